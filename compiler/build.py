@@ -1,0 +1,385 @@
+"""Lark parse tree -> AST (compiler.nodes). Pure shape conversion; no name lookups."""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token, Transformer, Tree, v_args
+
+from . import nodes as n
+from .diagnostics import Diagnostics
+from .source import Span
+
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+def unquote(token: str) -> str:
+    body = token[1:-1]
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
+
+
+@v_args(meta=True)
+class Builder(Transformer):
+    def __init__(self, file: str, diags: Diagnostics):
+        super().__init__()
+        self.file = file
+        self.diags = diags
+        self.anon = 0
+
+    # -- positions
+    def sp(self, meta) -> Span:
+        if getattr(meta, "empty", False):
+            return Span(self.file, 1, 1, 1, 1)
+        return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def tsp(self, tok: Token) -> Span:
+        return Span(self.file, tok.line, tok.column, tok.end_line or tok.line,
+                    tok.end_column or tok.column + len(tok))
+
+    # -- top level
+    def start(self, meta, items):
+        decls = [n.TriggerDecl(i.span, f"on {i.event}", i.event_span, i) if isinstance(i, n.Trigger) else i
+                 for i in items]
+        return n.Module(self.sp(meta), self.file, tuple(decls))
+
+    def game_decl(self, meta, c):
+        return n.GameDecl(self.sp(meta), unquote(c[0]), self.tsp(c[0]), unquote(c[1]))
+
+    def mod_decl(self, meta, c):
+        return n.ModDecl(self.sp(meta), unquote(c[0]), self.tsp(c[0]), unquote(c[1]), unquote(c[2]),
+                         unquote(c[3]) if c[3] else None)
+
+    def import_decl(self, meta, c):
+        return n.Import(self.sp(meta), str(c[0]), self.tsp(c[0]))
+
+    def kind_decl(self, meta, c):
+        name, parent, *fields = c
+        return n.KindDecl(self.sp(meta), str(name), self.tsp(name), str(parent) if parent else None, tuple(fields))
+
+    def field(self, meta, c):
+        return n.Field(self.sp(meta), str(c[0]), self.tsp(c[0]), c[1], c[2])
+
+    def type(self, meta, c):
+        return n.TypeRef(self.sp(meta), str(c[0]), tuple(c[1:]))
+
+    def enum_decl(self, meta, c):
+        return n.EnumDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(str(x) for x in c[1:]))
+
+    def const_decl(self, meta, c):
+        return n.ConstDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), c[1])
+
+    def assume_decl(self, meta, c):
+        return n.AssumeDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), c[1], c[2], unquote(c[3]))
+
+    def event_decl(self, meta, c):
+        return n.EventDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(c[1] or ()))
+
+    def _callable(self, role, meta, c):
+        name, params, *rest = c
+        returns = rest[0] if role == "fn" else None
+        return n.FnDecl(self.sp(meta), str(name), self.tsp(name), role, tuple(params or ()), returns, rest[-1])
+
+    def fn_decl(self, meta, c):
+        return self._callable("fn", meta, c)
+
+    def action_decl(self, meta, c):
+        return self._callable("action", meta, c)
+
+    def query_decl(self, meta, c):
+        return self._callable("query", meta, c)
+
+    def params(self, meta, c):
+        return list(c)
+
+    def param(self, meta, c):
+        return n.Param(self.sp(meta), str(c[0]), self.tsp(c[0]), c[1], c[2])
+
+    def die_decl(self, meta, c):
+        name, title, *members = c
+        faces = tuple(m for m in members if isinstance(m, tuple))
+        numbered = next((m for m in members if isinstance(m, list)), None)
+        rules = tuple(i for m in members if isinstance(m, n.RuleRef) for i in m.ids)
+        return n.DieDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None,
+                         faces, tuple(numbered) if numbered else None, rules)
+
+    def face(self, meta, c):
+        return tuple(c)
+
+    def faces_range(self, meta, c):
+        return [int(c[0]), int(c[1])]
+
+    def table_decl(self, meta, c):
+        name, title, params, die, *members = c
+        rows = tuple(m for m in members if isinstance(m, n.TableRow))
+        rules = tuple(i for m in members if isinstance(m, n.RuleRef) for i in m.ids)
+        return n.TableDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None,
+                           tuple(params or ()), str(die), self.tsp(die), rows, rules)
+
+    def table_row(self, meta, c):
+        low, high, label, body = c
+        return n.TableRow(self.sp(meta), int(low), int(high) if high is not None else int(low), unquote(label), body)
+
+    def pool_decl(self, meta, c):
+        name, title, of = c
+        return n.PoolDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None,
+                          str(of), self.tsp(of))
+
+    def zone_decl(self, meta, c):
+        return n.ZoneDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(c[1:]))
+
+    def zone_flag(self, meta, c):
+        return str(c[0])
+
+    def thing_decl(self, meta, c):
+        kind, name, title, count, *members = c
+        props = tuple(m for m in members if isinstance(m, n.PropItem))
+        rules = tuple(i for m in members if isinstance(m, n.RuleRef) for i in m.ids)
+        triggers = tuple(m for m in members if isinstance(m, n.Trigger))
+        return n.ThingDecl(self.sp(meta), str(name), self.tsp(name), str(kind), self.tsp(kind),
+                           unquote(title) if title else None, int(count[1:]) if count else 1,
+                           self.tsp(count) if count else None, props, rules, triggers)
+
+    def prop_item(self, meta, c):
+        return n.PropItem(self.sp(meta), str(c[0]), c[1])
+
+    def trigger(self, meta, c):
+        once, event, when, order, body = c
+        trig = n.Trigger(self.sp(meta), str(event), self.tsp(event), when, order or 0, once is not None, body)
+        return trig
+
+    def signed_int(self, meta, c):
+        return int(c[0])
+
+    def neg_int(self, meta, c):
+        return -int(c[0])
+
+    def scenario_decl(self, meta, c):
+        name, title, *members = c
+        props = tuple(m for m in members if isinstance(m, n.PropItem))
+        parts = tuple(m for m in members if isinstance(m, tuple))
+        rules = tuple(i for m in members if isinstance(m, n.RuleRef) for i in m.ids)
+        return n.ScenarioDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None,
+                              props, parts, rules)
+
+    def scenario_block(self, meta, c):
+        return (c[0], c[1])
+
+    def scenario_part(self, meta, c):
+        return str(c[0])
+
+    def rule_stmt(self, meta, c):
+        return n.RuleRef(self.sp(meta), tuple(str(x) for x in c))
+
+    # -- statements
+    def block(self, meta, c):
+        return n.Block(self.sp(meta), tuple(c))
+
+    def let_stmt(self, meta, c):
+        return n.Let(self.sp(meta), str(c[0]), c[1])
+
+    def if_stmt(self, meta, c):
+        cond, body, *rest = c
+        otherwise = rest.pop() if rest and (rest[-1] is None or isinstance(rest[-1], n.Block)) else None
+        return n.If(self.sp(meta), ((cond, body), *rest), otherwise)
+
+    def elif_part(self, meta, c):
+        return (c[0], c[1])
+
+    def for_stmt(self, meta, c):
+        return n.For(self.sp(meta), str(c[0]), c[1], c[2])
+
+    def while_stmt(self, meta, c):
+        return n.While(self.sp(meta), c[0], c[1])
+
+    def emit_stmt(self, meta, c):
+        return n.Emit(self.sp(meta), str(c[0]), tuple(c[1] or ()))
+
+    def destroy_stmt(self, meta, c):
+        return n.Destroy(self.sp(meta), c[0])
+
+    def remove_stmt(self, meta, c):
+        return n.Remove(self.sp(meta), c[0])
+
+    def move_stmt(self, meta, c):
+        return n.Move(self.sp(meta), c[0], c[1])
+
+    def reveal_stmt(self, meta, c):
+        return n.Reveal(self.sp(meta), c[0], c[1])
+
+    def hide_stmt(self, meta, c):
+        return n.Hide(self.sp(meta), c[0])
+
+    def modify_stmt(self, meta, c):
+        target, op, value, duration, order = c
+        if not isinstance(target, n.Attr):
+            self.diags.add("E0005", "`modify` needs a property such as `player.influence`", target.span,
+                           "write `modify THING.PROPERTY = VALUE DURATION`")
+            target = n.Attr(target.span, target, "?", target.span)
+        return n.Modify(self.sp(meta), target, op, value, duration, order or 0)
+
+    def dur_this_turn(self, meta, c):
+        return n.Duration(self.sp(meta), "this_turn")
+
+    def dur_this_round(self, meta, c):
+        return n.Duration(self.sp(meta), "this_round")
+
+    def dur_next_round(self, meta, c):
+        return n.Duration(self.sp(meta), "next_round")
+
+    def dur_removed(self, meta, c):
+        return n.Duration(self.sp(meta), "removed")
+
+    def dur_end_of_next(self, meta, c):
+        return n.Duration(self.sp(meta), "end_of_next", str(c[0]))
+
+    def dur_until_event(self, meta, c):
+        return n.Duration(self.sp(meta), "until", str(c[0]))
+
+    def require_stmt(self, meta, c):
+        return n.Require(self.sp(meta), c[0], unquote(c[1]) if c[1] else None)
+
+    def log_stmt(self, meta, c):
+        return n.Log(self.sp(meta), self._template(c[0]))
+
+    def _template(self, tok: Token) -> tuple:
+        """Split "text {expr} text" into strings and parsed placeholder expressions."""
+        from .parser import parse_expression
+
+        text, parts, pos = unquote(tok), [], 0
+        for m in PLACEHOLDER.finditer(text):
+            if m.start() > pos:
+                parts.append(text[pos:m.start()])
+            span = self.tsp(tok)
+            parts.append(parse_expression(m.group(1), Span(self.file, span.line, span.column + 1 + m.start(1),
+                                                          span.line, span.column + 1 + m.end(1)), self.diags))
+            pos = m.end()
+        if pos < len(text):
+            parts.append(text[pos:])
+        return tuple(parts)
+
+    def return_stmt(self, meta, c):
+        return n.Return(self.sp(meta), c[0])
+
+    def shuffle_stmt(self, meta, c):
+        return n.Shuffle(self.sp(meta), c[0])
+
+    def fill_stmt(self, meta, c):
+        return n.Fill(self.sp(meta), str(c[0]))
+
+    def phase_stmt(self, meta, c):
+        return n.Phase(self.sp(meta), str(c[0]), c[1])
+
+    def turn_stmt(self, meta, c):
+        return n.Turn(self.sp(meta), c[0], c[1])
+
+    def step_stmt(self, meta, c):
+        return n.Step(self.sp(meta), str(c[0]), c[1])
+
+    def end_stmt(self, meta, c):
+        return n.EndGame(self.sp(meta), c[0])
+
+    def assign_stmt(self, meta, c):
+        target, op, value = c
+        if not isinstance(target, (n.Name, n.Attr)):
+            self.diags.add("E0005", "only a variable or a property can be assigned to", target.span,
+                           "write `name = value` or `thing.property = value`")
+        return n.Assign(self.sp(meta), target, op, value)
+
+    def assign_op(self, meta, c):
+        return str(c[0])
+
+    def expr_stmt(self, meta, c):
+        return n.ExprStmt(self.sp(meta), c[0])
+
+    # -- expressions
+    def or_op(self, meta, c):
+        return n.Binary(self.sp(meta), "or", c[0], c[1])
+
+    def and_op(self, meta, c):
+        return n.Binary(self.sp(meta), "and", c[0], c[1])
+
+    def not_op(self, meta, c):
+        return n.Unary(self.sp(meta), "not", c[0])
+
+    def compare(self, meta, c):
+        return n.Binary(self.sp(meta), c[1], c[0], c[2])
+
+    def comp_op(self, meta, c):
+        return " ".join(str(t) for t in c)
+
+    def binop(self, meta, c):
+        return n.Binary(self.sp(meta), c[1], c[0], c[2])
+
+    def add_op(self, meta, c):
+        return str(c[0])
+
+    mul_op = add_op
+
+    def neg(self, meta, c):
+        return n.Unary(self.sp(meta), "-", c[0])
+
+    def attr(self, meta, c):
+        return n.Attr(self.sp(meta), c[0], str(c[1]), self.tsp(c[1]))
+
+    def call(self, meta, c):
+        return n.Call(self.sp(meta), c[0], tuple(c[1] or ()))
+
+    def index(self, meta, c):
+        return n.Index(self.sp(meta), c[0], c[1])
+
+    def args(self, meta, c):
+        return list(c)
+
+    def int_lit(self, meta, c):
+        return n.Literal(self.sp(meta), int(c[0]))
+
+    def str_lit(self, meta, c):
+        return n.Literal(self.sp(meta), unquote(c[0]))
+
+    def true_lit(self, meta, c):
+        return n.Literal(self.sp(meta), True)
+
+    def false_lit(self, meta, c):
+        return n.Literal(self.sp(meta), False)
+
+    def none_lit(self, meta, c):
+        return n.Literal(self.sp(meta), None)
+
+    def name(self, meta, c):
+        return n.Name(self.sp(meta), str(c[0]))
+
+    def this(self, meta, c):
+        return n.This(self.sp(meta))
+
+    def list_lit(self, meta, c):
+        return n.ListExpr(self.sp(meta), tuple(c[0] or ()))
+
+    def select(self, meta, c):
+        kind, at, owner, where = c
+        return n.Select(self.sp(meta), str(kind), self.tsp(kind), at, owner, where)
+
+    def at_clause(self, meta, c):
+        return c[0]
+
+    owner_clause = at_clause
+
+    def create(self, meta, c):
+        definition, count, at, owner, face_down = c
+        return n.Create(self.sp(meta), str(definition), self.tsp(definition),
+                        int(count[1:]) if count else 1, at, owner, face_down is not None)
+
+    def roll(self, meta, c):
+        return n.Roll(self.sp(meta), str(c[0]))
+
+    def draw(self, meta, c):
+        return n.Draw(self.sp(meta), c[0], c[1], c[2])
+
+    def choose(self, meta, c):
+        return n.Choose(self.sp(meta), c[0], c[1], unquote(c[2]) if c[2] else "choose")
+
+    def cond_expr(self, meta, c):
+        return n.IfExpr(self.sp(meta), c[0], c[1], c[2])
+
+
+def build(tree: Tree, file: str, diags: Diagnostics) -> n.Module:
+    return Builder(file, diags).transform(tree)

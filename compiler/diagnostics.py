@@ -1,0 +1,129 @@
+"""Diagnostics as data (code, message, span, labels, help) and their one renderer.
+
+Every stage of the compiler appends Diagnostic values to a Diagnostics collector;
+nothing raises on the first error, so one run reports every error of a file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .source import Source, Span
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    message: str
+    span: Span | None
+    help: str | None = None
+    labels: tuple[tuple[Span, str], ...] = ()
+    severity: str = "error"
+
+    @property
+    def file(self) -> str | None:
+        return self.span.file if self.span else None
+
+    @property
+    def line(self) -> int | None:
+        return self.span.line if self.span else None
+
+    @property
+    def column(self) -> int | None:
+        return self.span.column if self.span else None
+
+    def to_json(self) -> dict:
+        out: dict = {"code": self.code, "severity": self.severity, "message": self.message,
+                     "file": self.file, "line": self.line, "column": self.column}
+        if self.span:
+            out["end_line"], out["end_column"] = self.span.end_line, self.span.end_column
+        if self.help:
+            out["help"] = self.help
+        if self.labels:
+            out["labels"] = [{"file": s.file, "line": s.line, "column": s.column, "message": m}
+                             for s, m in self.labels]
+        return out
+
+
+@dataclass
+class Diagnostics:
+    """Collects diagnostics; keeps sources so they can be rendered with carets."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, Source] = field(default_factory=dict)
+
+    def add(self, code: str, message: str, span: Span | None, help: str | None = None,
+            labels: Iterable[tuple[Span, str]] = (), severity: str = "error") -> None:
+        self.items.append(Diagnostic(code, message, span, help, tuple(labels), severity))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "error"]
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.items, key=lambda d: (d.file or "", d.line or 0, d.column or 0, d.code))
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str | None:
+    """A "did you mean" help line for a misspelt name, if a close candidate exists."""
+    match = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean `{match[0]}`?" if match else None
+
+
+class CompileError(Exception):
+    """Raised by the API when compilation produced errors; carries them all."""
+
+    def __init__(self, diagnostics: list[Diagnostic], sources: dict[str, Source] | None = None):
+        self.diagnostics = diagnostics
+        self.sources = sources or {}
+        first = diagnostics[0] if diagnostics else None
+        super().__init__(f"{first.span}: {first.code}: {first.message}" if first and first.span
+                         else "compilation failed")
+
+
+def render_text(diags: list[Diagnostic], sources: dict[str, Source]) -> str:
+    """rustc-like text: `file:line:col: error[CODE]: message`, the line, a caret, help."""
+    out = []
+    for d in diags:
+        where = f"{d.span}: " if d.span else ""
+        out.append(f"{where}{d.severity}[{d.code}]: {d.message}")
+        if d.span and d.span.file in sources:
+            text = sources[d.span.file].line(d.span.line)
+            width = (d.span.end_column - d.span.column) if d.span.end_line == d.span.line else 1
+            out.append(f"  {d.span.line:>4} | {text}")
+            out.append("       | " + " " * (d.span.column - 1) + "^" * max(1, width))
+        for span, message in d.labels:
+            out.append(f"  note: {span}: {message}")
+        if d.help:
+            out.append(f"  help: {d.help}")
+    errors = sum(d.severity == "error" for d in diags)
+    if errors:
+        out.append(f"{errors} error{'s' if errors != 1 else ''}")
+    return "\n".join(out)
+
+
+def render_json(diags: list[Diagnostic]) -> str:
+    return json.dumps({"diagnostics": [d.to_json() for d in diags],
+                       "errors": sum(d.severity == "error" for d in diags)}, indent=2)
+
+
+def render_sarif(diags: list[Diagnostic], tool_version: str) -> str:
+    """SARIF 2.1.0, the format code-scanning tools read."""
+    results = []
+    for d in diags:
+        result: dict = {"ruleId": d.code, "level": d.severity,
+                        "message": {"text": d.message + (f" ({d.help})" if d.help else "")}}
+        if d.span:
+            result["locations"] = [{"physicalLocation": {
+                "artifactLocation": {"uri": d.span.file},
+                "region": {"startLine": d.span.line, "startColumn": d.span.column,
+                           "endLine": d.span.end_line, "endColumn": d.span.end_column}}}]
+        results.append(result)
+    rules = [{"id": code} for code in sorted({d.code for d in diags})]
+    return json.dumps({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+        "runs": [{"tool": {"driver": {"name": "rulecraft", "version": tool_version, "rules": rules}},
+                  "results": results}]}, indent=2)

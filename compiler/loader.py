@@ -1,0 +1,113 @@
+"""Finding and reading rulesets: bundled ones by id, or any folder a user names.
+
+A ruleset is a folder with a `main.rules`; `import NAME` reads `NAME.rules` from the
+same folder and nowhere else (a name cannot hold a path), so a ruleset or mod can
+never make the compiler read a file outside its own folder.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from . import nodes as n
+from .diagnostics import CompileError, Diagnostics
+from .driver import compile_modules, parse_module
+from .source import Source, Span
+from ..runtime.ruleset import Ruleset
+
+MAIN = "main.rules"
+MAX_MODULES = 200
+
+
+def bundled_root() -> Path:
+    return Path(str(resources.files("rulecraft.rulesets")))
+
+
+def bundled_ids() -> list[str]:
+    """Ids of every bundled ruleset (games and mods), e.g. `doom`, `doom/expansion`."""
+    root = bundled_root()
+    return sorted(str(p.parent.relative_to(root)) for p in root.rglob(MAIN))
+
+
+def folder_of(ruleset_id: str) -> Path | None:
+    if not all(part.replace("-", "").replace("_", "").isalnum() for part in ruleset_id.split("/")):
+        return None
+    folder = bundled_root() / ruleset_id
+    return folder if (folder / MAIN).is_file() else None
+
+
+def read_folder(folder: Path, diags: Diagnostics) -> list[n.Module]:
+    """Parse `main.rules` and, transitively, every module it imports from the same folder."""
+    modules: list[n.Module] = []
+    seen: set[str] = set()
+    queue: list[tuple[str, Span | None]] = [("main", None)]
+    while queue:
+        name, imported_at = queue.pop(0)
+        if name in seen:
+            continue
+        seen.add(name)
+        path = folder / f"{name}.rules"
+        if not path.is_file():
+            diags.add("E0109", f"no module `{name}` in this ruleset's folder", imported_at,
+                      f"create {name}.rules next to main.rules")
+            continue
+        if len(seen) > MAX_MODULES:
+            diags.add("E0008", f"more than {MAX_MODULES} modules", imported_at)
+            break
+        label = display_path(path)
+        module = parse_module(Source(label, path.read_text(encoding="utf-8")), diags)
+        if module is None:
+            continue
+        modules.append(module)
+        queue.extend((d.name, d.name_span) for d in module.decls if isinstance(d, n.Import))
+    return modules
+
+
+def display_path(path: Path) -> str:
+    """Bundled files are named from the rulesets root (`twilight-imperium/main.rules`)."""
+    try:
+        return str(path.resolve().relative_to(bundled_root().resolve()))
+    except ValueError:
+        try:
+            return str(path.resolve().relative_to(Path.cwd()))
+        except ValueError:
+            return str(path)
+
+
+def compile_folder(folder: Path, diags: Diagnostics) -> Ruleset | None:
+    return compile_modules(read_folder(folder, diags), diags)
+
+
+def load(ruleset_id: str) -> Ruleset:
+    """Compile a bundled ruleset (or a folder path); raises CompileError with every diagnostic."""
+    folder = folder_of(ruleset_id)
+    if folder is None:
+        candidate = Path(ruleset_id)
+        if (candidate / MAIN).is_file():
+            folder = candidate
+        else:
+            raise KeyError(f"no ruleset '{ruleset_id}' (bundled: {', '.join(bundled_ids())})")
+    diags = Diagnostics()
+    result = compile_folder(folder, diags)
+    if result is None:
+        raise CompileError(diags.sorted(), diags.sources)
+    return result
+
+
+def compile_source(text: str, filename: str = "<source>") -> Ruleset:
+    """Compile one module given as text (no imports)."""
+    diags = Diagnostics()
+    module = parse_module(Source(filename, text), diags)
+    result = compile_modules([module], diags) if module is not None else None
+    if result is None:
+        raise CompileError(diags.sorted(), diags.sources)
+    return result
+
+
+def check_source(text: str, filename: str = "<source>") -> Diagnostics:
+    diags = Diagnostics()
+    module = parse_module(Source(filename, text), diags)
+    if module is not None:
+        compile_modules([module], diags)
+    return diags

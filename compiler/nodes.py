@@ -1,0 +1,443 @@
+"""The abstract syntax tree: frozen dataclasses, each carrying the Span it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .source import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    span: Span
+
+
+# ---- types ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TypeRef(Node):
+    name: str
+    args: tuple[TypeRef, ...] = ()
+
+
+# ---- expressions ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Expr(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Literal(Expr):
+    value: object  # int, str, bool or None
+
+
+@dataclass(frozen=True, slots=True)
+class Name(Expr):
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class This(Expr):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ListExpr(Expr):
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Attr(Expr):
+    target: Expr
+    name: str
+    name_span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Expr):
+    func: Expr
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Index(Expr):
+    target: Expr
+    index: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Unary(Expr):
+    op: str  # "-" or "not"
+    operand: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Binary(Expr):
+    op: str  # + - * / // % and or == != < <= > >= in "not in"
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class IfExpr(Expr):
+    cond: Expr
+    then: Expr
+    other: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Select(Expr):
+    """`all K [at E] [owned by E] [where C]`: the live entities of a kind or definition."""
+
+    kind: str
+    kind_span: Span
+    at: Expr | None
+    owner: Expr | None
+    where: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Create(Expr):
+    definition: str
+    def_span: Span
+    count: int
+    at: Expr | None
+    owner: Expr | None
+    face_down: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Expr):
+    die: str
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Expr):
+    count: Expr
+    source: Expr
+    dest: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Expr):
+    options: Expr
+    chooser: Expr
+    prompt: str
+
+
+# ---- statements -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Stmt(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Block(Node):
+    stmts: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Let(Stmt):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Assign(Stmt):
+    target: Expr  # Name or Attr
+    op: str  # = += -=
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class If(Stmt):
+    branches: tuple[tuple[Expr, Block], ...]
+    otherwise: Block | None
+
+
+@dataclass(frozen=True, slots=True)
+class For(Stmt):
+    var: str
+    iterable: Expr
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class While(Stmt):
+    cond: Expr
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class Emit(Stmt):
+    event: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy(Stmt):
+    target: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Stmt):
+    target: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Stmt):
+    target: Expr
+    dest: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Stmt):
+    target: Expr
+    to: Expr | None  # None: face up for everyone
+
+
+@dataclass(frozen=True, slots=True)
+class Hide(Stmt):
+    target: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Duration(Node):
+    kind: str  # this_turn, this_round, next_round, removed, end_of_next, until
+    event: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Modify(Stmt):
+    target: Attr
+    op: str
+    value: Expr
+    duration: Duration
+    order: int
+
+
+@dataclass(frozen=True, slots=True)
+class Require(Stmt):
+    cond: Expr
+    message: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Log(Stmt):
+    parts: tuple[str | Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Stmt):
+    value: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Stmt):
+    zone: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Fill(Stmt):
+    pool: str
+
+
+@dataclass(frozen=True, slots=True)
+class Phase(Stmt):
+    name: str
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(Stmt):
+    player: Expr
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Stmt):
+    name: str
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame(Stmt):
+    winner: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRef(Stmt):
+    ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExprStmt(Stmt):
+    expr: Expr
+
+
+# ---- declarations ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Decl(Node):
+    name: str
+    name_span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class GameDecl(Decl):
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class ModDecl(Decl):
+    title: str
+    extends: str
+    version: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Import(Decl):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Field(Decl):
+    type: TypeRef
+    default: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class KindDecl(Decl):
+    parent: str | None
+    fields: tuple[Field, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EnumDecl(Decl):
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConstDecl(Decl):
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class AssumeDecl(Decl):
+    type: TypeRef
+    value: Expr
+    doc: str
+
+
+@dataclass(frozen=True, slots=True)
+class Param(Decl):
+    type: TypeRef
+    default: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class EventDecl(Decl):
+    params: tuple[Param, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FnDecl(Decl):
+    """`fn`, `action` and `query` share one shape; `role` tells them apart."""
+
+    role: str  # fn, action, query
+    params: tuple[Param, ...]
+    returns: TypeRef | None
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class PropItem(Node):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class DieDecl(Decl):
+    title: str | None
+    faces: tuple[tuple[PropItem, ...], ...]  # one tuple of fields per face
+    numbered: tuple[int, int] | None  # faces LO..HI
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow(Node):
+    low: int
+    high: int
+    label: str
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class TableDecl(Decl):
+    title: str | None
+    params: tuple[Param, ...]
+    die: str
+    die_span: Span
+    rows: tuple[TableRow, ...]
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PoolDecl(Decl):
+    title: str | None
+    of: str
+    of_span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneDecl(Decl):
+    flags: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger(Node):
+    event: str
+    event_span: Span
+    when: Expr | None
+    order: int
+    once: bool
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerDecl(Decl):
+    """A top-level trigger; `name` is synthesised from its position."""
+
+    trigger: Trigger
+
+
+@dataclass(frozen=True, slots=True)
+class ThingDecl(Decl):
+    kind: str
+    kind_span: Span
+    title: str | None
+    count: int
+    count_span: Span | None
+    props: tuple[PropItem, ...]
+    rules: tuple[str, ...]
+    triggers: tuple[Trigger, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioDecl(Decl):
+    title: str | None
+    props: tuple[PropItem, ...]
+    parts: tuple[tuple[str, Block], ...]
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Module(Node):
+    file: str
+    decls: tuple[Decl, ...] = field(default=())

@@ -1,0 +1,71 @@
+"""Agents answer the choices a game asks of its players.
+
+An agent gets the options (already in a deterministic order) and returns an index.
+Random agents draw from their own stream of the game's seeded generator, so the same
+seed and the same agents always give the same game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from . import rng
+
+
+class Agent:
+    name = "agent"
+
+    def choose(self, game, player, options: Sequence[Any], prompt: str) -> int:
+        raise NotImplementedError
+
+
+class FirstLegalAgent(Agent):
+    name = "first"
+
+    def choose(self, game, player, options, prompt) -> int:
+        return 0
+
+
+class RandomAgent(Agent):
+    """Picks uniformly; its generator state lives in the game state (per player)."""
+
+    name = "random"
+
+    def choose(self, game, player, options, prompt) -> int:
+        return game.agent_random(player, len(options))
+
+
+class ScriptedAgent(Agent):
+    """Answers from a list, in order; an answer is an option's index or its value/name."""
+
+    name = "scripted"
+
+    def __init__(self, answers: Sequence[Any]):
+        self.answers = list(answers)
+
+    def choose(self, game, player, options, prompt) -> int:
+        if not self.answers:
+            raise LookupError(f"the scripted agent of {player.name} has no answer left for '{prompt}'")
+        answer = self.answers.pop(0)
+        if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(options):
+            return answer
+        for i, option in enumerate(options):
+            if option == answer or getattr(option, "name", None) == answer or getattr(option, "def_id", None) == answer:
+                return i
+        raise LookupError(f"scripted answer {answer!r} is not one of the options for '{prompt}'")
+
+
+AGENTS = {"random": RandomAgent, "first": FirstLegalAgent}
+
+
+def make_agent(spec: str) -> Agent:
+    """`random`, `first` or `script:a,b,c`."""
+    if spec.startswith("script:"):
+        return ScriptedAgent([int(a) if a.isdigit() else a for a in spec[7:].split(",") if a])
+    if spec not in AGENTS:
+        raise ValueError(f"unknown agent '{spec}' (use one of: {', '.join(sorted(AGENTS))}, script:...)")
+    return AGENTS[spec]()
+
+
+def initial_state(seed: int, player_index: int) -> int:
+    return rng.derive(seed, 1000 + player_index)

@@ -1,0 +1,481 @@
+"""A running game: the state and the operations compiled handlers call.
+
+Compiled handlers receive this object as `rt` and call only the methods below; a
+ruleset has no other way to touch the state. Every random outcome and every choice
+goes into the log, so a game can be replayed and compared byte for byte.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Sequence
+
+from . import rng
+from .agents import Agent, RandomAgent, initial_state
+from .errors import BudgetExceeded, GameOver, IllegalAction
+from .board import Graph
+from .modifiers import Modifiers
+from .ruleset import AssumedValue, Ruleset
+from .state import Entity, Zone, to_json
+
+DEFAULT_BUDGET = 2_000_000
+MAX_EMIT_DEPTH = 64
+MAX_ENTITIES = 100_000
+
+
+class Chance:
+    """Where random numbers come from: the seeded generator, or a forced script (tests, odds)."""
+
+    def __init__(self, state: int):
+        self.state = state
+        self.forced: dict[str, list[Any]] = {}  # die id -> faces to return next
+
+    def below(self, n: int) -> int:
+        self.state, value = rng.below(self.state, n)
+        return value
+
+
+class Game:
+    def __init__(self, ruleset: Ruleset, seed: int = 0, players: Sequence[str] = ("p1", "p2"),
+                 agents: Sequence[Agent] | None = None, assumptions: dict[str, Any] | None = None,
+                 budget: int = DEFAULT_BUDGET, chance: Chance | None = None):
+        self.rules = ruleset
+        self.seed = seed
+        self.entities: dict[int, Entity] = {}
+        self.instances: dict[str, list[Entity]] = {}
+        self.zones: dict[tuple[str, int | None], Zone] = {}
+        self.chance = chance or Chance(rng.derive(seed, 0))
+        self.assume = {name: a.value for name, a in ruleset.assumptions.items()}
+        for name, value in (assumptions or {}).items():
+            if name not in self.assume:
+                raise KeyError(f"unknown assumption '{name}' (known: {', '.join(sorted(self.assume))})")
+            self.assume[name] = value
+        self.mods = Modifiers()
+        self.graph = Graph()
+        self.round = 0
+        self.seq = 0  # increases with every logged happening; orders modifiers and phases
+        self.phases: list[tuple[str, int]] = []
+        self.current_player: Entity | None = None
+        self.fired_once: set[tuple[int, int]] = set()
+        self.log: list[dict] = []
+        self.touched: set[str] = set()
+        self.steps = 0
+        self.budget = budget
+        self.depth = 0
+        self.over: bool = False
+        self.winner: Entity | None = None
+        self.players = [self._new_entity("player", "player", name, {}) for name in players]
+        self.agent_states = {p.id: initial_state(seed, i) for i, p in enumerate(self.players)}
+        self.agents = {p.id: (agents[i] if agents and i < len(agents) else RandomAgent())
+                       for i, p in enumerate(self.players)}
+        for info in ruleset.zones.values():
+            for owner in (self.players if info.per_player else [None]):
+                self.zones[(info.name, owner.id if owner else None)] = Zone(info.name, owner, info.in_play, info.hidden)
+
+    # ---- bookkeeping ------------------------------------------------------
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > self.budget:
+            raise BudgetExceeded(f"the step budget of {self.budget} steps is used up (an endless loop?)")
+
+    def touch(self, rules: Iterable[str]) -> None:
+        self.touched.update(rules)
+
+    def record(self, what: str, **fields: Any) -> None:
+        self.seq += 1
+        entry = {"seq": self.seq, "round": self.round, "what": what}
+        entry.update({k: to_json(v) for k, v in fields.items()})
+        self.log.append(entry)
+
+    def fail(self, message: str) -> None:
+        raise IllegalAction(message)
+
+    def assumed(self, name: str) -> Any:
+        return self.assume[name]
+
+    # ---- entities ---------------------------------------------------------
+
+    def _new_entity(self, kind: str, def_id: str, name: str, props: dict[str, Any]) -> Entity:
+        if len(self.entities) >= MAX_ENTITIES:
+            raise BudgetExceeded(f"more than {MAX_ENTITIES} things in one game")
+        values = {}
+        chain = []
+        k: str | None = kind
+        while k is not None and k in self.rules.kinds:
+            chain.append(self.rules.kinds[k])
+            k = self.rules.kinds[k].parent
+        for info in reversed(chain):
+            for f in info.fields.values():
+                values[f.name] = list(f.default) if isinstance(f.default, list) else f.default
+        values.update({k: self.assume[v.assumption] if isinstance(v, AssumedValue) else v for k, v in props.items()})
+        e = Entity(len(self.entities) + 1, kind, def_id, name, values)
+        self.entities[e.id] = e
+        self.instances.setdefault(def_id, []).append(e)
+        return e
+
+    def create(self, def_id: str, count: int = 1, at: Any = None, owner: Entity | None = None,
+               face_down: bool = False) -> Entity | list[Entity]:
+        d = self.rules.definitions[def_id]
+        made = []
+        for _ in range(count):
+            e = self._new_entity(d.kind, d.id, d.name, dict(d.props))
+            e.owner = owner
+            e.face_down = face_down
+            self._place(e, at)
+            made.append(e)
+        self.touch(d.rules)
+        self.record("create", thing=made if count > 1 else made[0], at=at, owner=owner)
+        return made[0] if count == 1 else made
+
+    def spawn(self, def_id: str, at: Any = None, owner: Entity | None = None, **props: Any) -> Entity:
+        """Host-side (tests, scenario files): create one thing with some properties overridden."""
+        e = self.create(def_id, 1, at, owner)
+        for k, v in props.items():
+            self.set(e, k, v)
+        return e
+
+    def _place(self, e: Entity, dest: Any) -> None:
+        old = e.location
+        if isinstance(old, Zone):
+            old.items.remove(e)
+        if isinstance(dest, Zone):
+            dest.items.append(e)
+        e.location = dest
+
+    def move(self, what: Any, dest: Any) -> None:
+        for e in _many(what):
+            self._place(e, dest)
+            self.record("move", thing=e, to=dest)
+
+    def destroy(self, what: Any) -> None:
+        for e in _many(what):
+            if not e.alive:
+                continue
+            self._kill(e)
+            self.record("destroy", thing=e)
+            if "destroyed" in self.rules.triggers:
+                self.emit("destroyed", (e,))
+
+    def remove(self, what: Any) -> None:
+        for e in _many(what):
+            if e.alive:
+                self._kill(e)
+                self.record("remove", thing=e)
+
+    def _kill(self, e: Entity) -> None:
+        if isinstance(e.location, Zone):
+            e.location.items.remove(e)
+        e.alive = False
+        self.mods.drop_target(e.id)
+
+    def in_play(self, e: Entity) -> bool:
+        loc = e.location
+        return e.alive and (not isinstance(loc, Zone) or loc.in_play)
+
+    # ---- properties and modifiers -----------------------------------------
+
+    def get(self, e: Any, prop: str) -> Any:
+        if e is None:
+            raise IllegalAction(f"cannot read `{prop}` of nothing")
+        if prop in BUILTIN_FIELDS:
+            return BUILTIN_FIELDS[prop](e)
+        base = e.props[prop]
+        if self.mods.active:
+            return self.mods.apply(e.id, prop, base, self.round)
+        return base
+
+    def set(self, e: Any, prop: str, value: Any) -> None:
+        if e is None:
+            raise IllegalAction(f"cannot set `{prop}` of nothing")
+        if prop == "owner":
+            e.owner = value
+        elif prop == "location":
+            self._place(e, value)
+        elif prop == "face_down":
+            e.face_down = bool(value)
+        else:
+            e.props[prop] = value
+        self.record("set", thing=e, prop=prop, value=value)
+
+    def modify(self, e: Entity, prop: str, op: str, value: Any, duration: str, event: str | None,
+               order: int, rules: tuple[str, ...] = ()) -> None:
+        self.seq += 1
+        start_round = self.round + 1 if duration == "next_round" else 0
+        phase_seq = self.seq
+        self.mods.add(e.id, prop, op, value, order, self.seq, duration, event, start_round, phase_seq, self.round)
+        self.record("modify", thing=e, prop=prop, op=op, value=value, duration=duration + (f":{event}" if event else ""))
+
+    def _expire(self, event: str, name: str | None = None, started: int = 0) -> None:
+        gone = self.mods.expire(event, name, started, self.round)
+        if gone:
+            self.record("expire", modifiers=gone)
+
+    # ---- events -----------------------------------------------------------
+
+    def emit(self, event: str, args: tuple = ()) -> None:
+        self.tick()
+        self.depth += 1
+        if self.depth > MAX_EMIT_DEPTH:
+            raise BudgetExceeded(f"events nest deeper than {MAX_EMIT_DEPTH} (a trigger that re-triggers itself?)")
+        started = self.seq
+        try:
+            self.record("event", event=event, args=list(args))
+            for spec in self.rules.triggers.get(event, ()):
+                if spec.definition is None:
+                    self._fire(spec, None, args)
+                else:
+                    for e in list(self.instances.get(spec.definition, ())):
+                        if self.in_play(e):
+                            self._fire(spec, e, args)
+            self._expire("until", event, started + 1)
+        finally:
+            self.depth -= 1
+
+    def _fire(self, spec, this: Entity | None, args: tuple) -> None:
+        key = (spec.seq, this.id if this else 0)
+        if spec.once and key in self.fired_once:
+            return
+        if spec.func(self, this, *args):
+            self.touch(spec.rules)
+            if spec.once:
+                self.fired_once.add(key)
+
+    @contextmanager
+    def phase(self, name: str):
+        self.seq += 1
+        started = self.seq
+        self.phases.append((name, started))
+        self.record("phase", name=name)
+        if "phase_start" in self.rules.triggers:
+            self.emit("phase_start", (name,))
+        yield
+        if "phase_end" in self.rules.triggers:
+            self.emit("phase_end", (name,))
+        self.phases.pop()
+        self._expire("end_of_next", name, started)
+
+    def in_phase(self, name: str) -> bool:
+        return any(p == name for p, _ in self.phases)
+
+    @contextmanager
+    def turn(self, player: Entity):
+        previous, self.current_player = self.current_player, player
+        self.record("turn", player=player)
+        if "turn_start" in self.rules.triggers:
+            self.emit("turn_start", (player,))
+        yield
+        if "turn_end" in self.rules.triggers:
+            self.emit("turn_end", (player,))
+        self._expire("this_turn")
+        self.current_player = previous
+
+    @contextmanager
+    def step(self, name: str):
+        self.record("step", name=name)
+        yield
+
+    def begin_round(self) -> None:
+        self.round += 1
+        self.record("round", number=self.round)
+        if "round_start" in self.rules.triggers:
+            self.emit("round_start", ())
+
+    def end_round(self) -> None:
+        if "round_end" in self.rules.triggers:
+            self.emit("round_end", ())
+        self._expire("this_round")
+
+    def end_game(self, winner: Entity | None = None) -> None:
+        self.over = True
+        self.winner = winner
+        self.record("end", winner=winner)
+        raise GameOver(winner)
+
+    # ---- selection, zones, hidden information ------------------------------
+
+    def select(self, kind: str, at: Any = None, owner: Any = None, where: Callable | None = None,
+               by_definition: bool = False) -> list[Entity]:
+        if by_definition:
+            found = [e for e in self.instances.get(kind, ()) if e.alive]
+        else:
+            kinds = self.rules.descendants.get(kind, frozenset((kind,)))
+            found = [e for e in self.entities.values() if e.alive and e.kind in kinds]
+        if at is not None:
+            found = [e for e in found if e.location is at]
+        if owner is not None:
+            found = [e for e in found if e.owner is owner]
+        if where is not None:
+            found = [e for e in found if where(e)]
+        return found
+
+    def zone(self, name: str, owner: Entity | None = None) -> Zone:
+        return self.zones[(name, owner.id if owner else None)]
+
+    def fill(self, pool_id: str) -> None:
+        """Put every definition of the pool's kind into its zone, `count` copies each, face down."""
+        pool = self.rules.pools[pool_id]
+        zone = self.zone(pool_id)
+        for d in self.rules.defs_of(pool.of):
+            self.create(d.id, d.count, zone, None, True) if d.count else None
+
+    def shuffle(self, zone: Zone) -> None:
+        items = zone.items
+        for i in range(len(items) - 1, 0, -1):
+            j = self.chance.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        self.record("shuffle", zone=zone)
+
+    def draw(self, count: int, source: Zone, dest: Any = None) -> list[Entity]:
+        taken = source.items[:max(0, count)]
+        for e in taken:
+            self._place(e, dest)
+        self.record("draw", zone=source, count=len(taken), to=dest,
+                    things=[] if source.hidden else taken)
+        return taken
+
+    def reveal(self, what: Any, to: Entity | None = None) -> None:
+        for e in _many(what):
+            if to is None:
+                e.face_down = False
+                e.seen_by.update(p.id for p in self.players)
+                self.record("reveal", thing=e, shows=e.def_id)
+            else:
+                e.seen_by.add(to.id)
+                self.record("peek", thing=e, player=to, shows=e.def_id, visible_to=[to])
+
+    def hide(self, what: Any) -> None:
+        for e in _many(what):
+            e.face_down = True
+            self.record("hide", thing=e)
+
+    def knows(self, player: Entity, e: Entity) -> bool:
+        return not e.face_down or player.id in e.seen_by
+
+    def view(self, player: Entity, e: Entity) -> str:
+        """What `player` sees of `e`: its definition, or `hidden`."""
+        return e.def_id if self.knows(player, e) else "hidden"
+
+    # ---- chance and choices -----------------------------------------------
+
+    def roll(self, die_id: str) -> Any:
+        die = self.rules.dice[die_id]
+        forced = self.chance.forced.get(die_id)
+        face = forced.pop(0) if forced else die.faces[self.chance.below(len(die.faces))]
+        self.touch(die.rules)
+        self.record("roll", die=die_id, face=face)
+        return face
+
+    def force(self, die_id: str, *faces: Any) -> None:
+        """Tests and tutorials: make the next rolls of a die show these faces."""
+        if die_id not in self.rules.dice:
+            raise KeyError(f"unknown die '{die_id}'")
+        self.chance.forced.setdefault(die_id, []).extend(faces)
+
+    def random_pick(self, items: Sequence[Any], count: int = 1) -> list[Any]:
+        pool = list(items)
+        picked = []
+        for _ in range(min(count, len(pool))):
+            picked.append(pool.pop(self.chance.below(len(pool))))
+        self.record("random", picked=picked)
+        return picked
+
+    def choose(self, player: Entity, options: Sequence[Any], prompt: str) -> Any:
+        options = list(options)
+        if not options:
+            return None
+        index = self.agents[player.id].choose(self, player, options, prompt) if len(options) > 1 else 0
+        if not 0 <= index < len(options):
+            raise IllegalAction(f"agent of {player.name} chose option {index} of {len(options)}")
+        self.record("choice", player=player, prompt=prompt, options=len(options), picked=options[index])
+        return options[index]
+
+    def agent_random(self, player: Entity, n: int) -> int:
+        self.agent_states[player.id], value = rng.below(self.agent_states[player.id], n)
+        return value
+
+    # ---- calling into the ruleset from outside -----------------------------
+
+    def act(self, action: str, *args: Any) -> Any:
+        """Perform an action of the ruleset (tests, agents, the CLI)."""
+        c = self.rules.callables[action]
+        self.record("action", action=action, args=list(args))
+        return c.func(self, *args)
+
+    def call(self, name: str, *args: Any) -> Any:
+        return self.rules.callables[name].func(self, *args)
+
+    def table(self, table_id: str, *args: Any) -> int:
+        t = self.rules.tables[table_id]
+        value = self.roll(t.die)
+        row = t.row_for(value)
+        self.touch(t.rules)
+        self.record("table", table=table_id, roll=value, result=row.label if row else None)
+        if row:
+            row.func(self, value, *args)
+        return value
+
+    def player(self, name: str) -> Entity:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(f"no player named '{name}'")
+
+    def find(self, def_or_name: str) -> Entity:
+        """The one live thing with this definition id or name (tests)."""
+        found = [e for e in self.entities.values() if e.alive and def_or_name in (e.def_id, e.name)]
+        if len(found) != 1:
+            raise LookupError(f"{len(found)} live things match '{def_or_name}'")
+        return found[0]
+
+    # ---- output -----------------------------------------------------------
+
+    def log_text(self, text: str) -> None:
+        self.record("log", text=text)
+
+    def log_lines(self) -> list[str]:
+        return [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in self.log]
+
+    def digest(self) -> str:
+        """A hash of the whole state, for replay checks."""
+        snapshot = {
+            "round": self.round, "chance": self.chance.state, "agents": sorted(self.agent_states.items()),
+            "entities": [[e.id, e.def_id, e.alive, e.face_down, sorted(e.seen_by), to_json(e.owner),
+                          to_json(e.location), to_json(e.props)] for e in self.entities.values()],
+            "zones": [[z.ref, to_json(z.items)] for _, z in sorted(self.zones.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0))],
+            "modifiers": self.mods.snapshot(),
+        }
+        return hashlib.sha256(json.dumps(snapshot, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _many(what: Any) -> list[Entity]:
+    if what is None:
+        return []
+    if isinstance(what, Entity):
+        return [what]
+    return list(what)
+
+
+def _name(e: Any) -> Any:
+    return e.name
+
+
+BUILTIN_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "id": lambda e: e.id,
+    "name": _name,
+    "def": lambda e: e.def_id,
+    "kind": lambda e: e.kind,
+    "owner": lambda e: e.owner,
+    "location": lambda e: e.location,
+    "face_down": lambda e: e.face_down,
+    "alive": lambda e: e.alive,
+}
+
+
+def exact_div(a: Any, b: Any) -> Fraction:
+    if b == 0:
+        raise IllegalAction("division by zero")
+    return Fraction(a) / Fraction(b)

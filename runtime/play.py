@@ -1,0 +1,51 @@
+"""Scenarios: start a game from a scenario's setup, and play its rounds to the end."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .agents import Agent
+from .errors import GameOver
+from .game import Game
+from .ruleset import Ruleset
+
+
+def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: Sequence[str] | None = None,
+          agents: Sequence[Agent] | None = None, assumptions: dict[str, Any] | None = None,
+          budget: int | None = None) -> Game:
+    spec = None
+    if scenario is not None:
+        if scenario not in rules.scenarios:
+            raise KeyError(f"no scenario '{scenario}' in {rules.id} (has: {', '.join(sorted(rules.scenarios)) or 'none'})")
+        spec = rules.scenarios[scenario]
+        if players is None and "players" in spec.props:
+            players = spec.props["players"]
+    kwargs = {"budget": budget} if budget else {}
+    game = Game(rules, seed=seed, players=players or ("p1", "p2"), agents=agents, assumptions=assumptions, **kwargs)
+    if spec is not None:
+        game.record("scenario", id=spec.id, seed=seed, players=[p.name for p in game.players])
+        game.touch(spec.rules)
+        if "setup" in spec.parts:
+            try:
+                spec.parts["setup"](game)
+            except GameOver:
+                pass
+    return game
+
+
+def run(game: Game, scenario: str, max_rounds: int | None = None) -> Game:
+    """Play rounds until the game ends or the round limit (the scenario's `rounds`, or 100)."""
+    spec = game.rules.scenarios[scenario]
+    limit = max_rounds or spec.props.get("rounds", 100)
+    round_part = spec.parts.get("round")
+    try:
+        while not game.over and game.round < limit and round_part is not None:
+            game.begin_round()
+            round_part(game)
+            game.end_round()
+        if "finish" in spec.parts and not game.over:
+            spec.parts["finish"](game)
+    except GameOver:
+        pass
+    game.record("final", rounds=game.round, winner=game.winner, digest=game.digest())
+    return game

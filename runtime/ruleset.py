@@ -1,0 +1,182 @@
+"""A compiled ruleset: the definitions and handlers the compiler produced, as plain data.
+
+The compiler builds it; the runtime only reads it. Spans are kept as "file:line:col"
+strings so that tools can point at the source of every definition and rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass(frozen=True, slots=True)
+class AssumedValue:
+    """A definition's property that takes the value of a (user-overridable) assumption."""
+
+    assumption: str
+
+
+@dataclass(frozen=True, slots=True)
+class FieldInfo:
+    name: str
+    type: str
+    default: Any
+
+
+@dataclass(frozen=True, slots=True)
+class KindInfo:
+    name: str
+    parent: str | None
+    fields: dict[str, FieldInfo]
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    id: str
+    kind: str
+    name: str
+    count: int
+    props: dict[str, Any]
+    rules: tuple[str, ...]
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class Assumption:
+    name: str
+    type: str
+    value: Any
+    doc: str
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    name: str
+    type: str
+    default: Any
+    has_default: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Callable_:
+    """A compiled `fn`, `action` or `query`: func(rt, *args)."""
+
+    name: str
+    role: str
+    params: tuple[Param, ...]
+    func: Callable
+    rules: tuple[str, ...]
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    id: str
+    name: str
+    faces: tuple[Any, ...]  # ints, or dicts of face fields
+    rules: tuple[str, ...]
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    low: int
+    high: int
+    label: str
+    func: Callable  # func(rt, roll, *args)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    id: str
+    name: str
+    die: str
+    params: tuple[Param, ...]
+    rows: tuple[TableRow, ...]
+    rules: tuple[str, ...]
+    where: str
+
+    def row_for(self, value: int) -> TableRow | None:
+        for row in self.rows:
+            if row.low <= value <= row.high:
+                return row
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    id: str
+    name: str
+    of: str
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneInfo:
+    name: str
+    per_player: bool
+    in_play: bool
+    hidden: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerSpec:
+    """A handler subscribed to an event: func(rt, this, *event_args) -> fired?"""
+
+    event: str
+    order: int
+    seq: int
+    definition: str | None  # None: a top-level trigger, run once per event
+    once: bool
+    func: Callable
+    rules: tuple[str, ...]
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    id: str
+    name: str
+    props: dict[str, Any]
+    parts: dict[str, Callable]  # setup / round / finish: func(rt)
+    rules: tuple[str, ...]
+    where: str
+
+
+@dataclass
+class Ruleset:
+    id: str
+    title: str
+    extends: str | None = None
+    mods: tuple[str, ...] = ()
+    kinds: dict[str, KindInfo] = field(default_factory=dict)
+    enums: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    definitions: dict[str, Definition] = field(default_factory=dict)
+    assumptions: dict[str, Assumption] = field(default_factory=dict)
+    events: dict[str, tuple[Param, ...]] = field(default_factory=dict)
+    callables: dict[str, Callable_] = field(default_factory=dict)
+    dice: dict[str, Die] = field(default_factory=dict)
+    tables: dict[str, Table] = field(default_factory=dict)
+    pools: dict[str, Pool] = field(default_factory=dict)
+    zones: dict[str, ZoneInfo] = field(default_factory=dict)
+    triggers: dict[str, list[TriggerSpec]] = field(default_factory=dict)
+    scenarios: dict[str, Scenario] = field(default_factory=dict)
+    rule_sites: dict[str, list[str]] = field(default_factory=dict)  # rule id -> "file:line:col" of each site
+    descendants: dict[str, frozenset[str]] = field(default_factory=dict)  # kind -> itself and its subkinds
+
+    def is_a(self, kind: str, ancestor: str) -> bool:
+        return kind in self.descendants.get(ancestor, ())
+
+    def defs_of(self, kind: str) -> list[Definition]:
+        """Definitions of `kind` or its subkinds, in declaration order."""
+        kinds = self.descendants.get(kind, frozenset())
+        return [d for d in self.definitions.values() if d.kind in kinds]
+
+    def actions(self) -> dict[str, Callable_]:
+        return {k: c for k, c in self.callables.items() if c.role == "action"}
+
+    def queries(self) -> dict[str, Callable_]:
+        return {k: c for k, c in self.callables.items() if c.role == "query"}
