@@ -10,11 +10,11 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from ..runtime.ruleset import Ruleset
 from . import nodes as n
 from .diagnostics import CompileError, Diagnostics
 from .driver import compile_modules, parse_module
 from .source import Source, Span
-from ..runtime.ruleset import Ruleset
 
 MAIN = "main.rules"
 MAX_MODULES = 200

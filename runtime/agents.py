@@ -55,6 +55,26 @@ class ScriptedAgent(Agent):
         raise LookupError(f"scripted answer {answer!r} is not one of the options for '{prompt}'")
 
 
+class ReplayAgent(Agent):
+    """Answers with the picks a log recorded (in their logged JSON form), in order."""
+
+    name = "replay"
+
+    def __init__(self, picks: Sequence[Any]):
+        self.picks = list(picks)
+
+    def choose(self, game, player, options, prompt) -> int:
+        from .state import to_json
+
+        if not self.picks:
+            raise LookupError(f"the log has no further choice of {player.name} for '{prompt}'")
+        pick = self.picks.pop(0)
+        for i, option in enumerate(options):
+            if to_json(option) == pick:
+                return i
+        raise LookupError(f"the logged choice {pick!r} of {player.name} is not an option for '{prompt}'")
+
+
 AGENTS = {"random": RandomAgent, "first": FirstLegalAgent}
 
 

@@ -15,8 +15,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import rng
 from .agents import Agent, RandomAgent, initial_state
-from .errors import BudgetExceeded, GameOver, IllegalAction
 from .board import Graph
+from .errors import BudgetExceeded, GameOver, IllegalAction
 from .modifiers import Modifiers
 from .ruleset import AssumedValue, Ruleset
 from .state import Entity, Zone, to_json
@@ -442,7 +442,7 @@ class Game:
     def digest(self) -> str:
         """A hash of the whole state, for replay checks."""
         snapshot = {
-            "round": self.round, "chance": self.chance.state, "agents": sorted(self.agent_states.items()),
+            "round": self.round, "chance": self.chance.state,
             "entities": [[e.id, e.def_id, e.alive, e.face_down, sorted(e.seen_by), to_json(e.owner),
                           to_json(e.location), to_json(e.props)] for e in self.entities.values()],
             "zones": [[z.ref, to_json(z.items)] for _, z in sorted(self.zones.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0))],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .agents import Agent
+from .agents import Agent, ReplayAgent
 from .errors import GameOver
 from .game import Game
 from .ruleset import Ruleset
@@ -23,7 +23,7 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
     kwargs = {"budget": budget} if budget else {}
     game = Game(rules, seed=seed, players=players or ("p1", "p2"), agents=agents, assumptions=assumptions, **kwargs)
     if spec is not None:
-        game.record("scenario", id=spec.id, seed=seed, players=[p.name for p in game.players])
+        game.record("scenario", game=rules.id, id=spec.id, seed=seed, players=[p.name for p in game.players])
         game.touch(spec.rules)
         if "setup" in spec.parts:
             try:
@@ -49,3 +49,18 @@ def run(game: Game, scenario: str, max_rounds: int | None = None) -> Game:
         pass
     game.record("final", rounds=game.round, winner=game.winner, digest=game.digest())
     return game
+
+
+def replay(rules: Ruleset, log: list[dict]) -> Game:
+    """Play a logged game again from its seed and its logged choices; the caller compares."""
+    header = next((e for e in log if e["what"] == "scenario"), None)
+    if header is None:
+        raise ValueError("the log has no scenario line to replay from")
+    final = next((e for e in reversed(log) if e["what"] == "final"), None)
+    picks: dict[str, list[Any]] = {name: [] for name in header["players"]}
+    for e in log:
+        if e["what"] == "choice" and e["options"] > 1:  # a single option is not asked
+            picks[e["player"]].append(e["picked"])
+    agents = [ReplayAgent(picks[name]) for name in header["players"]]
+    game = start(rules, header["id"], seed=header["seed"], players=header["players"], agents=agents)
+    return run(game, header["id"], final["rounds"] if final else None)

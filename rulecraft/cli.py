@@ -1,0 +1,447 @@
+"""The `rulecraft` command line. Exit codes: 0 ok, 1 input understood and found wrong, 2 bad usage
+or unreadable input. Bad input gets a message naming file:line:col, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .compiler.diagnostics import CompileError, Diagnostics, render_json, render_sarif, render_text
+from .compiler.loader import MAIN, bundled_ids, bundled_root, compile_folder, folder_of, load
+from .coverage import coverage_report, render_coverage
+from .logview import describe
+from .runtime import odds as chance
+from .runtime.agents import make_agent
+from .runtime.errors import GameError
+from .runtime.play import replay, run, start
+
+
+class UsageError(Exception):
+    """Bad usage or unreadable input: exit code 2."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.handler(args)
+    except CompileError as err:
+        print(render_text(err.diagnostics, err.sources), file=sys.stderr)
+        return 1
+    except UsageError as err:
+        print(f"rulecraft: {err}", file=sys.stderr)
+        return 2
+    except KeyError as err:
+        print(f"rulecraft: {err.args[0] if err.args else err}", file=sys.stderr)
+        return 2
+    except GameError as err:
+        print(f"rulecraft: the game stopped: {err}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # e.g. piped into `head`
+        sys.stderr.close()
+        return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="rulecraft", description="A rules compiler and scripting language for tabletop games.")
+    p.add_argument("--version", action="version", version=f"rulecraft {__version__}")
+    sub = p.add_subparsers(title="commands")
+
+    c = sub.add_parser("check", help="compile rulesets and print diagnostics")
+    c.add_argument("paths", nargs="*", help="ruleset ids or folders (default: every bundled ruleset)")
+    c.add_argument("--format", choices=["text", "json", "sarif"], default="text")
+    c.set_defaults(handler=cmd_check)
+
+    g = sub.add_parser("games", help="list the bundled games and mods")
+    g.add_argument("--json", action="store_true")
+    g.set_defaults(handler=cmd_games)
+
+    cards = sub.add_parser("cards", help="definitions of a game: cards, units, tokens, counters")
+    cards_sub = cards.add_subparsers()
+    cl = cards_sub.add_parser("list", help="every definition with its properties")
+    cl.add_argument("game")
+    cl.add_argument("--mod", action="append", default=[], help="(not yet supported)")
+    cl.add_argument("--json", action="store_true")
+    cl.set_defaults(handler=cmd_cards)
+
+    dice = sub.add_parser("dice", help="the dice of a game")
+    dice_sub = dice.add_subparsers()
+    dl = dice_sub.add_parser("list", help="every die with its faces")
+    dl.add_argument("game")
+    dl.add_argument("--json", action="store_true")
+    dl.set_defaults(handler=cmd_dice)
+
+    o = sub.add_parser("odds", help="exact probabilities by enumeration")
+    o.add_argument("game")
+    o.add_argument("query", nargs="?")
+    o.add_argument("params", nargs="*", metavar="NAME=VALUE")
+    o.add_argument("--list", action="store_true", help="list the chance queries")
+    o.add_argument("--mod", action="append", default=[], help="(not yet supported)")
+    o.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
+    o.add_argument("--json", action="store_true")
+    o.set_defaults(handler=cmd_odds)
+
+    r = sub.add_parser("run", help="play a scenario with agents")
+    r.add_argument("scenario", help="SCENARIO or GAME/SCENARIO, e.g. twilight-imperium/small_galaxy")
+    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--agents", default="random", help="comma-separated: random, first, script:a,b (one per player)")
+    r.add_argument("--rounds", type=int, help="stop after this many rounds")
+    r.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
+    r.add_argument("--json", action="store_true", help="the log as JSON lines")
+    r.add_argument("--verbose", action="store_true", help="every happening, not only the story")
+    r.set_defaults(handler=cmd_run)
+
+    rp = sub.add_parser("replay", help="play a JSON-lines log again and check it gives the same log")
+    rp.add_argument("log")
+    rp.set_defaults(handler=cmd_replay)
+
+    t = sub.add_parser("test", help="play every bundled scenario twice per seed and compare the logs")
+    t.add_argument("paths", nargs="*")
+    t.add_argument("--seeds", type=int, default=3)
+    t.set_defaults(handler=cmd_test)
+
+    cv = sub.add_parser("coverage", help="which catalogue rules are encoded and executed by tests")
+    cv.add_argument("--catalogue", help="folder of rule catalogues (default: ../shared/rules)")
+    cv.add_argument("--report", default=".rulecraft/coverage.json", help="what the test run recorded")
+    cv.add_argument("--json", action="store_true")
+    cv.add_argument("--summary", action="store_true", help="only the table")
+    cv.set_defaults(handler=cmd_coverage)
+
+    e = sub.add_parser("export", help="a compiled ruleset as JSON")
+    e.add_argument("game")
+    e.set_defaults(handler=cmd_export)
+
+    d = sub.add_parser("demo", help="compile everything and show the system at work")
+    d.set_defaults(handler=cmd_demo)
+    return p
+
+
+# ---- check ----------------------------------------------------------------
+
+
+def resolve_folder(name: str) -> Path:
+    folder = folder_of(name)
+    if folder is not None:
+        return folder
+    path = Path(name)
+    if path.is_file() and path.name.endswith(".rules"):
+        path = path.parent
+    if (path / MAIN).is_file():
+        return path
+    raise UsageError(f"no ruleset '{name}': not a bundled id ({', '.join(bundled_ids())}) "
+                     f"nor a folder with {MAIN}")
+
+
+def cmd_check(args) -> int:
+    names = args.paths or bundled_ids()
+    diags = Diagnostics()
+    compiled = 0
+    for name in names:
+        if compile_folder(resolve_folder(name), diags) is not None:
+            compiled += 1
+    items = diags.sorted()
+    if args.format == "json":
+        print(render_json(items))
+    elif args.format == "sarif":
+        print(render_sarif(items, __version__))
+    else:
+        if items:
+            print(render_text(items, diags.sources))
+        print(f"checked {len(names)} ruleset{'s' if len(names) != 1 else ''}: "
+              f"{compiled} compiled, {len(names) - compiled} with errors")
+    return 1 if diags.errors else 0
+
+
+# ---- listing --------------------------------------------------------------
+
+
+def cmd_games(args) -> int:
+    rows = []
+    for rid in bundled_ids():
+        rules = load(rid)
+        rows.append({"id": rid, "title": rules.title, "type": "mod" if rules.extends else "game",
+                     "extends": rules.extends, "scenarios": sorted(rules.scenarios)})
+    if args.json:
+        print(json.dumps({"games": rows}, indent=2))
+    else:
+        for r in rows:
+            extra = f" (mod of {r['extends']})" if r["extends"] else ""
+            print(f"{r['id']:<28} {r['title']}{extra}")
+    return 0
+
+
+def _mods_unsupported(args) -> None:
+    if getattr(args, "mod", None):
+        raise UsageError("mods are not supported yet")
+
+
+def cmd_cards(args) -> int:
+    _mods_unsupported(args)
+    rules = load(args.game)
+    cards = []
+    for d in rules.definitions.values():
+        props = {}
+        for info in _kind_chain(rules, d.kind):
+            for f in info.fields.values():
+                props[f.name] = f.default
+        props.update({k: _value(v, rules) for k, v in d.props.items()})
+        cards.append({"id": d.id, "name": d.name, "kind": d.kind, "count": d.count, **props, "rules": list(d.rules)})
+    if args.json:
+        print(json.dumps({"game": rules.id, "cards": cards}, indent=2, ensure_ascii=False))
+    else:
+        for c in cards:
+            print(f"{c['id']:<24} {c['name']:<28} {c['kind']:<16} x{c['count']}")
+    return 0
+
+
+def _kind_chain(rules, kind):
+    chain = []
+    while kind in rules.kinds:
+        chain.append(rules.kinds[kind])
+        kind = rules.kinds[kind].parent
+    return list(reversed(chain))
+
+
+def _value(v: Any, rules) -> Any:
+    from .runtime.ruleset import AssumedValue
+
+    return rules.assumptions[v.assumption].value if isinstance(v, AssumedValue) else v
+
+
+def cmd_dice(args) -> int:
+    rules = load(args.game)
+    dice = [{"id": d.id, "name": d.name,
+             "faces": [f if isinstance(f, dict) else {"value": f} for f in d.faces]} for d in rules.dice.values()]
+    if args.json:
+        print(json.dumps({"game": rules.id, "dice": dice}, indent=2))
+    else:
+        for d in dice:
+            print(f"{d['id']}: {d['name']} ({len(d['faces'])} faces)")
+    return 0
+
+
+def cmd_export(args) -> int:
+    rules = load(args.game)
+    print(json.dumps({
+        "id": rules.id, "title": rules.title, "extends": rules.extends,
+        "kinds": {k.name: {"parent": k.parent, "fields": {f.name: {"type": f.type, "default": f.default}
+                                                           for f in k.fields.values()}} for k in rules.kinds.values()},
+        "definitions": [{"id": d.id, "name": d.name, "kind": d.kind, "count": d.count,
+                         "props": {k: _value(v, rules) for k, v in d.props.items()}, "rules": list(d.rules),
+                         "where": d.where} for d in rules.definitions.values()],
+        "assumptions": [{"name": a.name, "type": a.type, "value": a.value, "note": a.doc, "where": a.where}
+                        for a in rules.assumptions.values()],
+        "chance": chance.chance_queries(rules),
+        "rules": {rid: sites for rid, sites in sorted(rules.rule_sites.items())},
+    }, indent=2, ensure_ascii=False))
+    return 0
+
+
+# ---- odds -----------------------------------------------------------------
+
+
+def parse_assignments(items: list[str], what: str) -> dict[str, str]:
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise UsageError(f"{what} '{item}' is not NAME=VALUE")
+        name, value = item.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out
+
+
+def convert(value: str, type_: str, what: str) -> Any:
+    if type_ == "int":
+        try:
+            return int(value)
+        except ValueError:
+            raise UsageError(f"{what} must be a whole number, not '{value}'") from None
+    if type_ == "bool":
+        if value.lower() not in ("true", "false"):
+            raise UsageError(f"{what} must be true or false, not '{value}'")
+        return value.lower() == "true"
+    return value
+
+
+def assumption_overrides(rules, items: list[str]) -> dict[str, Any]:
+    out = {}
+    for name, value in parse_assignments(items, "--set").items():
+        if name not in rules.assumptions:
+            raise UsageError(f"unknown assumption '{name}' (known: {', '.join(sorted(rules.assumptions))})")
+        out[name] = convert(value, rules.assumptions[name].type, f"assumption '{name}'")
+    return out
+
+
+def cmd_odds(args) -> int:
+    _mods_unsupported(args)
+    rules = load(args.game)
+    queries = chance.chance_queries(rules)
+    if args.list or not args.query:
+        if args.json:
+            print(json.dumps({"game": rules.id, "queries": queries}, indent=2))
+        else:
+            for q in queries:
+                params = ", ".join(p["name"] for p in q["params"])
+                print(f"{q['id']:<24} {q['kind']:<6} {params}")
+        return 0
+    known = {q["id"]: q for q in queries}
+    if args.query not in known:
+        raise UsageError(f"no chance query '{args.query}' in {rules.id} (has: {', '.join(known)})")
+    given = parse_assignments(args.params, "parameter")
+    query_args, shown = [], {}
+    if known[args.query]["kind"] == "query":
+        for p in rules.callables[args.query].params:
+            if p.name in given:
+                value = convert(given.pop(p.name), p.type, f"parameter '{p.name}'")
+            elif p.has_default:
+                value = p.default
+            else:
+                raise UsageError(f"query '{args.query}' needs {p.name}=...")
+            query_args.append(value)
+            shown[p.name] = value
+    if given:
+        raise UsageError(f"unknown parameter{'s' if len(given) > 1 else ''}: {', '.join(given)}")
+    result = chance.odds(rules, args.query, query_args, assumption_overrides(rules, args.set))
+    outcomes = [{"value": _json_value(v), "probability": f"{p.numerator}/{p.denominator}", "decimal": float(p)}
+                for v, p in _ordered(result)]
+    if known[args.query]["kind"] == "pool":  # the source's own form: copies of the whole pool
+        total = sum(d.count for d in rules.defs_of(rules.pools[args.query].of))
+        for o in outcomes:
+            o["ratio"] = f"{rules.definitions[o['value']].count}/{total}"
+    if args.json:
+        print(json.dumps({"query": args.query, "params": shown, "outcomes": outcomes}, indent=2, ensure_ascii=False))
+    else:
+        for o in outcomes:
+            print(f"{str(o['value']):<60} {o['probability']:>9}  {o['decimal']:.4f}")
+    return 0
+
+
+def _ordered(result: dict[Any, Fraction]):
+    items = list(result.items())
+    if all(isinstance(v, (int, bool)) for v, _ in items):
+        return sorted(items, key=lambda kv: kv[0])
+    return items
+
+
+def _json_value(v: Any) -> Any:
+    return dict(v) if isinstance(v, tuple) and v and isinstance(v[0], tuple) else v
+
+
+# ---- play -----------------------------------------------------------------
+
+
+def find_scenario(name: str) -> tuple[str, str]:
+    if "/" in name:
+        game, _, scenario = name.rpartition("/")
+        return game, scenario
+    for rid in bundled_ids():
+        if name in load(rid).scenarios:
+            return rid, name
+    raise UsageError(f"no bundled scenario '{name}'")
+
+
+def play(game_id: str, scenario: str, seed: int, agent_specs: list[str], rounds: int | None,
+         assumptions: dict[str, Any] | None = None):
+    rules = load(game_id)
+    if scenario not in rules.scenarios:
+        raise UsageError(f"no scenario '{scenario}' in {game_id} (has: {', '.join(sorted(rules.scenarios))})")
+    players = rules.scenarios[scenario].props.get("players", ["p1", "p2"])
+    specs = agent_specs if len(agent_specs) > 1 else agent_specs * len(players)
+    try:
+        agents = [make_agent(s) for s in specs]
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    game = start(rules, scenario, seed=seed, players=players, agents=agents, assumptions=assumptions)
+    return run(game, scenario, rounds)
+
+
+def cmd_run(args) -> int:
+    game_id, scenario = find_scenario(args.scenario)
+    rules = load(game_id)
+    game = play(game_id, scenario, args.seed, args.agents.split(","), args.rounds,
+                assumption_overrides(rules, args.set))
+    if args.json:
+        print("\n".join(game.log_lines()))
+    else:
+        for entry in game.log:
+            line = describe(entry, args.verbose)
+            if line:
+                print(line)
+    return 0
+
+
+def cmd_replay(args) -> int:
+    path = Path(args.log)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        log = [json.loads(line) for line in lines if line.strip()]
+    except (OSError, ValueError) as err:
+        raise UsageError(f"{path}: not a readable JSON-lines log ({err})") from None
+    header = next((e for e in log if e.get("what") == "scenario"), None)
+    if header is None:
+        raise UsageError(f"{path}: the log has no scenario line")
+    again = replay(load(header["game"]), log).log_lines()
+    for number, (old, new) in enumerate(zip(lines, again), 1):
+        if old != new:
+            print(f"{path}:{number}: the replay differs\n  log:    {old}\n  replay: {new}")
+            return 1
+    if len(lines) != len(again):
+        print(f"{path}: the replay has {len(again)} lines, the log {len(lines)}")
+        return 1
+    print(f"{path}: replayed {len(lines)} lines identically")
+    return 0
+
+
+def cmd_test(args) -> int:
+    failures = 0
+    for rid in args.paths or bundled_ids():
+        for scenario in sorted(load(rid).scenarios):
+            for seed in range(1, args.seeds + 1):
+                a = play(rid, scenario, seed, ["random"], None).log_lines()
+                b = play(rid, scenario, seed, ["random"], None).log_lines()
+                ok = a == b
+                failures += not ok
+                print(f"{'ok  ' if ok else 'FAIL'} {rid}/{scenario} seed {seed}: {len(a)} log lines"
+                      + ("" if ok else " (two runs differ)"))
+    print(f"{failures} failed")
+    return 1 if failures else 0
+
+
+# ---- coverage and demo -----------------------------------------------------
+
+
+def cmd_coverage(args) -> int:
+    report = coverage_report(args.catalogue, Path(args.report))
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(render_coverage(report, summary=args.summary))
+    return 0
+
+
+def cmd_demo(args) -> int:
+    print("== Compiling every bundled ruleset ==")
+    for rid in bundled_ids():
+        rules = load(rid)
+        print(f"  {rid:<24} {len(rules.definitions):>4} definitions, {len(rules.rule_sites):>4} catalogue rules encoded")
+    root = bundled_root()
+    print(f"  (rulesets in {root})\n")
+    print("== Exact odds: one domain counter drawn from the full pool of 44 ==")
+    cmd_odds(build_parser().parse_args(["odds", "twilight-imperium", "domain_counters"]))
+    print("\n== Exact odds: the reaction to a total devastation (d10) ==")
+    cmd_odds(build_parser().parse_args(["odds", "twilight-imperium", "devastation"]))
+    print("\n== A seeded game: twilight-imperium/small_galaxy, seed 3, 4 rounds, random agents ==")
+    game = play("twilight-imperium", "small_galaxy", 3, ["random"], 4)
+    for entry in game.log:
+        line = describe(entry, False)
+        if line:
+            print(line)
+    return 0

@@ -1,0 +1,119 @@
+"""Exact odds: enumerate every chance outcome instead of sampling.
+
+A query runs once per path through its chance points (dice rolls, random picks);
+each path's probability is the product of 1/n over its points, as a Fraction. Pools
+and dice tables have closed forms and are answered directly.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable
+
+from .errors import BudgetExceeded
+from .game import Game
+from .ruleset import Ruleset
+from .state import to_json
+
+MAX_PATHS = 200_000
+
+
+class PathChance:
+    """A chance source that follows a fixed path of choices, then takes 0s, recording sizes."""
+
+    def __init__(self, path: list[int]):
+        self.path = path
+        self.taken: list[tuple[int, int]] = []
+        self.state = 0
+        self.forced: dict[str, list[Any]] = {}
+
+    def below(self, n: int) -> int:
+        i = len(self.taken)
+        choice = self.path[i] if i < len(self.path) else 0
+        self.taken.append((choice, n))
+        return choice
+
+
+def enumerate_outcomes(run: Callable[[PathChance], Any]) -> dict[Any, Fraction]:
+    """Run `run` along every chance path; sum path probabilities per returned value."""
+    results: dict[Any, Fraction] = {}
+    path: list[int] = []
+    for _ in range(MAX_PATHS):
+        chance = PathChance(path)
+        value = run(chance)
+        p = Fraction(1)
+        for _, n in chance.taken:
+            p /= n
+        results[value] = results.get(value, Fraction(0)) + p
+        taken = chance.taken
+        while taken and taken[-1][0] == taken[-1][1] - 1:
+            taken.pop()
+        if not taken:
+            return results
+        path = [c for c, _ in taken[:-1]] + [taken[-1][0] + 1]
+    raise BudgetExceeded(f"more than {MAX_PATHS} chance outcomes; the query is too large to enumerate")
+
+
+def pool_odds(rules: Ruleset, pool_id: str) -> dict[Any, Fraction]:
+    """The chance that one counter drawn from the full pool is of each definition."""
+    defs = rules.defs_of(rules.pools[pool_id].of)
+    total = sum(d.count for d in defs)
+    return {d.id: Fraction(d.count, total) for d in defs}
+
+
+def table_odds(rules: Ruleset, table_id: str) -> dict[Any, Fraction]:
+    table = rules.tables[table_id]
+    faces = rules.dice[table.die].faces
+    out: dict[Any, Fraction] = {}
+    for row in table.rows:
+        hits = sum(1 for f in faces if row.low <= f <= row.high)
+        out[row.label] = out.get(row.label, Fraction(0)) + Fraction(hits, len(faces))
+    return out
+
+
+def die_odds(rules: Ruleset, die_id: str) -> dict[Any, Fraction]:
+    faces = rules.dice[die_id].faces
+    out: dict[Any, Fraction] = {}
+    for f in faces:
+        key = f if not isinstance(f, dict) else tuple(sorted(f.items()))
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, len(faces))
+    return out
+
+
+def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[str, Any] | None = None,
+               players: tuple[str, ...] = ("p1", "p2")) -> dict[Any, Fraction]:
+    func = rules.callables[query].func
+
+    def run(chance: PathChance) -> Any:
+        game = Game(rules, players=players, assumptions=assumptions, chance=chance)  # type: ignore[arg-type]
+        value = to_json(func(game, *args))
+        return tuple(value) if isinstance(value, list) else value
+
+    return enumerate_outcomes(run)
+
+
+def odds(rules: Ruleset, name: str, args: list[Any] | None = None,
+         assumptions: dict[str, Any] | None = None) -> dict[Any, Fraction]:
+    """Exact outcome probabilities of a pool, table, die or query of `rules`."""
+    if name in rules.pools:
+        return pool_odds(rules, name)
+    if name in rules.tables:
+        return table_odds(rules, name)
+    if name in rules.dice:
+        return die_odds(rules, name)
+    if name in rules.callables and rules.callables[name].role == "query":
+        return query_odds(rules, name, args or [], assumptions)
+    raise KeyError(name)
+
+
+def chance_queries(rules: Ruleset) -> list[dict]:
+    """Everything `odds` can answer for this ruleset: id, kind and parameters."""
+    out = [{"id": p, "kind": "pool", "params": []} for p in rules.pools]
+    out += [{"id": t.id, "kind": "table", "params": [{"name": p.name, "type": p.type} for p in t.params]}
+            for t in rules.tables.values()]
+    out += [{"id": d, "kind": "die", "params": []} for d in rules.dice]
+    out += [{"id": q.name, "kind": "query",
+             "params": [{"name": p.name, "type": p.type, **({"default": p.default} if p.has_default else {})}
+                        for p in q.params]}
+            for q in rules.queries().values()]
+    return out

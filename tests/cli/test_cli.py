@@ -1,0 +1,77 @@
+"""The command line as users and scripts see it: output, JSON and exit codes."""
+
+import json
+import subprocess
+import sys
+
+
+def rc(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "rulecraft", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_check_of_the_bundled_rulesets_is_clean():
+    result = rc("check")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 with errors" in result.stdout
+
+
+def test_check_reports_every_error_with_position_and_exits_1(tmp_path):
+    (tmp_path / "main.rules").write_text('game "t" "T"\nkind unit { wounds: int }\nunit a "A" { wonds: 1 }\nunit b "B" { wounds: true }\n')
+    result = rc("check", str(tmp_path), "--format", "json")
+    assert result.returncode == 1
+    diags = json.loads(result.stdout)["diagnostics"]
+    assert [(d["code"], d["line"], d["column"]) for d in diags] == [("E0103", 3, 14), ("E0201", 4, 22)]
+    assert diags[0]["help"] == "did you mean `wounds`?"
+
+
+def test_check_sarif_is_valid_json_with_results(tmp_path):
+    (tmp_path / "main.rules").write_text('game "t" "T"\nkind unit {}\nunit a "A" { hq: 1 }\n')
+    result = rc("check", str(tmp_path), "--format", "sarif")
+    doc = json.loads(result.stdout)
+    assert doc["version"] == "2.1.0"
+    assert doc["runs"][0]["results"][0]["ruleId"] == "E0103"
+
+
+def test_unknown_ruleset_is_a_usage_error_without_traceback():
+    result = rc("check", "no-such-game")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "no ruleset 'no-such-game'" in result.stderr
+
+
+def test_games_lists_the_bundled_games():
+    doc = json.loads(rc("games", "--json").stdout)
+    ids = {g["id"] for g in doc["games"]}
+    assert "twilight-imperium" in ids
+
+
+def test_cards_list_gives_every_definition_with_its_properties():
+    doc = json.loads(rc("cards", "list", "twilight-imperium", "--json").stdout)
+    by_id = {c["id"]: c for c in doc["cards"]}
+    assert by_id["lodor"]["resources"] == 3 and by_id["lodor"]["kind"] == "planet"
+    assert by_id["enemy_units_3"]["defenders"] == 3 and by_id["enemy_units_3"]["count"] == 1
+
+
+def test_dice_list_shows_the_d10():
+    doc = json.loads(rc("dice", "list", "twilight-imperium", "--json").stdout)
+    d10 = doc["dice"][0]
+    assert d10["id"] == "d10" and [f["value"] for f in d10["faces"]] == list(range(1, 11))
+
+
+def test_odds_with_an_unknown_parameter_is_a_usage_error():
+    result = rc("odds", "twilight-imperium", "devastation", "x=1")
+    assert result.returncode == 2 and "unknown parameter" in result.stderr
+
+
+def test_run_prints_a_readable_story_and_json_lines():
+    text = rc("run", "twilight-imperium/small_galaxy", "--seed", "2", "--rounds", "2")
+    assert text.returncode == 0 and "--- round 2 ---" in text.stdout
+    lines = rc("run", "small_galaxy", "--seed", "2", "--rounds", "2", "--json").stdout.splitlines()
+    assert json.loads(lines[0])["what"] == "scenario"
+    assert json.loads(lines[-1])["what"] == "final"
+
+
+def test_assumptions_can_be_overridden_from_the_command_line():
+    doc = json.loads(rc("cards", "list", "twilight-imperium", "--json").stdout)
+    assert {c["id"]: c for c in doc["cards"]}["wealth_2"]["credits"] == 3
+    bad = rc("run", "small_galaxy", "--set", "no_such=1")
+    assert bad.returncode == 2 and "unknown assumption" in bad.stderr

@@ -1,0 +1,66 @@
+"""Exact odds by enumeration, checked against counts written independently here."""
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+import rulecraft
+from rulecraft.runtime import odds
+
+# The seed's ratios, "x zu 44", copied from the source's table of counters.
+SEED_COUNTS = {"biohazard": 4, "peaceful_invasion": 9, "enemy_units_1": 5, "enemy_units_2": 2, "enemy_units_3": 1,
+               "wealth_1": 5, "wealth_2": 4, "lazax_survivors": 2, "new_technology": 2, "radioactive": 4,
+               "industrial_society": 2, "settlers": 2, "wormhole_alpha": 1, "wormhole_beta": 1}
+
+
+@pytest.fixture(scope="module")
+def ti():
+    return rulecraft.load("twilight-imperium")
+
+
+@pytest.mark.rules("TI-030")
+def test_drawing_one_counter_from_the_full_pool_has_the_seed_ratios(ti):
+    assert odds.odds(ti, "domain_counters") == {k: Fraction(v, 44) for k, v in SEED_COUNTS.items()}
+
+
+@pytest.mark.rules("TI-023", "TI-024", "TI-025", "TI-026")
+def test_devastation_table_outcomes_are_seven_two_and_one_tenth(ti):
+    assert list(odds.odds(ti, "devastation").values()) == [Fraction(7, 10), Fraction(2, 10), Fraction(1, 10)]
+
+
+def test_enumeration_of_a_query_matches_brute_force():
+    rules = rulecraft.compile_source('''
+game "t" "T"
+die d6 "six-sided" { faces 1..6 }
+query two_dice_at_least(target: int) {
+  return roll d6 + roll d6 >= target
+}
+query sum_of_two() { return roll d6 + roll d6 }
+''')
+    hits = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= 9)
+    assert odds.odds(rules, "two_dice_at_least", [9]) == {True: Fraction(hits, 36), False: Fraction(36 - hits, 36)}
+    by_sum = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            by_sum[a + b] = by_sum.get(a + b, 0) + 1
+    assert odds.odds(rules, "sum_of_two") == {s: Fraction(c, 36) for s, c in by_sum.items()}
+
+
+def test_odds_command_prints_reduced_fractions_and_the_seed_ratio():
+    out = subprocess.run([sys.executable, "-m", "rulecraft", "odds", "twilight-imperium", "domain_counters", "--json"],
+                         capture_output=True, check=True, text=True).stdout
+    doc = json.loads(out)
+    assert doc["query"] == "domain_counters" and doc["params"] == {}
+    first = doc["outcomes"][0]
+    assert first == {"value": "biohazard", "probability": "1/11", "decimal": 1 / 11, "ratio": "4/44"}
+    assert sum(Fraction(o["probability"]) for o in doc["outcomes"]) == 1
+
+
+def test_odds_list_names_pools_tables_and_dice():
+    out = subprocess.run([sys.executable, "-m", "rulecraft", "odds", "twilight-imperium", "--list", "--json"],
+                         capture_output=True, check=True, text=True).stdout
+    kinds = {q["id"]: q["kind"] for q in json.loads(out)["queries"]}
+    assert kinds == {"domain_counters": "pool", "devastation": "table", "d10": "die"}
