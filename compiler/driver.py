@@ -85,7 +85,7 @@ def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
         rules = t.rules + tuple(i for trig in t.triggers for r in rule_refs(trig) for i in r.ids)
         out.definitions[t.name] = rs.Definition(t.name, t.kind, t.title or t.name, t.count,
                                                 _props(c, t),
-                                                tuple(dict.fromkeys(rules)), _where(t.span))
+                                                tuple(dict.fromkeys(rules)), _where(t.span), t.rules)
 
     ns = namespace()
     low = Lowerer(c)

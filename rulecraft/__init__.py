@@ -13,7 +13,7 @@ from .runtime.game import Game
 __version__ = "0.1.0"
 
 
-def new_game(ruleset, seed: int = 0, players=("p1", "p2"), agents=None, assumptions=None, scenario=None):
+def new_game(ruleset, seed: int = 0, players=None, agents=None, assumptions=None, scenario=None):
     """A game of `ruleset` (an id or a compiled Ruleset); runs the scenario's setup if one is named."""
     from .runtime.play import start
 

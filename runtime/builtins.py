@@ -3,6 +3,10 @@
 Each entry is (python function taking the game first, parameter types, result type).
 `T` is a type variable bound by the first argument that mentions it. This table is
 the one place where the language's vocabulary of built-in functions grows.
+
+A value typed `any` (or `none`) can reach a built-in with the wrong shape at run time, so
+each function turns a wrong argument into IllegalAction (a GameError with the built-in's
+name), never a raw Python exception; and `range` is capped and charged to the step budget.
 """
 
 from __future__ import annotations
@@ -11,56 +15,184 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
+from .errors import BudgetExceeded, IllegalAction
+from .state import Entity, Zone
+
+MAX_RANGE = 1_000_000  # the most numbers one `range` may hold
+MAX_TEXT_BITS = 13_000  # about 3,900 digits; Python refuses to print integers over 4,300 digits
+
+
+def _bad(name: str, *args: Any) -> IllegalAction:
+    shown = ", ".join(type(a).__name__ if not isinstance(a, (Entity, Zone)) else repr(a) for a in args)
+    return IllegalAction(f"`{name}` cannot take ({shown})")
+
+
+def _list(name: str, items: Any) -> list:
+    if not isinstance(items, list):
+        raise _bad(name, items)
+    return items
+
+
+def _thing(name: str, *things: Any) -> None:
+    for t in things:
+        if not isinstance(t, Entity):
+            raise _bad(name, *things)
+
+
+def _count(rt, items):
+    return len(_list("count", items))
+
+
+def _sum(rt, items):
+    try:
+        return sum(_list("sum", items))
+    except TypeError:
+        raise _bad("sum", *items) from None
+
+
+def _min(rt, items):
+    try:
+        return min(_list("min", items)) if items else 0
+    except TypeError:
+        raise _bad("min", *items) from None
+
+
+def _max(rt, items):
+    try:
+        return max(_list("max", items)) if items else 0
+    except TypeError:
+        raise _bad("max", *items) from None
+
 
 def _first(rt, items):
-    return items[0] if items else None
+    return _list("first", items)[0] if items else None
 
 
 def _last(rt, items):
-    return items[-1] if items else None
+    return _list("last", items)[-1] if items else None
 
 
 def _random(rt, items):
-    picked = rt.random_pick(items, 1)
+    picked = rt.random_pick(_list("random", items), 1)
     return picked[0] if picked else None
 
 
-def _neighbours(rt, thing):
-    return [rt.entities[i] for i in rt.graph.neighbour_ids(thing)]
+def _sample(rt, items, n):
+    if not isinstance(n, int):
+        raise _bad("sample", items, n)
+    return rt.random_pick(_list("sample", items), n)
+
+
+def _ceil(rt, x):
+    try:
+        return math.ceil(Fraction(x))
+    except (TypeError, ValueError):
+        raise _bad("ceil", x) from None
+
+
+def _floor(rt, x):
+    try:
+        return math.floor(Fraction(x))
+    except (TypeError, ValueError):
+        raise _bad("floor", x) from None
+
+
+def _abs(rt, x):
+    try:
+        return abs(x)
+    except TypeError:
+        raise _bad("abs", x) from None
 
 
 def _others(rt, player):
     return [p for p in rt.players if p is not player]
 
 
+def _in_phase(rt, name):
+    return rt.in_phase(name)
+
+
+def _knows(rt, player, thing):
+    _thing("knows", player, thing)
+    return rt.knows(player, thing)
+
+
+def _items(rt, zone):
+    if not isinstance(zone, Zone):
+        raise _bad("items", zone)
+    return list(zone.items)
+
+
+def _size(rt, zone):
+    if not isinstance(zone, Zone):
+        raise _bad("size", zone)
+    return len(zone.items)
+
+
+def _link(rt, a, b):
+    _thing("link", a, b)
+    rt.graph.link(a, b)
+
+
+def _unlink(rt, a, b):
+    _thing("unlink", a, b)
+    rt.graph.unlink(a, b)
+
+
+def _linked(rt, a, b):
+    _thing("linked", a, b)
+    return rt.graph.linked(a, b)
+
+
+def _neighbours(rt, thing):
+    _thing("neighbours", thing)
+    return [rt.entities[i] for i in rt.graph.neighbour_ids(thing)]
+
+
 def _text(rt, value):
+    if isinstance(value, int) and value.bit_length() > MAX_TEXT_BITS:
+        raise BudgetExceeded(f"a number of more than {MAX_TEXT_BITS} bits is too long to show")
     return str(value.name if hasattr(value, "name") else value)
 
 
+def _range(rt, lo, hi):
+    """`range(lo, hi)`: lo..hi inclusive. Its length is charged to the step budget and capped,
+    so a hostile `range(1, 1000000000)` stops with BudgetExceeded instead of allocating."""
+    if not isinstance(lo, int) or not isinstance(hi, int):
+        raise _bad("range", lo, hi)
+    size = max(0, hi - lo + 1)
+    if size > MAX_RANGE:
+        raise BudgetExceeded(f"range({lo}, {hi}) would hold {size} numbers; at most {MAX_RANGE} are allowed")
+    rt.steps += size
+    if rt.steps > rt.budget:
+        raise BudgetExceeded(f"the step budget of {rt.budget} steps is used up (range({lo}, {hi}) of {size} numbers)")
+    return list(range(lo, hi + 1))
+
+
 BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
-    "count": (lambda rt, items: len(items), ("list<any>",), "int"),
-    "sum": (lambda rt, items: sum(items), ("list<int>",), "int"),
-    "min": (lambda rt, items: min(items) if items else 0, ("list<int>",), "int"),
-    "max": (lambda rt, items: max(items) if items else 0, ("list<int>",), "int"),
+    "count": (_count, ("list<any>",), "int"),
+    "sum": (_sum, ("list<int>",), "int"),
+    "min": (_min, ("list<int>",), "int"),
+    "max": (_max, ("list<int>",), "int"),
     "first": (_first, ("list<T>",), "T"),
     "last": (_last, ("list<T>",), "T"),
     "random": (_random, ("list<T>",), "T"),
-    "sample": (lambda rt, items, n: rt.random_pick(items, n), ("list<T>", "int"), "list<T>"),
-    "ceil": (lambda rt, x: math.ceil(Fraction(x)), ("num",), "int"),
-    "floor": (lambda rt, x: math.floor(Fraction(x)), ("num",), "int"),
-    "abs": (lambda rt, x: abs(x), ("int",), "int"),
+    "sample": (_sample, ("list<T>", "int"), "list<T>"),
+    "ceil": (_ceil, ("num",), "int"),
+    "floor": (_floor, ("num",), "int"),
+    "abs": (_abs, ("int",), "int"),
     "players": (lambda rt: list(rt.players), (), "list<player>"),
     "others": (_others, ("player",), "list<player>"),
     "current_player": (lambda rt: rt.current_player, (), "player"),
     "current_round": (lambda rt: rt.round, (), "int"),
-    "in_phase": (lambda rt, name: rt.in_phase(name), ("text",), "bool"),
-    "knows": (lambda rt, player, thing: rt.knows(player, thing), ("player", "any"), "bool"),
-    "items": (lambda rt, zone: list(zone.items), ("zone",), "list<any>"),
-    "size": (lambda rt, zone: len(zone.items), ("zone",), "int"),
-    "link": (lambda rt, a, b: rt.graph.link(a, b), ("any", "any"), "none"),
-    "unlink": (lambda rt, a, b: rt.graph.unlink(a, b), ("any", "any"), "none"),
-    "linked": (lambda rt, a, b: rt.graph.linked(a, b), ("any", "any"), "bool"),
+    "in_phase": (_in_phase, ("text",), "bool"),
+    "knows": (_knows, ("player", "any"), "bool"),
+    "items": (_items, ("zone",), "list<any>"),
+    "size": (_size, ("zone",), "int"),
+    "link": (_link, ("any", "any"), "none"),
+    "unlink": (_unlink, ("any", "any"), "none"),
+    "linked": (_linked, ("any", "any"), "bool"),
     "neighbours": (_neighbours, ("T",), "list<T>"),
     "text": (_text, ("any",), "text"),
-    "range": (lambda rt, lo, hi: list(range(lo, hi + 1)), ("int", "int"), "list<int>"),
+    "range": (_range, ("int", "int"), "list<int>"),
 }

@@ -127,7 +127,7 @@ class Game:
             e.face_down = face_down
             self._place(e, at)
             made.append(e)
-        self.touch(d.rules)
+        self.touch(d.data_rules)
         self.record("create", thing=made if count > 1 else made[0], at=at, owner=owner)
         return made[0] if count == 1 else made
 
@@ -250,13 +250,15 @@ class Game:
         started = self.seq
         self.phases.append((name, started))
         self.record("phase", name=name)
-        if "phase_start" in self.rules.triggers:
-            self.emit("phase_start", (name,))
-        yield
-        if "phase_end" in self.rules.triggers:
-            self.emit("phase_end", (name,))
-        self.phases.pop()
-        self._expire("end_of_next", name, started)
+        try:
+            if "phase_start" in self.rules.triggers:
+                self.emit("phase_start", (name,))
+            yield
+            if "phase_end" in self.rules.triggers:
+                self.emit("phase_end", (name,))
+        finally:
+            self.phases.pop()
+            self._expire("end_of_next", name, started)
 
     def in_phase(self, name: str) -> bool:
         return any(p == name for p, _ in self.phases)
@@ -265,13 +267,15 @@ class Game:
     def turn(self, player: Entity):
         previous, self.current_player = self.current_player, player
         self.record("turn", player=player)
-        if "turn_start" in self.rules.triggers:
-            self.emit("turn_start", (player,))
-        yield
-        if "turn_end" in self.rules.triggers:
-            self.emit("turn_end", (player,))
-        self._expire("this_turn")
-        self.current_player = previous
+        try:
+            if "turn_start" in self.rules.triggers:
+                self.emit("turn_start", (player,))
+            yield
+            if "turn_end" in self.rules.triggers:
+                self.emit("turn_end", (player,))
+        finally:
+            self._expire("this_turn")
+            self.current_player = previous
 
     @contextmanager
     def step(self, name: str):

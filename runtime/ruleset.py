@@ -39,8 +39,9 @@ class Definition:
     name: str
     count: int
     props: dict[str, Any]
-    rules: tuple[str, ...]
+    rules: tuple[str, ...]  # every id the definition carries, its triggers' included
     where: str
+    data_rules: tuple[str, ...] = ()  # the ids of the definition itself: executed when one is made
 
 
 @dataclass(frozen=True, slots=True)
