@@ -8,8 +8,8 @@ import rulecraft
 def test_new_game_uses_the_scenario_players_and_setup():
     game = rulecraft.new_game("twilight-imperium", seed=3, scenario="small_galaxy")
     assert [p.name for p in game.players] == ["Sol", "Letnev", "Hacan"]
-    counters = game.select("domain_counter")
-    on_planets = [c for c in counters if c.location is not None and c.location.kind == "planet"]
+    planets = game.select("planet")
+    on_planets = [c for c in game.select("domain_counter") if c.location in planets]
     assert len(on_planets) == 10 and all(c.face_down for c in on_planets)
 
 
