@@ -13,13 +13,13 @@ from typing import Any
 
 from ..runtime.builtins import BUILTINS
 from ..runtime.ruleset import AssumedValue
-
 from . import nodes as n
 from .diagnostics import Diagnostics, suggest
 from .source import Span
 from .types import ANY, BOOL, INT, NONE, NUM, PLAYER, PRIMITIVES, TEXT, ZONE, Ty, list_of, parse_signature_type
 
 MAX_DEPTH = 64
+MAX_FACES = 1000  # a die (and so a table) has at most this many faces
 BUILTIN_FIELDS = {"id": INT, "name": TEXT, "def": Ty("def", "any"), "kind": TEXT, "owner": PLAYER,
                   "location": ANY, "face_down": BOOL, "alive": BOOL}
 BUILTIN_EVENTS = {
@@ -32,6 +32,13 @@ ORDER = {"<", "<=", ">", ">="}
 
 class CheckError(Exception):
     pass
+
+
+def last_word(span: Span, word: str) -> Span:
+    """The span of `word` where it ends `span` (e.g. the die of `roll d6`)."""
+    if span.end_line == span.line and span.end_column - len(word) >= span.column:
+        return Span(span.file, span.line, span.end_column - len(word), span.line, span.end_column)
+    return span
 
 
 @dataclass
@@ -160,7 +167,7 @@ class Checker:
                 k = parents.get(k)
                 guard += 1
             if guard >= MAX_DEPTH:
-                self.err("E0305", f"kind `{name}` is its own ancestor", self.sym.kinds[name].span)
+                self.err("E0305", f"kind `{name}` is its own ancestor", self.sym.kinds[name].name_span)
                 continue
             for ancestor in chain:
                 self.descendants.setdefault(ancestor, set()).add(name)
@@ -318,7 +325,7 @@ class Checker:
         for s in self.sym.scenarios.values():
             for p in s.props:
                 self.const_value(p.value)
-            for part, body in s.parts:
+            for _part, body in s.parts:
                 self.block(body, Scope({}), Context(None, "scenario"), 0)
         self.check_recursion()
 
@@ -327,6 +334,7 @@ class Checker:
         for p in params:
             if p.name in out:
                 self.err("E0301", f"parameter `{p.name}` is declared twice", p.name_span)
+                continue
             out[p.name] = self.resolve_type(p.type)
             if p.default is not None:
                 self.const_value(p.default, out[p.name])
@@ -375,14 +383,16 @@ class Checker:
 
     def check_die(self, d: n.DieDecl) -> None:
         if d.numbered and d.faces:
-            self.err("E0402", "a die has either numbered faces or listed faces, not both", d.span)
+            self.err("E0402", "a die has either numbered faces or listed faces, not both", d.name_span)
         if d.numbered and d.numbered[0] > d.numbered[1]:
-            self.err("E0402", f"faces {d.numbered[0]}..{d.numbered[1]} run backwards", d.span)
+            self.err("E0402", f"faces {d.numbered[0]}..{d.numbered[1]} run backwards", d.name_span)
+        elif d.numbered and d.numbered[1] - d.numbered[0] >= MAX_FACES:
+            self.err("E0402", f"die `{d.name}` has more than {MAX_FACES} faces", d.name_span)
         if not d.numbered and not d.faces:
-            self.err("E0402", f"die `{d.name}` has no faces", d.span, "add `faces 1..6` or `face { ... }` lines")
+            self.err("E0402", f"die `{d.name}` has no faces", d.name_span, "add `faces 1..6` or `face { ... }` lines")
         names = [tuple(p.name for p in f) for f in d.faces]
         if names and any(ns != names[0] for ns in names):
-            self.err("E0403", f"the faces of die `{d.name}` do not all have the same fields", d.span,
+            self.err("E0403", f"the faces of die `{d.name}` do not all have the same fields", d.name_span,
                      f"every face needs: {', '.join(names[0])}")
         for f in d.faces:
             for p in f:
@@ -390,7 +400,7 @@ class Checker:
 
     def die_values(self, name: str) -> list[int] | None:
         d = self.sym.dice.get(name)
-        if d is None or not d.numbered:
+        if d is None or not d.numbered or d.numbered[1] - d.numbered[0] >= MAX_FACES:
             return None
         return list(range(d.numbered[0], d.numbered[1] + 1))
 
@@ -400,19 +410,23 @@ class Checker:
             values = None
         else:
             values = self.die_values(t.die)
-            if values is None:
+            if values is None and not self.sym.dice[t.die].numbered:
                 self.err("E0403", f"table `{t.name}` needs a numbered die", t.die_span)
         covered: dict[int, n.TableRow] = {}
         for row in t.rows:
             if row.low > row.high:
                 self.err("E0402", f"row {row.low}..{row.high} runs backwards", row.span)
+            if row.high - row.low >= MAX_FACES:
+                self.err("E0403", f"row {row.low}..{row.high} covers more than {MAX_FACES} rolls", row.span)
+                continue
+            overlap = None
             for v in range(row.low, row.high + 1):
-                if v in covered:
+                if v in covered and overlap is None:
+                    overlap = v
                     self.err("E0402", f"the rows overlap at {v}", row.span,
                              labels=[(covered[v].span, "this row covers it too")])
-                    break
-                covered[v] = row
-            if values is not None and (row.low < values[0] or row.high > values[-1]):
+                covered.setdefault(v, row)
+            if values is not None and row.high - row.low < MAX_FACES and (row.low < values[0] or row.high > values[-1]):
                 self.err("E0403", f"row {row.low}..{row.high} lies outside the die's faces "
                                   f"{values[0]}..{values[-1]}", row.span)
         if values is not None:
@@ -525,11 +539,14 @@ class Checker:
                 t = x(s.value)
                 if ctx.returns is not None:
                     self.expect(ctx.returns, t, s.value.span, "the returned value")
+            elif ctx.returns is not None and ctx.role == "fn" and not self.compatible(ctx.returns, NONE):
+                self.err("E0201", f"this `fn` returns {ctx.returns}, but this `return` gives no value", s.span)
         elif isinstance(s, n.Shuffle):
             self.expect(ZONE, x(s.zone), s.zone.span, "what is shuffled")
         elif isinstance(s, n.Fill):
             if s.pool not in self.sym.pools:
-                self.err("E0107", f"unknown pool `{s.pool}`", s.span, suggest(s.pool, self.sym.pools))
+                self.err("E0107", f"unknown pool `{s.pool}`", last_word(s.span, s.pool),
+                         suggest(s.pool, self.sym.pools))
         elif isinstance(s, (n.Phase, n.Step)):
             self.block(s.body, scope, ctx, depth)
         elif isinstance(s, n.Turn):
@@ -609,7 +626,7 @@ class Checker:
                 self.expect(BOOL, t, e.operand.span, "the operand of `not`")
                 return BOOL
             self.expect(NUM, t, e.operand.span, "the operand of `-`")
-            return t
+            return t if self.compatible(NUM, t) else ANY
         if isinstance(e, n.Binary):
             return self.binary(e, x(e.left), x(e.right))
         if isinstance(e, n.IfExpr):
@@ -634,7 +651,7 @@ class Checker:
         if isinstance(e, n.Roll):
             d = self.sym.dice.get(e.die)
             if d is None:
-                self.err("E0107", f"unknown die `{e.die}`", e.span, suggest(e.die, self.sym.dice))
+                self.err("E0107", f"unknown die `{e.die}`", last_word(e.span, e.die), suggest(e.die, self.sym.dice))
                 return ANY
             return INT if d.numbered else Ty("face", d.name)
         if isinstance(e, n.Draw):
@@ -690,7 +707,7 @@ class Checker:
         return ANY
 
     def attr(self, e: n.Attr, target: Ty) -> Ty:
-        if target == ANY:
+        if target == ANY or e.name == "?":  # "?": stands in for a property already reported missing
             self.info[id(e)] = "entity"
             return ANY
         if target.name == "face":

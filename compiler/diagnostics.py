@@ -69,8 +69,23 @@ class Diagnostics:
 
 def suggest(name: str, candidates: Iterable[str]) -> str | None:
     """A "did you mean" help line for a misspelt name, if a close candidate exists."""
-    match = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    pool = sorted(set(candidates) - {name})
+    match = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
+    if not match:  # short names: one letter changed, added, dropped or swapped, or another case
+        match = [c for c in pool if c.lower() == name.lower() or _one_edit(name, c)][:1]
     return f"did you mean `{match[0]}`?" if match else None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether `a` becomes `b` by one substitution, insertion, deletion or swap of neighbours."""
+    if abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 2:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 class CompileError(Exception):

@@ -19,7 +19,9 @@ from .source import Span
 
 MAX_SOURCE_BYTES = 1_000_000
 MAX_SYNTAX_ERRORS = 50
+MAX_TREE_DEPTH = 150  # deeper trees would exhaust Python's stack in the later stages
 TOP_LEVEL = re.compile(r"^[A-Za-z_]", re.M)
+TOP_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 # What each named terminal is called in an error message.
 TERMINAL_WORDS = {
@@ -47,11 +49,35 @@ def _describe(terminal: str) -> str:
     return terminal.lower()
 
 
-def _expected(names: set[str]) -> str:
-    words = sorted({_describe(n) for n in names})
+# Terminals that can start an expression, and keywords that start a statement: long
+# lists of them are summarised as "an expression" / "a statement".
+EXPRESSION_START = {"NAME", "INT", "STRING", "LPAR", "LSQB", "MINUS", "ALL", "CHOOSE", "CREATE", "DRAW", "FALSE",
+                    "TRUE", "NONE", "NOT", "ROLL", "THIS", "IF"}
+STATEMENT_START = {"LET", "IF", "FOR", "WHILE", "EMIT", "DESTROY", "REMOVE", "MOVE", "REVEAL", "HIDE", "MODIFY",
+                   "REQUIRE", "LOG", "RETURN", "SHUFFLE", "FILL", "PHASE", "TURN", "STEP", "END", "RULE"}
+
+DECLARATION_START = {"GAME", "MOD", "IMPORT", "KIND", "ENUM", "CONST", "ASSUME", "EVENT", "FN", "ACTION", "QUERY",
+                     "DIE", "TABLE", "POOL", "ZONE", "ON", "ONCE", "SCENARIO"}
+
+
+def _expected(names) -> str:
+    names = set(names)
+    groups = []
+    if len(names & DECLARATION_START) >= 3:
+        names -= DECLARATION_START | {"NAME"}
+        groups.append("a declaration (`kind`, `fn`, `on`, …)")
+    if len(names & STATEMENT_START) >= 3 and {"NAME", "INT", "STRING"} <= names:
+        names -= STATEMENT_START | EXPRESSION_START
+        groups.append("a statement")
+    elif {"NAME", "INT", "STRING", "LPAR"} <= names:
+        names -= EXPRESSION_START
+        groups.append("an expression")
+    words = groups + sorted({_describe(n) for n in names})
     if len(words) > 8:
-        words = words[:8] + ["…"]
-    return ", ".join(words)
+        return ", ".join(words[:8]) + ", …"
+    if len(words) > 1:
+        return ", ".join(words[:-1]) + " or " + words[-1]
+    return words[0] if words else "something else"
 
 
 def _found(token) -> str:
@@ -70,15 +96,33 @@ def parse(text: str, file: str, diags: Diagnostics) -> Tree | None:
     for _ in range(MAX_SYNTAX_ERRORS):
         try:
             tree = _lark().parse(text, start="start")
-            return None if failed else tree
         except UnexpectedInput as err:
             failed = True
             line, column = err.line if err.line > 0 else 1, err.column if err.column > 0 else 1
-            _report(err, file, line, column, diags)
-            text = _blank_item(text, line)
-            if text is None:
+            blanked = _blank_item(text, _report(err, text, file, line, column, diags))
+            if blanked is None:
                 return None
+            text = blanked
+            continue
+        if failed or not _shallow(tree, file, diags):
+            return None
+        return tree
     return None
+
+
+def _shallow(tree: Tree, file: str, diags: Diagnostics) -> bool:
+    """Report a tree nested deeper than MAX_TREE_DEPTH (checked without recursion)."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_TREE_DEPTH:
+            meta = node.meta
+            line, column = getattr(meta, "line", 1), getattr(meta, "column", 1)
+            diags.add("E0602", f"this nests deeper than {MAX_TREE_DEPTH} levels", Span(file, line, column, line,
+                      column + 1), "split it into smaller functions or use `let`")
+            return False
+        stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
+    return True
 
 
 def parse_expression(text: str, span: Span, diags: Diagnostics):
@@ -112,7 +156,38 @@ def _relocate(node, span: Span):
     return dataclasses.replace(node, **changes)
 
 
-def _report(err: UnexpectedInput, file: str, line: int, column: int, diags: Diagnostics) -> None:
+def _end_of(text: str, file: str) -> Span:
+    """Just after the last character that is neither blank nor in a comment."""
+    code = re.sub(r"#[^\n]*", lambda m: " " * len(m.group()), text).rstrip()
+    line = code.count("\n") + 1
+    column = len(code) - (code.rfind("\n") + 1) + 1
+    return Span(file, line, column, line, column + 1)
+
+
+def _unclosed_brace(text: str, file: str) -> Span | None:
+    """The innermost `{` that is never closed (strings and comments skipped), if any."""
+    opened: list[Span] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        for m in re.finditer(r'"([^"\\\n]|\\.)*"?|#.*|[{}]', line):
+            if m.group() == "{":
+                opened.append(Span(file, number, m.start() + 1, number, m.start() + 2))
+            elif m.group() == "}" and opened:
+                opened.pop()
+    return opened[-1] if opened else None
+
+
+def _ends_early(text: str, file: str, expected, diags: Diagnostics) -> None:
+    span = _end_of(text, file)
+    brace = _unclosed_brace(text, file)
+    if brace is not None:
+        diags.add("E0004", "the file ends before a `}` closes this `{`", span, "add the missing `}`",
+                  [(brace, "this `{` is never closed")])
+    else:
+        diags.add("E0004", "the file ends in the middle of a declaration", span, f"expected {_expected(expected)}")
+
+
+def _report(err: UnexpectedInput, text: str, file: str, line: int, column: int, diags: Diagnostics) -> int:
+    """Report one syntax error; returns the line whose top-level item is to be blanked."""
     if isinstance(err, UnexpectedCharacters):
         char = err.char
         span = Span(file, line, column, line, column + 1)
@@ -122,26 +197,43 @@ def _report(err: UnexpectedInput, file: str, line: int, column: int, diags: Diag
         else:
             diags.add("E0002", f"unexpected character `{char}`", span,
                       "names use letters, digits and `_`; comments start with `#`")
-        return
+        return line
     if isinstance(err, UnexpectedEOF):
-        diags.add("E0004", "the file ends in the middle of a declaration", Span(file, line, column, line, column + 1),
-                  f"expected {_expected(set(err.expected))}")
-        return
+        _ends_early(text, file, err.expected, diags)
+        return line
     assert isinstance(err, UnexpectedToken)
     token = err.token
     end = token.end_column if token.end_column and token.end_line == line else column + 1
     span = Span(file, line, column, line, end)
     if token.type == "$END":
-        diags.add("E0004", "the file ends in the middle of a declaration", span,
-                  f"expected {_expected(err.expected)}; is a `}}` missing?")
-        return
-    diags.add("E0001", f"unexpected {_found(token)}", span, f"expected {_expected(err.expected)}")
+        _ends_early(text, file, err.expected, diags)
+        return line
+    lines = text.split("\n")
+    if TOP_LEVEL.match(lines[line - 1]):
+        # An error on a line that starts a new top-level item, inside an open `{`: the
+        # previous item lacks its `}`. Report that once and skip the unclosed item.
+        brace = _unclosed_brace("\n".join(lines[:line - 1]), file)
+        if brace is not None:
+            word = TOP_WORD.match(lines[line - 1])
+            diags.add("E0001", "a `}` is missing before this line", Span(file, line, 1, line, word.end() + 1),
+                      "close the `{` of the declaration above", [(brace, "this `{` is never closed")])
+            return brace.line
+    diags.add("E0001", f"unexpected {_found(token)}", span, f"expected {_expected(_accepted(err))}")
+    return line
+
+
+def _accepted(err: UnexpectedToken) -> set[str]:
+    """What the parser would have accepted here (more precise than `err.expected`)."""
+    try:
+        return set(err.interactive_parser.accepts()) or set(err.expected)
+    except Exception:  # the interactive parser is a refinement only
+        return set(err.expected)
 
 
 def _blank_item(text: str, error_line: int) -> str | None:
     """Blank out the top-level item around `error_line`, keeping line and column numbers."""
     lines = text.split("\n")
-    starts = [i for i, l in enumerate(lines) if TOP_LEVEL.match(l)]
+    starts = [i for i, text_line in enumerate(lines) if TOP_LEVEL.match(text_line)]
     before = [i for i in starts if i <= error_line - 1]
     after = [i for i in starts if i > error_line - 1]
     first = before[-1] if before else 0
