@@ -733,8 +733,6 @@ class Checker:
         s = self.sym
         if name in s.callables:
             decl = s.callables[name]
-            if decl.role == "action" and ctx.role == "query":
-                pass
             ctx.calls.add(name)
             self.info[id(e)] = ("fn", name)
             want = [self.resolve_type(p.type) for p in decl.params]
