@@ -48,7 +48,7 @@ def read_folder(folder: Path, diags: Diagnostics) -> list[n.Module]:
             continue
         seen.add(name)
         path = folder / f"{name}.rules"
-        if not path.is_file():
+        if not path.is_file() or path.resolve().parent != folder.resolve():  # no links out of the folder
             diags.add("E0109", f"no module `{name}` in this ruleset's folder", imported_at,
                       f"create {name}.rules next to main.rules")
             continue

@@ -218,9 +218,9 @@ class Game:
 
     def emit(self, event: str, args: tuple = ()) -> None:
         self.tick()
-        self.depth += 1
-        if self.depth > MAX_EMIT_DEPTH:
+        if self.depth >= MAX_EMIT_DEPTH:
             raise BudgetExceeded(f"events nest deeper than {MAX_EMIT_DEPTH} (a trigger that re-triggers itself?)")
+        self.depth += 1
         started = self.seq
         try:
             self.record("event", event=event, args=list(args))

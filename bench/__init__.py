@@ -1,0 +1,1 @@
+"""Benchmarks for rulecraft: run `python -m bench` (see bench/README.md)."""

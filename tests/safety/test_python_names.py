@@ -1,0 +1,132 @@
+"""Names of Python internals are plain language names: unknown, or harmless data."""
+
+from __future__ import annotations
+
+import builtins
+
+import pytest
+
+from rulecraft.compiler.build import unquote
+from rulecraft.compiler.loader import load
+from rulecraft.runtime.state import Entity
+
+PYTHON_NAMES = ["__import__", "__class__", "__builtins__", "__globals__", "__subclasses__", "__dict__", "eval",
+                "exec", "open", "compile", "getattr", "globals", "locals", "vars", "print", "rt", "_div", "b_abs"]
+
+
+@pytest.mark.parametrize("name", PYTHON_NAMES)
+def test_python_name_as_variable_is_unknown(refused, name):
+    assert refused(f"fn f() -> int {{ return {name} }}") == {"E0101"}
+
+
+@pytest.mark.parametrize("name", PYTHON_NAMES)
+def test_python_name_as_function_is_unknown(refused, name):
+    assert refused(f'fn f() {{ {name}("os") }}') == {"E0105"}
+
+
+@pytest.mark.parametrize("name", ["__class__", "__dict__", "__globals__", "__code__"])
+def test_python_attribute_on_a_value_is_refused(refused, name):
+    assert refused(f"fn f() -> int {{ let x = 3\n return x.{name} }}") == {"E0201"}
+    assert refused(f'fn f() -> int {{ return "text".{name} }}') == {"E0201"}
+
+
+def test_python_names_declared_by_a_ruleset_are_its_own(game_of):
+    game = game_of("""
+fn eval(open: int) -> int { return open + 1 }
+fn __import__() -> int { return 40 }
+fn rt() -> int { return 1 }
+fn exec() -> int {
+  let __builtins__ = eval(1)
+  let __class__ = __import__()
+  let lambda = rt()
+  let None = 0
+  let class = __builtins__ + __class__ + lambda + None
+  return class
+}
+""")
+    assert game.call("exec") == 43
+
+
+def test_properties_with_python_names_are_just_data(game_of):
+    game = game_of("""
+kind box { __class__: text, __dict__: int, __init__: text, eval: text, props: int }
+box crate "Crate" { __class__: "int", __dict__: 1, eval: "__import__('os').system('echo pwned')" }
+action poke(b: box) {
+  b.__dict__ += 41
+  b.__init__ = b.__class__
+  b.props = 7
+}
+fn peek(b: box) -> text { return b.eval }
+""")
+    crate = game.create("crate")
+    game.act("poke", crate)
+    assert type(crate) is Entity
+    assert crate.props == {"__class__": "int", "__dict__": 42, "__init__": "int",
+                           "eval": "__import__('os').system('echo pwned')", "props": 7}
+    assert game.call("peek", crate) == "__import__('os').system('echo pwned')"
+    assert game.get(crate, "__class__") == "int"
+
+
+def test_builtin_field_names_cannot_be_redeclared_as_python_objects(refused):
+    # `id`, `owner`... are the game's own fields: a definition cannot set them
+    assert "E0205" in refused('kind box { n: int }\nbox b "B" { owner: none }')
+
+
+@pytest.mark.parametrize("text", [
+    "__import__('os').system('touch /tmp/rulecraft-pwned')",
+    '\\"); __import__(\\"os\\").system(\\"id\\"); (\\"',
+    "{{ 1 }} ${HOME} %s {0} \\n exec(compile('1','x','exec'))",
+])
+def test_string_literals_with_python_code_stay_strings(game_of, text):
+    game = game_of(f'fn s() -> text {{ return "{text}" }}')
+    assert game.call("s") == unquote(f'"{text}"')
+
+
+def test_log_placeholder_cannot_reach_python(refused):
+    assert refused('action a() { log "x {__import__}" }') == {"E0101"}
+    assert refused('action a() { log "x {open(1)}" }') == {"E0105"}
+    assert refused("action a() { log \"x {__import__('os')}\" }") == {"E0006"}
+
+
+def test_keyword_names_compile_to_valid_python(game_of):
+    game = game_of("""
+fn q(def: int, lambda: int, yield: int, await: int, True: int, self: int) -> int {
+  let async = def + lambda + yield + await + True + self
+  return async
+}
+""")
+    assert game.call("q", 1, 2, 3, 4, 5, 6) == 21
+
+
+def _handlers(ruleset):
+    funcs = [c.func for c in ruleset.callables.values()]
+    funcs += [t.func for specs in ruleset.triggers.values() for t in specs]
+    funcs += [row.func for t in ruleset.tables.values() for row in t.rows]
+    funcs += [f for s in ruleset.scenarios.values() for f in s.parts.values()]
+    return funcs
+
+
+@pytest.mark.parametrize("ruleset_id", ["twilight-imperium", "inline"])
+def test_compiled_namespace_has_no_python_builtins(ruleset_id, compile_ok):
+    ruleset = load(ruleset_id) if ruleset_id != "inline" else compile_ok("""
+event ping(n: int)
+on ping { log "{n}" }
+fn f(x: int) -> num { return x / 2 + abs(x) }
+action a() { emit ping(floor(f(3))) }
+""")
+    funcs = _handlers(ruleset)
+    assert funcs
+    python_names = set(dir(builtins))
+    for func in funcs:
+        ns = func.__globals__
+        assert ns["__builtins__"] == {}
+        assert not python_names & set(ns), sorted(python_names & set(ns))
+        assert all(k == "__builtins__" or k == "_div" or k[:2] in ("f_", "t_", "r_", "s_", "b_") for k in ns)
+
+
+def test_generated_code_cannot_use_python_builtins(compile_ok):
+    """Even code that named a Python builtin would fail: the handlers' globals hold none."""
+    ruleset = compile_ok("fn f() -> int { return 1 }")
+    ns = ruleset.callables["f"].func.__globals__
+    with pytest.raises(NameError):
+        exec("len([])", ns)  # noqa: S102 - checking the sandboxed namespace itself
