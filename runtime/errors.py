@@ -19,3 +19,25 @@ class GameOver(GameError):
     def __init__(self, winner):
         super().__init__("the game is over")
         self.winner = winner
+
+
+class RuleFault(GameError):
+    """A ruleset did something impossible at run time (divided by zero, read past a list...)."""
+
+
+def fault_from(err: BaseException) -> GameError:
+    """Name the ruleset line a raw Python error came from (handlers keep their source lines)."""
+    tb, where = err.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(".rules"):
+            where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    what = {ZeroDivisionError: "division by zero", IndexError: "a list has no item at that position",
+            RecursionError: "calls nest too deeply", MemoryError: "the game ran out of memory"}.get(type(err))
+    message = what or f"{type(err).__name__}: {err}"
+    kind = BudgetExceeded if isinstance(err, (RecursionError, MemoryError)) else RuleFault
+    return kind(f"{where}: {message}" if where else message)
+
+
+RAW_ERRORS = (ZeroDivisionError, IndexError, TypeError, AttributeError, KeyError, ValueError, RecursionError,
+              MemoryError, OverflowError)

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Sequence
 from . import rng
 from .agents import Agent, RandomAgent, initial_state
 from .board import Graph
-from .errors import BudgetExceeded, GameOver, IllegalAction
+from .errors import RAW_ERRORS, BudgetExceeded, GameOver, IllegalAction, fault_from
 from .modifiers import Modifiers
 from .ruleset import AssumedValue, Ruleset
 from .state import Entity, Zone, to_json
@@ -407,10 +407,16 @@ class Game:
         """Perform an action of the ruleset (tests, agents, the CLI)."""
         c = self.rules.callables[action]
         self.record("action", action=action, args=list(args))
-        return c.func(self, *args)
+        try:
+            return c.func(self, *args)
+        except RAW_ERRORS as err:
+            raise fault_from(err) from None
 
     def call(self, name: str, *args: Any) -> Any:
-        return self.rules.callables[name].func(self, *args)
+        try:
+            return self.rules.callables[name].func(self, *args)
+        except RAW_ERRORS as err:
+            raise fault_from(err) from None
 
     def table(self, table_id: str, *args: Any) -> int:
         t = self.rules.tables[table_id]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .agents import Agent, ReplayAgent
-from .errors import GameOver
+from .errors import RAW_ERRORS, GameOver, fault_from
 from .game import Game
 from .ruleset import Ruleset
 
@@ -47,6 +47,8 @@ def run(game: Game, scenario: str, max_rounds: int | None = None) -> Game:
             spec.parts["finish"](game)
     except GameOver:
         pass
+    except RAW_ERRORS as err:
+        raise fault_from(err) from None
     game.record("final", rounds=game.round, winner=game.winner, digest=game.digest())
     return game
 
