@@ -10,6 +10,7 @@ from . import nodes as n
 from .diagnostics import Diagnostics
 from .source import Span
 
+MAX_DIGITS = 15
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
@@ -35,6 +36,15 @@ class Builder(Transformer):
     def tsp(self, tok: Token) -> Span:
         return Span(self.file, tok.line, tok.column, tok.end_line or tok.line,
                     tok.end_column or tok.column + len(tok))
+
+    def int(self, tok: Token, skip: int = 0) -> int:
+        """A whole number from the source; more than 15 digits is an error, not a huge number."""
+        digits = str(tok)[skip:]
+        if len(digits.lstrip("0")) > MAX_DIGITS:
+            self.diags.add("E0007", f"this number has more than {MAX_DIGITS} digits", self.tsp(tok),
+                           "games count in small numbers; is a digit repeated by mistake?")
+            return 0
+        return int(digits)
 
     # -- top level
     def start(self, meta, items):
@@ -106,7 +116,7 @@ class Builder(Transformer):
         return tuple(c)
 
     def faces_range(self, meta, c):
-        return [int(c[0]), int(c[1])]
+        return [self.int(c[0]), self.int(c[1])]
 
     def table_decl(self, meta, c):
         name, title, params, die, *members = c
@@ -117,7 +127,7 @@ class Builder(Transformer):
 
     def table_row(self, meta, c):
         low, high, label, body = c
-        return n.TableRow(self.sp(meta), int(low), int(high) if high is not None else int(low), unquote(label), body)
+        return n.TableRow(self.sp(meta), self.int(low), self.int(high if high is not None else low), unquote(label), body)
 
     def pool_decl(self, meta, c):
         name, title, of = c
@@ -136,7 +146,7 @@ class Builder(Transformer):
         rules = tuple(i for m in members if isinstance(m, n.RuleRef) for i in m.ids)
         triggers = tuple(m for m in members if isinstance(m, n.Trigger))
         return n.ThingDecl(self.sp(meta), str(name), self.tsp(name), str(kind), self.tsp(kind),
-                           unquote(title) if title else None, int(count[1:]) if count else 1,
+                           unquote(title) if title else None, self.int(count, 1) if count else 1,
                            self.tsp(count) if count else None, props, rules, triggers)
 
     def prop_item(self, meta, c):
@@ -148,10 +158,10 @@ class Builder(Transformer):
         return trig
 
     def signed_int(self, meta, c):
-        return int(c[0])
+        return self.int(c[0])
 
     def neg_int(self, meta, c):
-        return -int(c[0])
+        return -self.int(c[0])
 
     def scenario_decl(self, meta, c):
         name, title, *members = c
@@ -331,7 +341,7 @@ class Builder(Transformer):
         return list(c)
 
     def int_lit(self, meta, c):
-        return n.Literal(self.sp(meta), int(c[0]))
+        return n.Literal(self.sp(meta), self.int(c[0]))
 
     def str_lit(self, meta, c):
         return n.Literal(self.sp(meta), unquote(c[0]))
@@ -366,7 +376,7 @@ class Builder(Transformer):
     def create(self, meta, c):
         definition, count, at, owner, face_down = c
         return n.Create(self.sp(meta), str(definition), self.tsp(definition),
-                        int(count[1:]) if count else 1, at, owner, face_down is not None)
+                        self.int(count, 1) if count else 1, at, owner, face_down is not None)
 
     def roll(self, meta, c):
         return n.Roll(self.sp(meta), str(c[0]))

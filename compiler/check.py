@@ -439,22 +439,28 @@ class Checker:
             self.block(row.body, Scope({}, scope), Context(None, "row"), 0)
 
     def check_recursion(self) -> None:
-        state: dict[str, int] = {}
-
-        def visit(name: str, path: list[str]) -> None:
-            state[name] = 1
-            for callee in sorted(self.call_graph.get(name, ())):
-                if state.get(callee) == 1:
-                    decl = self.sym.callables[callee]
-                    self.err("E0601", f"`{callee}` calls itself (via {' -> '.join(path + [callee])})", decl.name_span,
+        """Refuse call cycles between fns (depth-first, with an explicit stack)."""
+        state: dict[str, int] = {}  # 1: on the current path, 2: done
+        for root in self.call_graph:
+            if root in state:
+                continue
+            state[root] = 1
+            path = [root]
+            stack = [iter(sorted(self.call_graph.get(root, ())))]
+            while stack:
+                callee = next(stack[-1], None)
+                if callee is None:
+                    state[path.pop()] = 2
+                    stack.pop()
+                elif state.get(callee) == 1:
+                    cycle = path[path.index(callee):] + [callee]
+                    self.err("E0601", f"`{callee}` calls itself (via {' -> '.join(cycle)})",
+                             self.sym.callables[callee].name_span,
                              "recursion is not allowed; use `for` or `while` (bounded by the step budget)")
                 elif callee not in state:
-                    visit(callee, path + [callee])
-            state[name] = 2
-
-        for name in self.call_graph:
-            if name not in state:
-                visit(name, [name])
+                    state[callee] = 1
+                    path.append(callee)
+                    stack.append(iter(sorted(self.call_graph.get(callee, ()))))
 
     # ---- statements -------------------------------------------------------
 

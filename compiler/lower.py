@@ -11,10 +11,11 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from ..runtime.arith import checked_add, checked_mul, exact_div
 from ..runtime.builtins import BUILTINS
-from ..runtime.game import exact_div
 from . import nodes as n
 from .check import Checker
+from .types import ANY
 
 RT = "rt"
 
@@ -52,7 +53,7 @@ CMPOPS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt
 
 def namespace() -> dict[str, Any]:
     """The only globals compiled handlers see: no Python builtins at all."""
-    ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div}
+    ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
     return ns
@@ -117,7 +118,7 @@ class Lowerer:
         if isinstance(s, n.Let):
             return [ast.Assign(targets=[ast.Name(id=var(s.name), ctx=ast.Store())], value=e(s.value))]
         if isinstance(s, n.Assign):
-            return [self.assign(s.target, s.op, e(s.value))]
+            return [self.assign(s.target, s.op, e(s.value), s.value)]
         if isinstance(s, n.If):
             orelse = self.body(s.otherwise) if s.otherwise else []
             for cond, body in reversed(s.branches[1:]):
@@ -179,20 +180,29 @@ class Lowerer:
             return [ast.Expr(value=e(s.expr))]
         raise TypeError(f"cannot lower {type(s).__name__}")
 
-    def assign(self, target: n.Expr, op: str, value: ast.expr) -> ast.stmt:
+    def assign(self, target: n.Expr, op: str, value: ast.expr, value_node: n.Expr) -> ast.stmt:
         if isinstance(target, n.Name):
             store = ast.Name(id=var(target.name), ctx=ast.Store())
+            if op == "+=" and self.may_grow(target, value_node):
+                return ast.Assign(targets=[store], value=_call("_add", _name(var(target.name)), value))
             if op == "=":
                 return ast.Assign(targets=[store], value=value)
             return ast.AugAssign(target=store, op=ast.Add() if op == "+=" else ast.Sub(), value=value)
         assert isinstance(target, n.Attr)
         obj = self.expr(target.target)
         prop = ast.Constant(target.name)
-        if op != "=":
+        if op == "+=" and self.may_grow(target, value_node):
+            value = _call("_add", _rt("get", obj, prop), value)
+            obj = self.expr(target.target)
+        elif op != "=":
             current = _rt("get", obj, prop)
             value = ast.BinOp(left=current, op=ast.Add() if op == "+=" else ast.Sub(), right=value)
             obj = self.expr(target.target)
         return ast.Expr(value=_rt("set", obj, prop, value))
+
+    def may_grow(self, *operands: n.Expr) -> bool:
+        """True if `+` may join lists or texts (whose size could double each step)."""
+        return any(self.c.types.get(id(o), ANY).name in ("list", "text", "any") for o in operands)
 
     # ---- expressions ------------------------------------------------------
 
@@ -245,6 +255,10 @@ class Lowerer:
                 return ast.Compare(left=x(e.left), ops=[CMPOPS[e.op]()], comparators=[x(e.right)])
             if e.op == "/":
                 return _call("_div", x(e.left), x(e.right))
+            if e.op == "+" and self.may_grow(e.left, e.right):
+                return _call("_add", x(e.left), x(e.right))
+            if e.op == "*" and not (_is_int_literal(e.left) or _is_int_literal(e.right)):
+                return _call("_mul", x(e.left), x(e.right))
             return ast.BinOp(left=x(e.left), op=BINOPS[e.op](), right=x(e.right))
         if isinstance(e, n.IfExpr):
             return ast.IfExp(test=x(e.cond), body=x(e.then), orelse=x(e.other))
@@ -267,6 +281,10 @@ class Lowerer:
         if isinstance(e, n.Choose):
             return _rt("choose", x(e.chooser), x(e.options), ast.Constant(e.prompt))
         raise TypeError(f"cannot lower {type(e).__name__}")
+
+
+def _is_int_literal(e: n.Expr) -> bool:
+    return isinstance(e, n.Literal) and isinstance(e.value, int)
 
 
 def _locate(node: ast.AST, line: int) -> None:

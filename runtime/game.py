@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 from contextlib import contextmanager
-from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
 from . import rng
@@ -24,6 +23,7 @@ from .state import Entity, Zone, to_json
 DEFAULT_BUDGET = 2_000_000
 MAX_EMIT_DEPTH = 64
 MAX_ENTITIES = 100_000
+MAX_LOG = 1_000_000
 
 
 class Chance:
@@ -86,6 +86,8 @@ class Game:
         self.touched.update(rules)
 
     def record(self, what: str, **fields: Any) -> None:
+        if len(self.log) >= MAX_LOG:
+            raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
         self.seq += 1
         entry = {"seq": self.seq, "round": self.round, "what": what}
         entry.update({k: to_json(v) for k, v in fields.items()})
@@ -483,9 +485,3 @@ BUILTIN_FIELDS: dict[str, Callable[[Any], Any]] = {
     "face_down": lambda e: e.face_down,
     "alive": lambda e: e.alive,
 }
-
-
-def exact_div(a: Any, b: Any) -> Fraction:
-    if b == 0:
-        raise IllegalAction("division by zero")
-    return Fraction(a) / Fraction(b)

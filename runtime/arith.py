@@ -1,0 +1,44 @@
+"""Arithmetic whose results could explode: checked so a ruleset cannot exhaust memory or time.
+
+Adding numbers grows them by at most one bit a step, which the step budget bounds; but
+multiplying two variables, or joining a list or a text to itself, doubles the size each
+step. Those operations go through these helpers (the compiler picks them by type).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .errors import BudgetExceeded, IllegalAction
+
+MAX_BITS = 4096
+MAX_LENGTH = 1_000_000
+
+
+def exact_div(a: Any, b: Any) -> Fraction:
+    if b == 0:
+        raise IllegalAction("division by zero")
+    return checked(Fraction(a) / Fraction(b))
+
+
+def checked_mul(a: Any, b: Any) -> Any:
+    return checked(a * b)
+
+
+def checked_add(a: Any, b: Any) -> Any:
+    if isinstance(a, (list, str)) and isinstance(b, (list, str)) and len(a) + len(b) > MAX_LENGTH:
+        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
+    return a + b
+
+
+def checked(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        bits = value.numerator.bit_length() + value.denominator.bit_length()
+    elif isinstance(value, int):
+        bits = value.bit_length()
+    else:
+        return value
+    if bits > MAX_BITS:
+        raise BudgetExceeded(f"a number larger than {MAX_BITS} bits")
+    return value
