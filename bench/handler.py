@@ -3,7 +3,7 @@
 `tally` has the shape of Twilight Imperium's `influence_of` / `pay_wealth`: it loops over a
 selection, reads properties, does arithmetic, calls a built-in and sets a property. `score`
 is pure arithmetic over `range`, to show the interpreter overhead without the game's own
-per-operation cost (rt.get / rt.set / rt.select), which all three versions share.
+per-operation cost (rt.prop / rt.set / rt.select), which all three versions share.
 All three versions call the same Game methods on the same game state.
 """
 
@@ -60,13 +60,13 @@ fn score(n: int) -> int {
 def hand_tally(rt, p):
     """What a Python programmer would write against the same Game API (with the same budget ticks)."""
     total = 0
-    for pl in rt.select("planet", None, None, lambda it: rt.get(it, "controller") == p, False):
+    for pl in rt.select("planet", None, None, lambda it: rt.prop(it, "controller") == p, False):
         rt.tick()
-        if rt.get(pl, "influence") > 1:
-            total += rt.get(pl, "influence") * 2 + abs(rt.get(pl, "influence") - rt.get(pl, "resources"))
+        if rt.prop(pl, "influence") > 1:
+            total += rt.prop(pl, "influence") * 2 + abs(rt.prop(pl, "influence") - rt.prop(pl, "resources"))
         else:
             total += 1
-    rt.set(p, "credits", rt.get(p, "credits") + total)
+    rt.set(p, "credits", rt.prop(p, "credits") + total)
     return total
 
 

@@ -11,6 +11,7 @@ import operator
 from typing import Any
 
 from rulecraft.compiler import nodes as n
+from rulecraft.compiler.check import BUILTIN_FIELDS
 from rulecraft.runtime.builtins import BUILTINS
 
 BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod,
@@ -57,7 +58,7 @@ class Interpreter:
             else:
                 obj = self.expr(t.target, env)
                 if s.op != "=":
-                    current = rt.get(obj, t.name)
+                    current = rt.get(obj, t.name) if t.name in BUILTIN_FIELDS else rt.prop(obj, t.name)
                     value = current + value if s.op == "+=" else current - value
                 rt.set(obj, t.name, value)
         elif isinstance(s, n.If):
@@ -93,7 +94,8 @@ class Interpreter:
         if isinstance(e, n.Name):
             return env[e.name]
         if isinstance(e, n.Attr):
-            return self.rt.get(self.expr(e.target, env), e.name)
+            target = self.expr(e.target, env)
+            return self.rt.get(target, e.name) if e.name in BUILTIN_FIELDS else self.rt.prop(target, e.name)
         if isinstance(e, n.Binary):
             if e.op == "and":
                 return self.expr(e.left, env) and self.expr(e.right, env)

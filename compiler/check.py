@@ -294,6 +294,9 @@ class Checker:
                     self.err("E0301", f"property `{f.name}` is declared twice", f.name_span,
                              labels=[(names[f.name].name_span, "first declared here")])
                 names[f.name] = f
+                if f.name in BUILTIN_FIELDS:
+                    self.err("E0303", f"`{f.name}` is a property every thing has; a kind cannot declare it", f.name_span,
+                             "choose another name")
                 t = self.resolve_type(f.type)
                 if f.default is not None:
                     self.const_value(f.default, t)

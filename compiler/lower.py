@@ -14,7 +14,7 @@ from typing import Any
 from ..runtime.arith import checked_add, checked_mul, exact_div
 from ..runtime.builtins import BUILTINS
 from . import nodes as n
-from .check import Checker
+from .check import BUILTIN_FIELDS, Checker
 from .types import ANY
 
 RT = "rt"
@@ -229,7 +229,7 @@ class Lowerer:
         if isinstance(e, n.Attr):
             if self.c.info.get(id(e)) == "face":
                 return ast.Subscript(value=x(e.target), slice=ast.Constant(e.name), ctx=ast.Load())
-            return _rt("get", x(e.target), ast.Constant(e.name))
+            return _rt("get" if e.name in BUILTIN_FIELDS else "prop", x(e.target), ast.Constant(e.name))
         if isinstance(e, n.Call):
             how, name = self.c.info[id(e)]
             args = [x(a) for a in e.args]

@@ -34,6 +34,8 @@ def fault_from(err: BaseException) -> GameError:
         tb = tb.tb_next
     what = {ZeroDivisionError: "division by zero", IndexError: "a list has no item at that position",
             RecursionError: "calls nest too deeply", MemoryError: "the game ran out of memory"}.get(type(err))
+    if isinstance(err, AttributeError) and "NoneType" in str(err):
+        what = "a thing was expected here, but the value is none"
     message = what or f"{type(err).__name__}: {err}"
     kind = BudgetExceeded if isinstance(err, (RecursionError, MemoryError)) else RuleFault
     return kind(f"{where}: {message}" if where else message)

@@ -190,6 +190,12 @@ class Game:
             return self.mods.apply(e.id, prop, base, self.round)
         return base
 
+    def prop(self, e: Entity, name: str) -> Any:
+        """A declared property, as compiled handlers read it (the checker has ruled out built-in fields)."""
+        if self.mods.active:
+            return self.mods.apply(e.id, name, e.props[name], self.round)
+        return e.props[name]
+
     def set(self, e: Any, prop: str, value: Any) -> None:
         if e is None:
             raise IllegalAction(f"cannot set `{prop}` of nothing")

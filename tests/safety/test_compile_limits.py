@@ -6,13 +6,6 @@ import pytest
 
 import rulecraft
 
-RAW = (RecursionError, ValueError)
-try:  # Lark wraps errors raised while building the AST
-    from lark.exceptions import VisitError
-    RAW = RAW + (VisitError,)
-except ImportError:  # pragma: no cover
-    pass
-
 
 def nested(kind: str, depth: int) -> str:
     if kind == "sum":
