@@ -177,6 +177,20 @@ class Builder(Transformer):
     def scenario_part(self, meta, c):
         return str(c[0])
 
+    def test_decl(self, meta, c):
+        title, checks, scenario, body = c
+        return n.TestDecl(self.sp(meta), unquote(title), self.tsp(title), tuple(checks or ()),
+                          str(scenario) if scenario else None, self.tsp(scenario) if scenario else None, body)
+
+    def checks_clause(self, meta, c):
+        return [str(x) for x in c]
+
+    def expect_stmt(self, meta, c):
+        return n.Expect(self.sp(meta), c[0], unquote(c[1]) if c[1] else None)
+
+    def expect_refused(self, meta, c):
+        return n.ExpectRefused(self.sp(meta), c[0])
+
     def rule_stmt(self, meta, c):
         return n.RuleRef(self.sp(meta), tuple(str(x) for x in c))
 

@@ -59,6 +59,7 @@ class Symbols:
     pools: dict[str, n.PoolDecl] = field(default_factory=dict)
     zones: dict[str, n.ZoneDecl] = field(default_factory=dict)
     scenarios: dict[str, n.ScenarioDecl] = field(default_factory=dict)
+    tests: dict[str, n.TestDecl] = field(default_factory=dict)
     triggers: list[n.TriggerDecl] = field(default_factory=list)
 
 
@@ -129,6 +130,12 @@ class Checker:
                     continue
                 if isinstance(decl, n.TriggerDecl):
                     self.sym.triggers.append(decl)
+                    continue
+                if isinstance(decl, n.TestDecl):  # tests have titles, not names: their own namespace
+                    if decl.name in self.sym.tests:
+                        self.err("E0301", f'two tests are titled "{decl.name}"', decl.name_span,
+                                 labels=[(self.sym.tests[decl.name].name_span, "the first one")])
+                    self.sym.tests[decl.name] = decl
                     continue
                 if decl.name in seen:
                     prev = seen[decl.name]
@@ -330,6 +337,11 @@ class Checker:
                 self.const_value(p.value)
             for _part, body in s.parts:
                 self.block(body, Scope({}), Context(None, "scenario"), 0)
+        for test in self.sym.tests.values():
+            if test.scenario is not None and test.scenario not in self.sym.scenarios:
+                self.err("E0110", f"unknown scenario `{test.scenario}`", test.scenario_span,  # type: ignore[arg-type]
+                         suggest(test.scenario, self.sym.scenarios))
+            self.block(test.body, Scope({}), Context(None, "test"), 0)
         self.check_recursion()
 
     def params(self, params: tuple[n.Param, ...]) -> dict[str, Ty]:
@@ -566,6 +578,13 @@ class Checker:
                 self.expect(PLAYER, x(s.winner), s.winner.span, "the winner")
         elif isinstance(s, n.ExprStmt):
             x(s.expr)
+        elif isinstance(s, (n.Expect, n.ExpectRefused)):
+            if ctx.role != "test":
+                self.err("E0207", "`expect` belongs in a `test`", s.span, "use `require` for a rule of the game")
+            if isinstance(s, n.Expect):
+                self.expect(BOOL, x(s.cond), s.cond.span, "an expectation")
+            else:
+                x(s.action)
         elif isinstance(s, n.RuleRef):
             pass
 

@@ -115,6 +115,8 @@ def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
     for s in sym.scenarios.values():
         for part, body in s.parts:
             by_file[s.span.file].append(low.part(f"s_{s.name}_{part}", body))
+    for i, test in enumerate(sym.tests.values()):
+        by_file[test.span.file].append(low.part(f"x_{i}", test.body))
     for file, funcs in by_file.items():
         if funcs:
             compile_functions(funcs, file, ns)
@@ -137,11 +139,15 @@ def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
         out.scenarios[s.name] = rs.Scenario(s.name, s.title or s.name, {p.name: c.const_value(p.value) for p in s.props},
                                             {part: ns[f"s_{s.name}_{part}"] for part, _ in s.parts}, s.rules,
                                             _where(s.span))
+    for i, test in enumerate(sym.tests.values()):
+        out.tests.append(rs.RuleTest(test.name, test.checks, test.scenario, ns[f"x_{i}"], _where(test.span)))
     for m in modules:
         for decl in m.decls:
+            if isinstance(decl, n.TestDecl):  # what a test checks is not what the ruleset encodes
+                continue
             for rid in getattr(decl, "rules", ()):
                 out.rule_sites.setdefault(rid, []).append(_where(decl.span))
-        for ref in rule_refs(m.decls):
+        for ref in rule_refs(tuple(d for d in m.decls if not isinstance(d, n.TestDecl))):
             for rid in ref.ids:
                 out.rule_sites.setdefault(rid, []).append(_where(ref.span))
     return out

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..runtime.arith import checked_add, checked_mul, exact_div
 from ..runtime.builtins import BUILTINS
+from ..runtime.errors import IllegalAction
 from . import nodes as n
 from .check import BUILTIN_FIELDS, Checker
 from .types import ANY
@@ -53,7 +54,8 @@ CMPOPS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt
 
 def namespace() -> dict[str, Any]:
     """The only globals compiled handlers see: no Python builtins at all."""
-    ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul}
+    ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul,
+                          "_Refused": IllegalAction}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
     return ns
@@ -176,6 +178,14 @@ class Lowerer:
             return [ast.Expr(value=_rt("end_game", e(s.winner) if s.winner else ast.Constant(None)))]
         if isinstance(s, n.RuleRef):
             return [ast.Expr(value=_rt("touch", ast.Constant(s.ids)))]
+        if isinstance(s, n.Expect):
+            message = s.message or "the expectation is not met"
+            return [ast.If(test=ast.UnaryOp(op=ast.Not(), operand=e(s.cond)),
+                           body=[ast.Expr(value=_rt("expectation_failed", ast.Constant(message)))], orelse=[])]
+        if isinstance(s, n.ExpectRefused):
+            handler = ast.ExceptHandler(type=_name("_Refused"), name=None, body=[ast.Pass()])
+            failed = ast.Expr(value=_rt("expectation_failed", ast.Constant("the action was expected to be refused")))
+            return [ast.Try(body=[ast.Expr(value=e(s.action))], handlers=[handler], orelse=[failed], finalbody=[])]
         if isinstance(s, n.ExprStmt):
             return [ast.Expr(value=e(s.expr))]
         raise TypeError(f"cannot lower {type(s).__name__}")

@@ -271,6 +271,17 @@ class EndGame(Stmt):
 
 
 @dataclass(frozen=True, slots=True)
+class Expect(Stmt):
+    cond: Expr
+    message: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectRefused(Stmt):
+    action: Expr
+
+
+@dataclass(frozen=True, slots=True)
 class RuleRef(Stmt):
     ids: tuple[str, ...]
 
@@ -435,6 +446,16 @@ class ScenarioDecl(Decl):
     props: tuple[PropItem, ...]
     parts: tuple[tuple[str, Block], ...]
     rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TestDecl(Decl):
+    """`test "title" checks IDS [in SCENARIO] { ... }`; `name` is the title."""
+
+    checks: tuple[str, ...]
+    scenario: str | None
+    scenario_span: Span | None
+    body: Block
 
 
 @dataclass(frozen=True, slots=True)

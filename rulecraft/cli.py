@@ -19,6 +19,7 @@ from .runtime import odds as chance
 from .runtime.agents import make_agent
 from .runtime.errors import GameError
 from .runtime.play import replay, run, start
+from .runtime.ruletests import run_tests
 
 
 class UsageError(Exception):
@@ -103,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("log")
     rp.set_defaults(handler=cmd_replay)
 
-    t = sub.add_parser("test", help="play every bundled scenario twice per seed and compare the logs")
+    t = sub.add_parser("test", help="run the tests written in rulesets, and check each scenario replays per seed")
     t.add_argument("paths", nargs="*")
     t.add_argument("--seeds", type=int, default=3)
     t.set_defaults(handler=cmd_test)
@@ -401,18 +402,27 @@ def cmd_replay(args) -> int:
 
 
 def cmd_test(args) -> int:
-    failures = 0
-    for rid in args.paths or bundled_ids():
-        for scenario in sorted(load(rid).scenarios):
+    passed = failed = 0
+    for name in args.paths or bundled_ids():
+        rules = load(name if folder_of(name) else str(resolve_folder(name)))
+        for outcome in run_tests(rules):
+            checks = f" (checks {', '.join(outcome.test.checks)})" if outcome.test.checks else ""
+            if outcome.passed:
+                passed += 1
+                print(f"ok   {rules.id}: {outcome.test.title}{checks}")
+            else:
+                failed += 1
+                print(f"FAIL {rules.id}: {outcome.test.title}{checks}\n     {outcome.message}")
+        for scenario in sorted(rules.scenarios):
             for seed in range(1, args.seeds + 1):
-                a = play(rid, scenario, seed, ["random"], None).log_lines()
-                b = play(rid, scenario, seed, ["random"], None).log_lines()
-                ok = a == b
-                failures += not ok
-                print(f"{'ok  ' if ok else 'FAIL'} {rid}/{scenario} seed {seed}: {len(a)} log lines"
-                      + ("" if ok else " (two runs differ)"))
-    print(f"{failures} failed")
-    return 1 if failures else 0
+                a = run(start(rules, scenario, seed=seed), scenario).log_lines()
+                b = run(start(rules, scenario, seed=seed), scenario).log_lines()
+                same = a == b
+                passed, failed = passed + same, failed + (not same)
+                print(f"{'ok  ' if same else 'FAIL'} {rules.id}/{scenario} seed {seed} replays identically"
+                      + ("" if same else " (two runs with one seed differ)"))
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
 
 
 # ---- coverage and demo -----------------------------------------------------

@@ -13,6 +13,10 @@ class BudgetExceeded(GameError):
     """The step budget or a nesting limit was used up (an endless loop, say)."""
 
 
+class ExpectationFailed(GameError):
+    """An `expect` of a ruleset's test did not hold."""
+
+
 class GameOver(GameError):
     """Raised by `end game` to unwind to the scenario runner."""
 

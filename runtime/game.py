@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Sequence
 from . import rng
 from .agents import Agent, RandomAgent, initial_state
 from .board import Graph
-from .errors import RAW_ERRORS, BudgetExceeded, GameOver, IllegalAction, fault_from
+from .errors import RAW_ERRORS, BudgetExceeded, ExpectationFailed, GameOver, IllegalAction, fault_from
 from .modifiers import Modifiers
 from .ruleset import AssumedValue, Ruleset
 from .state import Entity, Zone, to_json
@@ -95,6 +95,9 @@ class Game:
 
     def fail(self, message: str) -> None:
         raise IllegalAction(message)
+
+    def expectation_failed(self, message: str) -> None:
+        raise ExpectationFailed(message)
 
     def assumed(self, name: str) -> Any:
         return self.assume[name]

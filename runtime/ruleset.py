@@ -147,6 +147,17 @@ class Scenario:
     where: str
 
 
+@dataclass(frozen=True, slots=True)
+class RuleTest:
+    """A test written in the ruleset: func(rt) runs it; `checks` are the rule ids it checks."""
+
+    title: str
+    checks: tuple[str, ...]
+    scenario: str | None
+    func: Callable
+    where: str
+
+
 @dataclass
 class Ruleset:
     id: str
@@ -165,6 +176,7 @@ class Ruleset:
     zones: dict[str, ZoneInfo] = field(default_factory=dict)
     triggers: dict[str, list[TriggerSpec]] = field(default_factory=dict)
     scenarios: dict[str, Scenario] = field(default_factory=dict)
+    tests: list[RuleTest] = field(default_factory=list)
     rule_sites: dict[str, list[str]] = field(default_factory=dict)  # rule id -> "file:line:col" of each site
     descendants: dict[str, frozenset[str]] = field(default_factory=dict)  # kind -> itself and its subkinds
 
