@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .errors import GameError
 from .game import Game
 from .play import start
-from .ruleset import RuleTest, Ruleset
+from .ruleset import Ruleset, RuleTest
 
 
 @dataclass(frozen=True)
