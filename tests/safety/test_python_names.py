@@ -121,7 +121,8 @@ action a() { emit ping(floor(f(3))) }
         ns = func.__globals__
         assert ns["__builtins__"] == {}
         assert not python_names & set(ns), sorted(python_names & set(ns))
-        assert all(k == "__builtins__" or k in ("_div", "_add", "_mul", "_Refused") or k[:2] in ("f_", "t_", "r_", "s_", "b_") for k in ns)
+        helpers = ("__builtins__", "_div", "_add", "_mul", "_Refused")
+        assert all(k in helpers or k[:2] in ("f_", "t_", "r_", "s_", "b_", "x_") for k in ns)
 
 
 def test_generated_code_cannot_use_python_builtins(compile_ok):
