@@ -2,7 +2,8 @@
 
 Each entry is (python function taking the game first, parameter types, result type).
 `T` is a type variable bound by the first argument that mentions it. This table is
-the one place where the language's vocabulary of built-in functions grows.
+the one place where the language's vocabulary of built-in functions grows; board libraries
+(grid.py for square grids, hexgrid.py for hex boards) bring their own tables, merged below.
 
 A value typed `any` (or `none`) can reach a built-in with the wrong shape at run time, so
 each function turns a wrong argument into IllegalAction (a GameError with the built-in's
@@ -15,6 +16,7 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
+from . import grid, hexgrid
 from .errors import BudgetExceeded, IllegalAction
 from .state import Entity, Zone
 
@@ -196,3 +198,15 @@ BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
     "text": (_text, ("any",), "text"),
     "range": (_range, ("int", "int"), "list<int>"),
 }
+
+
+def _library(*tables: dict) -> None:
+    """Add the built-ins of a board library; a name may be defined only once."""
+    for table in tables:
+        clash = sorted(set(table) & set(BUILTINS))
+        if clash:
+            raise RuntimeError(f"built-in names defined twice: {', '.join(clash)}")
+        BUILTINS.update(table)
+
+
+_library(grid.BUILTINS, hexgrid.BUILTINS)

@@ -55,6 +55,7 @@ class Game:
             self.assume[name] = value
         self.mods = Modifiers()
         self.graph = Graph()
+        self.boards: dict[str, Any] = {}  # board libraries keep their boards here (each has snapshot())
         self.round = 0
         self.seq = 0  # increases with every logged happening; orders modifiers and phases
         self.phases: list[tuple[str, int]] = []
@@ -468,6 +469,8 @@ class Game:
                           to_json(e.location), to_json(e.props)] for e in self.entities.values()],
             "zones": [[z.ref, to_json(z.items)] for _, z in sorted(self.zones.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0))],
             "modifiers": self.mods.snapshot(),
+            "graph": sorted((a, sorted(bs)) for a, bs in self.graph.edges.items()),
+            "boards": {name: board.snapshot() for name, board in sorted(self.boards.items())},
         }
         return hashlib.sha256(json.dumps(snapshot, sort_keys=True, default=str).encode()).hexdigest()
 
