@@ -190,11 +190,16 @@ class Checker:
                 self.err("E0203", "`list` takes one type, e.g. `list<int>`", t.span)
                 return list_of(ANY)
             return list_of(self.resolve_type(t.args[0]))
+        if t.name == "def":  # a definition of a kind: `def<weapon>`
+            if len(t.args) != 1 or not self.is_kind(t.args[0].name):
+                self.err("E0203", "`def` takes one kind, e.g. `def<weapon>`", t.span)
+                return Ty("def", "any")
+            return Ty("def", t.args[0].name)
         if t.args:
             self.err("E0203", f"`{t.name}` takes no type arguments", t.span)
         if t.name in PRIMITIVES or self.is_kind(t.name) or t.name in self.sym.enums:
             return Ty(t.name)
-        candidates = list(PRIMITIVES) + list(self.sym.kinds) + list(self.sym.enums) + ["list"]
+        candidates = list(PRIMITIVES) + list(self.sym.kinds) + list(self.sym.enums) + ["list", "def"]
         self.err("E0102", f"unknown type `{t.name}`", t.span, suggest(t.name, candidates))
         return ANY
 
@@ -750,6 +755,9 @@ class Checker:
         if self.is_kind(target.name):
             self.info[id(e)] = "entity"
             return self.field_type(target.name, e.name, e.name_span)
+        if target.name == "def" and self.is_kind(target.arg):  # type: ignore[arg-type]
+            self.info[id(e)] = "definition"  # a definition's own (printed) property
+            return self.field_type(target.arg, e.name, e.name_span)  # type: ignore[arg-type]
         self.err("E0201", f"{target} has no properties (tried `.{e.name}`)", e.name_span)
         return ANY
 

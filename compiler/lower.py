@@ -239,6 +239,8 @@ class Lowerer:
         if isinstance(e, n.Attr):
             if self.c.info.get(id(e)) == "face":
                 return ast.Subscript(value=x(e.target), slice=ast.Constant(e.name), ctx=ast.Load())
+            if self.c.info.get(id(e)) == "definition":
+                return _rt("defprop", x(e.target), ast.Constant(e.name))
             return _rt("get" if e.name in BUILTIN_FIELDS else "prop", x(e.target), ast.Constant(e.name))
         if isinstance(e, n.Call):
             how, name = self.c.info[id(e)]

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .compiler.diagnostics import CompileError, Diagnostics, render_json, render_sarif, render_text
+from .compiler.diagnostics import CompileError, Diagnostics, render_json, render_sarif, render_text, suggest
 from .compiler.loader import MAIN, bundled_ids, bundled_root, compile_folder, folder_of, load
 from .coverage import coverage_report, render_coverage
 from .logview import describe
@@ -272,6 +272,17 @@ def convert(value: str, type_: str, what: str) -> Any:
     return value
 
 
+def definition_named(rules, kind: str, value: str, param: str) -> str:
+    """A definition of `kind` given by id or exact name; a typo gets a suggestion."""
+    defs = rules.defs_of(kind)
+    for d in defs:
+        if value in (d.id, d.name):
+            return d.id
+    hint = suggest(value, [d.id for d in defs])
+    raise UsageError(f"parameter '{param}': no {kind} '{value}'" + (f"; {hint}" if hint else
+                     f" (one of: {', '.join(d.id for d in defs)})"))
+
+
 def assumption_overrides(rules, items: list[str]) -> dict[str, Any]:
     out = {}
     for name, value in parse_assignments(items, "--set").items():
@@ -300,7 +311,9 @@ def cmd_odds(args) -> int:
     query_args, shown = [], {}
     if known[args.query]["kind"] == "query":
         for p in rules.callables[args.query].params:
-            if p.name in given:
+            if p.name in given and p.type.startswith("definition of "):
+                value = definition_named(rules, p.type.removeprefix("definition of "), given.pop(p.name), p.name)
+            elif p.name in given:
                 value = convert(given.pop(p.name), p.type, f"parameter '{p.name}'")
             elif p.has_default:
                 value = p.default

@@ -200,6 +200,16 @@ class Game:
             return self.mods.apply(e.id, name, e.props[name], self.round)
         return e.props[name]
 
+    def defprop(self, def_id: str, name: str) -> Any:
+        """A property of a definition itself (as printed), without an instance."""
+        d = self.rules.definitions[def_id]
+        if name in d.props:
+            value = d.props[name]
+            return self.assume[value.assumption] if isinstance(value, AssumedValue) else value
+        if name == "name":
+            return d.name
+        return self.rules.field_default(d.kind, name)
+
     def set(self, e: Any, prop: str, value: Any) -> None:
         if e is None:
             raise IllegalAction(f"cannot set `{prop}` of nothing")

@@ -188,6 +188,14 @@ class Ruleset:
         kinds = self.descendants.get(kind, frozenset())
         return [d for d in self.definitions.values() if d.kind in kinds]
 
+    def field_default(self, kind: str, name: str) -> Any:
+        k: str | None = kind
+        while k is not None and k in self.kinds:
+            if name in self.kinds[k].fields:
+                return self.kinds[k].fields[name].default
+            k = self.kinds[k].parent
+        raise KeyError(f"{kind} has no property '{name}'")
+
     def actions(self) -> dict[str, Callable_]:
         return {k: c for k, c in self.callables.items() if c.role == "action"}
 

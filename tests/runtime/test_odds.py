@@ -64,3 +64,18 @@ def test_odds_list_names_pools_tables_and_dice():
                          capture_output=True, check=True, text=True).stdout
     kinds = {q["id"]: q["kind"] for q in json.loads(out)["queries"]}
     assert kinds == {"domain_counters": "pool", "devastation": "table", "d10": "die"}
+
+
+def test_a_query_over_definitions_reads_their_printed_properties():
+    rules = rulecraft.compile_source('''
+game "t" "T"
+die d6 "six-sided" { faces 1..6 }
+kind weapon { reach: int = 0, bonus: int = 0 }
+weapon spear "Spear" { reach: 2 }
+weapon club "Club" { bonus: 1 }
+query hits(w: def<weapon>, target: int) {
+  return roll d6 + w.bonus + w.reach >= target
+}
+''')
+    assert odds.odds(rules, "hits", ["spear", 6]) == {True: Fraction(3, 6), False: Fraction(3, 6)}
+    assert odds.odds(rules, "hits", ["club", 6]) == {True: Fraction(2, 6), False: Fraction(4, 6)}
