@@ -59,6 +59,28 @@ class Builder(Transformer):
         return n.ModDecl(self.sp(meta), unquote(c[0]), self.tsp(c[0]), unquote(c[1]), unquote(c[2]),
                          unquote(c[3]) if c[3] else None)
 
+    def format_decl(self, meta, c):
+        return n.FormatDecl(self.sp(meta), unquote(c[0]), self.tsp(c[0]), unquote(c[1]), unquote(c[2]))
+
+    def param_decl(self, meta, c):
+        name, type_, default, doc = c
+        return n.ParamDecl(self.sp(meta), str(name), self.tsp(name), type_, default, unquote(doc) if doc else None)
+
+    def check_decl(self, meta, c):
+        rule, title, body = c
+        return n.CheckDecl(self.sp(meta), str(rule), self.tsp(rule), unquote(title) if title else None, body)
+
+    def play(self, meta, c):
+        window, when, body = c
+        return n.Play(self.sp(meta), str(window), self.tsp(window), when, body)
+
+    def violation_stmt(self, meta, c):
+        return n.Violation(self.sp(meta), self._template(c[0]), c[1])
+
+    def window_stmt(self, meta, c):
+        name, zone, order = c
+        return n.Window(self.sp(meta), str(name), str(zone), self.tsp(zone), order)
+
     def import_decl(self, meta, c):
         return n.Import(self.sp(meta), str(c[0]), self.tsp(c[0]))
 
@@ -145,9 +167,10 @@ class Builder(Transformer):
         props = tuple(m for m in members if isinstance(m, n.PropItem))
         rules = tuple(i for m in members if isinstance(m, n.RuleRef) for i in m.ids)
         triggers = tuple(m for m in members if isinstance(m, n.Trigger))
+        plays = tuple(m for m in members if isinstance(m, n.Play))
         return n.ThingDecl(self.sp(meta), str(name), self.tsp(name), str(kind), self.tsp(kind),
                            unquote(title) if title else None, self.int(count, 1) if count else 1,
-                           self.tsp(count) if count else None, props, rules, triggers)
+                           self.tsp(count) if count else None, props, rules, triggers, plays)
 
     def prop_item(self, meta, c):
         return n.PropItem(self.sp(meta), str(c[0]), c[1])

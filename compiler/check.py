@@ -45,7 +45,10 @@ def last_word(span: Span, word: str) -> Span:
 class Symbols:
     """Every top-level declaration by name, across the modules of a ruleset."""
 
-    header: n.GameDecl | n.ModDecl | None = None
+    header: n.GameDecl | n.ModDecl | n.FormatDecl | None = None
+    bases: list[n.GameDecl | n.ModDecl | n.FormatDecl] = field(default_factory=list)  # what the header extends
+    params: dict[str, n.ParamDecl] = field(default_factory=dict)
+    checks: list[n.CheckDecl] = field(default_factory=list)
     kinds: dict[str, n.KindDecl] = field(default_factory=dict)
     enums: dict[str, n.EnumDecl] = field(default_factory=dict)
     enum_members: dict[str, str] = field(default_factory=dict)  # member -> enum
@@ -115,16 +118,16 @@ class Checker:
             n.AssumeDecl: self.sym.assumptions, n.EventDecl: self.sym.events, n.FnDecl: self.sym.callables,
             n.ThingDecl: self.sym.things, n.DieDecl: self.sym.dice, n.TableDecl: self.sym.tables,
             n.PoolDecl: self.sym.pools, n.ZoneDecl: self.sym.zones, n.ScenarioDecl: self.sym.scenarios,
+            n.ParamDecl: self.sym.params,
         }
         seen: dict[str, n.Decl] = {}
         for module in modules:
             for decl in module.decls:
-                if isinstance(decl, (n.GameDecl, n.ModDecl)):
-                    if self.sym.header is not None:
-                        self.err("E0302", "a ruleset has only one `game` or `mod` header", decl.span,
-                                 labels=[(self.sym.header.span, "the first header is here")])
-                    else:
-                        self.sym.header = decl
+                if isinstance(decl, (n.GameDecl, n.ModDecl, n.FormatDecl)):
+                    self.header(decl)
+                    continue
+                if isinstance(decl, n.CheckDecl):
+                    self.sym.checks.append(decl)
                     continue
                 if isinstance(decl, n.Import):
                     continue
@@ -160,6 +163,21 @@ class Checker:
             self.err("E0304", "the ruleset has no `game` or `mod` header", Span(modules[0].file, 1, 1, 1, 2),
                      'start the main module with `game "id" "Title"`')
         self._kind_tree()
+
+    def header(self, decl: n.GameDecl | n.ModDecl | n.FormatDecl) -> None:
+        """The first header is the base game's; a mod or format header may follow one it extends."""
+        current = self.sym.header
+        if current is None:
+            if not isinstance(decl, n.GameDecl):
+                self.err("E0307", f"`{decl.name}` extends `{decl.extends}`, which was not loaded",  # type: ignore[union-attr]
+                         decl.name_span, "load it through the loader, which reads the base ruleset first")
+            self.sym.header = decl
+        elif isinstance(decl, (n.ModDecl, n.FormatDecl)) and decl.extends == current.name:
+            self.sym.bases.append(current)
+            self.sym.header = decl
+        else:
+            self.err("E0302", "a ruleset has only one `game`, `mod` or `format` header", decl.span,
+                     labels=[(current.span, "the header is here")])
 
     def _kind_tree(self) -> None:
         parents = {"player": None}
@@ -342,6 +360,13 @@ class Checker:
                 self.const_value(p.value)
             for _part, body in s.parts:
                 self.block(body, Scope({}), Context(None, "scenario"), 0)
+        for param in self.sym.params.values():
+            if param.default is not None:
+                self.const_value(param.default, self.resolve_type(param.type))
+            else:
+                self.resolve_type(param.type)
+        for check in self.sym.checks:
+            self.block(check.body, Scope({}), Context(None, "check"), 0)
         for test in self.sym.tests.values():
             if test.scenario is not None and test.scenario not in self.sym.scenarios:
                 self.err("E0110", f"unknown scenario `{test.scenario}`", test.scenario_span,  # type: ignore[arg-type]
@@ -383,6 +408,17 @@ class Checker:
             self.allow_assumed = False
         for trig in t.triggers:
             self.check_trigger(trig, Ty(t.kind))
+        windows: dict[str, n.Play] = {}
+        for play in t.plays:
+            if play.window in windows:
+                self.err("E0301", f"`{t.name}` has two effects for window `{play.window}`", play.window_span,
+                         labels=[(windows[play.window].window_span, "the first one")])
+            windows[play.window] = play
+            scope = Scope({"player": PLAYER})
+            ctx = Context(Ty(t.kind), "trigger")
+            if play.when is not None:
+                self.expect(BOOL, self.expr(play.when, scope, ctx, 0), play.when.span, "a `when` condition")
+            self.block(play.body, scope, ctx, 0)
 
     def check_trigger(self, trig: n.Trigger, this: Ty | None) -> None:
         params = self.event_params(trig.event, trig.event_span)
@@ -583,6 +619,22 @@ class Checker:
                 self.expect(PLAYER, x(s.winner), s.winner.span, "the winner")
         elif isinstance(s, n.ExprStmt):
             x(s.expr)
+        elif isinstance(s, n.Violation):
+            if ctx.role != "check":
+                self.err("E0208", "`violation` belongs in a format's `check`", s.span,
+                         "use `require` to refuse an action")
+            for part in s.parts:
+                if isinstance(part, n.Expr):
+                    x(part)
+            if s.cards is not None:
+                self.expect(list_of(ANY), x(s.cards), s.cards.span, "the cards concerned")
+        elif isinstance(s, n.Window):
+            zone = self.sym.zones.get(s.zone)
+            if zone is None or "per_player" not in zone.flags:
+                self.err("E0107", f"`{s.zone}` is not a zone of each player", s.zone_span,
+                         suggest(s.zone, [z for z, d in self.sym.zones.items() if "per_player" in d.flags]))
+            if s.order is not None:
+                self.expect(list_of(PLAYER), x(s.order), s.order.span, "the order of the players")
         elif isinstance(s, (n.Expect, n.ExpectRefused)):
             if ctx.role != "test":
                 self.err("E0207", "`expect` belongs in a `test`", s.span, "use `require` for a rule of the game")
@@ -714,6 +766,9 @@ class Checker:
         if e.name in s.assumptions:
             self.info[id(e)] = ("assume", e.name)
             return self.resolve_type(s.assumptions[e.name].type)
+        if e.name in s.params:
+            self.info[id(e)] = ("param", e.name)
+            return self.resolve_type(s.params[e.name].type)
         if e.name in s.enum_members:
             self.info[id(e)] = ("const", e.name)
             return Ty(s.enum_members[e.name])

@@ -56,8 +56,12 @@ def _where(span: Span) -> str:
 def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
     sym = c.sym
     header = sym.header
-    out = rs.Ruleset(id=header.name, title=header.title,
-                     extends=header.extends if isinstance(header, n.ModDecl) else None)
+    kind = {n.GameDecl: "game", n.ModDecl: "mod", n.FormatDecl: "format"}[type(header)]
+    out = rs.Ruleset(id=header.name, title=header.title, kind=kind,
+                     extends=None if kind == "game" else header.extends)
+    out.params = {p.name: rs.Param(p.name, str(c.resolve_type(p.type)),
+                                   c.const_value(p.default) if p.default is not None else None, p.default is not None)
+                  for p in sym.params.values()}
     out.descendants = {k: frozenset(v) for k, v in c.descendants.items()}
     out.enums = {e.name: e.members for e in sym.enums.values()}
     for k in sym.kinds.values():
@@ -82,7 +86,7 @@ def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
             tuple({p.name: c.const_value(p.value) for p in face} for face in d.faces)
         out.dice[d.name] = rs.Die(d.name, d.title or d.name, faces, d.rules, _where(d.span))
     for t in sym.things.values():
-        rules = t.rules + tuple(i for trig in t.triggers for r in rule_refs(trig) for i in r.ids)
+        rules = t.rules + tuple(i for part in t.triggers + t.plays for r in rule_refs(part) for i in r.ids)
         out.definitions[t.name] = rs.Definition(t.name, t.kind, t.title or t.name, t.count,
                                                 _props(c, t),
                                                 tuple(dict.fromkeys(rules)), _where(t.span), t.rules)
@@ -117,6 +121,12 @@ def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
             by_file[s.span.file].append(low.part(f"s_{s.name}_{part}", body))
     for i, test in enumerate(sym.tests.values()):
         by_file[test.span.file].append(low.part(f"x_{i}", test.body))
+    for i, check in enumerate(sym.checks):
+        by_file[check.span.file].append(low.part(f"c_{i}", check.body))
+    pairs = [(play, t.name) for t in sym.things.values() for play in t.plays]
+    plays = [(f"p_{i}", play, name) for i, (play, name) in enumerate(pairs)]
+    for pyname, play, _ in plays:
+        by_file[play.span.file].extend(low.play(pyname, play))
     for file, funcs in by_file.items():
         if funcs:
             compile_functions(funcs, file, ns)
@@ -139,12 +149,20 @@ def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
         out.scenarios[s.name] = rs.Scenario(s.name, s.title or s.name, {p.name: c.const_value(p.value) for p in s.props},
                                             {part: ns[f"s_{s.name}_{part}"] for part, _ in s.parts}, s.rules,
                                             _where(s.span))
+    for i, check in enumerate(sym.checks):
+        out.checks.append(rs.DeckCheck(check.name, check.title or check.name, ns[f"c_{i}"], _where(check.span)))
+    for pyname, play, definition in plays:
+        rules = tuple(dict.fromkeys(x for r in rule_refs(play.body) for x in r.ids))
+        out.plays.setdefault(play.window, []).append(
+            rs.PlaySpec(play.window, definition, ns[f"{pyname}_when"], ns[pyname], rules, _where(play.span)))
     for i, test in enumerate(sym.tests.values()):
         out.tests.append(rs.RuleTest(test.name, test.checks, test.scenario, ns[f"x_{i}"], _where(test.span)))
     for m in modules:
         for decl in m.decls:
             if isinstance(decl, n.TestDecl):  # what a test checks is not what the ruleset encodes
                 continue
+            if isinstance(decl, n.CheckDecl):
+                out.rule_sites.setdefault(decl.name, []).append(_where(decl.span))
             for rid in getattr(decl, "rules", ()):
                 out.rule_sites.setdefault(rid, []).append(_where(decl.span))
         for ref in rule_refs(tuple(d for d in m.decls if not isinstance(d, n.TestDecl))):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..runtime.ruleset import Ruleset
 from . import nodes as n
-from .diagnostics import CompileError, Diagnostics
+from .diagnostics import CompileError, Diagnostics, suggest
 from .driver import compile_modules, parse_module
 from .source import Source, Span
 
@@ -37,7 +37,25 @@ def folder_of(ruleset_id: str) -> Path | None:
     return folder if (folder / MAIN).is_file() else None
 
 
-def read_folder(folder: Path, diags: Diagnostics) -> list[n.Module]:
+MAX_EXTENDS = 8
+
+
+def read_folder(folder: Path, diags: Diagnostics, depth: int = 0) -> list[n.Module]:
+    """The modules of a ruleset: a mod's or format's base ruleset first, then its own."""
+    own = read_own_modules(folder, diags)
+    header = next((d for m in own[:1] for d in m.decls if isinstance(d, (n.ModDecl, n.FormatDecl))), None)
+    if header is None:
+        return own
+    base = folder_of(header.extends)
+    if base is None or depth >= MAX_EXTENDS:
+        diags.add("E0307", f"no bundled ruleset `{header.extends}` to extend" if base is None else
+                  f"rulesets extend each other more than {MAX_EXTENDS} deep", header.name_span,
+                  suggest(header.extends, bundled_ids()))
+        return own
+    return read_folder(base, diags, depth + 1) + own
+
+
+def read_own_modules(folder: Path, diags: Diagnostics) -> list[n.Module]:
     """Parse `main.rules` and, transitively, every module it imports from the same folder."""
     modules: list[n.Module] = []
     seen: set[str] = set()

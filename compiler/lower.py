@@ -93,6 +93,14 @@ class Lowerer:
         body.append(ast.Return(value=ast.Constant(True)))
         return self.function(pyname, [RT, "this"] + [var(p) for p in params], body, trig.span.line)
 
+    def play(self, pyname: str, play: n.Play) -> list[ast.FunctionDef]:
+        """A card's effect in a window: `pyname_when(rt, this, player)` and `pyname(rt, this, player)`."""
+        self.role = "trigger"
+        when = self.expr(play.when) if play.when is not None else ast.Constant(True)
+        params = [RT, "this", var("player")]
+        return [self.function(f"{pyname}_when", params, [ast.Return(value=when)], play.span.line),
+                self.function(pyname, params, self.block(play.body), play.span.line)]
+
     def row(self, pyname: str, row: n.TableRow, params: list[str]) -> ast.FunctionDef:
         self.role = "row"
         return self.function(pyname, [RT, var("rolled")] + [var(p) for p in params], self.block(row.body),
@@ -155,10 +163,7 @@ class Lowerer:
             return [ast.If(test=ast.UnaryOp(op=ast.Not(), operand=e(s.cond)),
                            body=[ast.Expr(value=_rt("fail", ast.Constant(message)))], orelse=[])]
         if isinstance(s, n.Log):
-            parts = [ast.Constant(p) if isinstance(p, str) else _call("b_text", _name(RT), e(p)) for p in s.parts]
-            joined = ast.Call(func=ast.Attribute(value=ast.Constant(""), attr="join", ctx=ast.Load()),
-                              args=[ast.List(elts=parts, ctx=ast.Load())], keywords=[])
-            return [ast.Expr(value=_rt("log_text", joined))]
+            return [ast.Expr(value=_rt("log_text", self.template(s.parts)))]
         if isinstance(s, n.Return):
             if self.role == "trigger":
                 return [ast.Return(value=ast.Constant(True))]
@@ -178,6 +183,12 @@ class Lowerer:
             return [ast.Expr(value=_rt("end_game", e(s.winner) if s.winner else ast.Constant(None)))]
         if isinstance(s, n.RuleRef):
             return [ast.Expr(value=_rt("touch", ast.Constant(s.ids)))]
+        if isinstance(s, n.Violation):
+            cards = e(s.cards) if s.cards is not None else ast.List(elts=[], ctx=ast.Load())
+            return [ast.Expr(value=_rt("violation", self.template(s.parts), cards))]
+        if isinstance(s, n.Window):
+            order = e(s.order) if s.order is not None else ast.Constant(None)
+            return [ast.Expr(value=_rt("window", ast.Constant(s.name), ast.Constant(s.zone), order))]
         if isinstance(s, n.Expect):
             message = s.message or "the expectation is not met"
             return [ast.If(test=ast.UnaryOp(op=ast.Not(), operand=e(s.cond)),
@@ -189,6 +200,12 @@ class Lowerer:
         if isinstance(s, n.ExprStmt):
             return [ast.Expr(value=e(s.expr))]
         raise TypeError(f"cannot lower {type(s).__name__}")
+
+    def template(self, parts: tuple) -> ast.expr:
+        """"text {expr} text" -> "".join([...]) with each placeholder as text."""
+        pieces = [ast.Constant(p) if isinstance(p, str) else _call("b_text", _name(RT), self.expr(p)) for p in parts]
+        return ast.Call(func=ast.Attribute(value=ast.Constant(""), attr="join", ctx=ast.Load()),
+                        args=[ast.List(elts=pieces, ctx=ast.Load())], keywords=[])
 
     def assign(self, target: n.Expr, op: str, value: ast.expr, value_node: n.Expr) -> ast.stmt:
         if isinstance(target, n.Name):
@@ -226,8 +243,9 @@ class Lowerer:
                 return _name(var(what))
             if how == "const":
                 return _const(what)
-            if how == "assume":
-                return ast.Subscript(value=ast.Attribute(value=_name(RT), attr="assume", ctx=ast.Load()),
+            if how in ("assume", "param"):
+                table = "assume" if how == "assume" else "params"
+                return ast.Subscript(value=ast.Attribute(value=_name(RT), attr=table, ctx=ast.Load()),
                                      slice=ast.Constant(what), ctx=ast.Load())
             if how == "zone":
                 return _rt("zone", ast.Constant(what))

@@ -282,6 +282,24 @@ class ExpectRefused(Stmt):
 
 
 @dataclass(frozen=True, slots=True)
+class Violation(Stmt):
+    """Inside a format's `check`: report the deck as breaking the check's rule."""
+
+    parts: tuple[str | Expr, ...]
+    cards: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Window(Stmt):
+    """A timing window: players in turn may play cards from a zone of theirs, until all pass."""
+
+    name: str
+    zone: str
+    zone_span: Span
+    order: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
 class RuleRef(Stmt):
     ids: tuple[str, ...]
 
@@ -310,6 +328,27 @@ class ModDecl(Decl):
     title: str
     extends: str
     version: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FormatDecl(Decl):
+    title: str
+    extends: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParamDecl(Decl):
+    type: TypeRef
+    default: Expr | None
+    doc: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CheckDecl(Decl):
+    """`check RULE-ID "title" { ... }`: `name` is the rule id."""
+
+    title: str | None
+    body: Block
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,6 +461,14 @@ class Trigger(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Play(Node):
+    window: str
+    window_span: Span
+    when: Expr | None
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
 class TriggerDecl(Decl):
     """A top-level trigger; `name` is synthesised from its position."""
 
@@ -438,6 +485,7 @@ class ThingDecl(Decl):
     props: tuple[PropItem, ...]
     rules: tuple[str, ...]
     triggers: tuple[Trigger, ...]
+    plays: tuple[Play, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

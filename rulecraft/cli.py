@@ -14,6 +14,8 @@ from . import __version__
 from .compiler.diagnostics import CompileError, Diagnostics, render_json, render_sarif, render_text, suggest
 from .compiler.loader import MAIN, bundled_ids, bundled_root, compile_folder, folder_of, load
 from .coverage import coverage_report, render_coverage
+from .decks import DeckError, check_deck
+from .decks import schema as deck_schema
 from .logview import describe
 from .runtime import odds as chance
 from .runtime.agents import make_agent
@@ -115,6 +117,19 @@ def build_parser() -> argparse.ArgumentParser:
     cv.add_argument("--json", action="store_true")
     cv.add_argument("--summary", action="store_true", help="only the table")
     cv.set_defaults(handler=cmd_coverage)
+
+    deck = sub.add_parser("deck", help="deck legality")
+    deck_sub = deck.add_subparsers()
+    dc = deck_sub.add_parser("check", help="check a deck (YAML, or a pasted '4x Card Name' list in .txt)")
+    dc.add_argument("deck")
+    dc.add_argument("--format", dest="format_id", metavar="FORMAT", help="the format, if the deck does not name it")
+    dc.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a format parameter")
+    dc.add_argument("--json", action="store_true")
+    dc.set_defaults(handler=cmd_deck_check)
+
+    sc = sub.add_parser("schema", help="the JSON Schema of a file format")
+    sc.add_argument("what", choices=["deck"])
+    sc.set_defaults(handler=cmd_schema)
 
     e = sub.add_parser("export", help="a compiled ruleset as JSON")
     e.add_argument("game")
@@ -243,6 +258,36 @@ def cmd_export(args) -> int:
         "chance": chance.chance_queries(rules),
         "rules": {rid: sites for rid, sites in sorted(rules.rule_sites.items())},
     }, indent=2, ensure_ascii=False))
+    return 0
+
+
+# ---- decks ----------------------------------------------------------------
+
+
+def cmd_deck_check(args) -> int:
+    params = parse_assignments(args.param, "--param")
+    try:
+        report = check_deck(args.deck, args.format_id, params)
+    except DeckError as err:
+        if args.json:
+            print(json.dumps({"errors": [{"file": p.file, "line": p.line, "column": p.column, "message": p.message,
+                                          **({"help": p.hint} if p.hint else {})} for p in err.problems]}, indent=2))
+        else:
+            print("\n".join(map(str, err.problems)), file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        verdict = "legal" if report["legal"] else f"ILLEGAL: {len(report['violations'])} rule(s) broken"
+        print(f"{args.deck}: {verdict} for {report['format']}")
+        for v in report["violations"]:
+            cards = f" [{', '.join(v['cards'])}]" if v["cards"] else ""
+            print(f"  {v['rule']}: {v['message']}{cards}")
+    return 0 if report["legal"] else 1
+
+
+def cmd_schema(args) -> int:
+    print(json.dumps(deck_schema(), indent=2))
     return 0
 
 

@@ -10,6 +10,11 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from . import rng
+from .errors import GameError
+
+
+class AgentError(GameError):
+    """An agent could not answer (a script or a replayed log ran out, or does not fit)."""
 
 
 class Agent:
@@ -45,14 +50,14 @@ class ScriptedAgent(Agent):
 
     def choose(self, game, player, options, prompt) -> int:
         if not self.answers:
-            raise LookupError(f"the scripted agent of {player.name} has no answer left for '{prompt}'")
+            raise AgentError(f"the scripted agent of {player.name} has no answer left for '{prompt}'")
         answer = self.answers.pop(0)
         if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(options):
             return answer
         for i, option in enumerate(options):
             if option == answer or getattr(option, "name", None) == answer or getattr(option, "def_id", None) == answer:
                 return i
-        raise LookupError(f"scripted answer {answer!r} is not one of the options for '{prompt}'")
+        raise AgentError(f"scripted answer {answer!r} is not one of the options for '{prompt}'")
 
 
 class ReplayAgent(Agent):
@@ -67,12 +72,12 @@ class ReplayAgent(Agent):
         from .state import to_json
 
         if not self.picks:
-            raise LookupError(f"the log has no further choice of {player.name} for '{prompt}'")
+            raise AgentError(f"the log has no further choice of {player.name} for '{prompt}'")
         pick = self.picks.pop(0)
         for i, option in enumerate(options):
             if to_json(option) == pick:
                 return i
-        raise LookupError(f"the logged choice {pick!r} of {player.name} is not an option for '{prompt}'")
+        raise AgentError(f"the logged choice {pick!r} of {player.name} is not an option for '{prompt}'")
 
 
 AGENTS = {"random": RandomAgent, "first": FirstLegalAgent}

@@ -41,7 +41,7 @@ class Chance:
 class Game:
     def __init__(self, ruleset: Ruleset, seed: int = 0, players: Sequence[str] = ("p1", "p2"),
                  agents: Sequence[Agent] | None = None, assumptions: dict[str, Any] | None = None,
-                 budget: int = DEFAULT_BUDGET, chance: Chance | None = None):
+                 budget: int = DEFAULT_BUDGET, chance: Chance | None = None, params: dict[str, Any] | None = None):
         self.rules = ruleset
         self.seed = seed
         self.entities: dict[int, Entity] = {}
@@ -53,6 +53,9 @@ class Game:
             if name not in self.assume:
                 raise KeyError(f"unknown assumption '{name}' (known: {', '.join(sorted(self.assume))})")
             self.assume[name] = value
+        self.params = {name: p.default for name, p in ruleset.params.items()} | (params or {})
+        self.violations: list[dict[str, Any]] = []
+        self.checking: str | None = None  # the rule of the format check now running
         self.mods = Modifiers()
         self.graph = Graph()
         self.boards: dict[str, Any] = {}  # board libraries keep their boards here (each has snapshot())
@@ -422,6 +425,49 @@ class Game:
     def agent_random(self, player: Entity, n: int) -> int:
         self.agent_states[player.id], value = rng.below(self.agent_states[player.id], n)
         return value
+
+    # ---- timing windows and deck checks ------------------------------------
+
+    def window(self, name: str, zone: str, order: Sequence[Entity] | None = None) -> None:
+        """Players in turn may play a card from their `zone` that has an effect in this window;
+        the window closes when every player has passed in a row."""
+        specs = {s.definition: s for s in self.rules.plays.get(name, ())}
+        if order is None:
+            first = self.players.index(self.current_player) if self.current_player in self.players else 0
+            order = self.players[first:] + self.players[:first]
+        players = list(order)
+        self.record("window", name=name)
+        if not specs or not players:
+            return
+        passes, turn = 0, 0
+        while passes < len(players):
+            self.tick()
+            player = players[turn % len(players)]
+            turn += 1
+            playable = [card for card in self.zone(zone, player).items
+                        if card.def_id in specs and specs[card.def_id].when(self, card, player)]
+            card = self.choose(player, [None, *playable], f"play a card in {name}") if playable else None
+            if card is None:
+                passes += 1
+                continue
+            passes = 0
+            spec = specs[card.def_id]
+            self.record("play", player=player, card=card, window=name)
+            spec.func(self, card, player)
+            self.touch(spec.rules)
+
+    def violation(self, message: str, cards: Sequence[Any] = ()) -> None:
+        ids = list(dict.fromkeys(c.def_id if isinstance(c, Entity) else str(c) for c in cards))
+        self.violations.append({"rule": self.checking, "message": message, "cards": ids})
+
+    def run_checks(self) -> list[dict[str, Any]]:
+        """Run every check of a format against the deck laid out in this game."""
+        for check in self.rules.checks:
+            self.checking = check.rule
+            self.touch((check.rule,))
+            check.func(self)
+        self.checking = None
+        return self.violations
 
     # ---- calling into the ruleset from outside -----------------------------
 

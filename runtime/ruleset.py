@@ -158,12 +158,38 @@ class RuleTest:
     where: str
 
 
+@dataclass(frozen=True, slots=True)
+class DeckCheck:
+    """A format's check: func(rt) reports violations of `rule` for the deck in the game."""
+
+    rule: str
+    title: str
+    func: Callable
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySpec:
+    """A definition's effect in a timing window: when(rt, card, player) -> playable?; func runs it."""
+
+    window: str
+    definition: str
+    when: Callable
+    func: Callable
+    rules: tuple[str, ...]
+    where: str
+
+
 @dataclass
 class Ruleset:
     id: str
     title: str
+    kind: str = "game"  # game, mod or format
     extends: str | None = None
     mods: tuple[str, ...] = ()
+    params: dict[str, Param] = field(default_factory=dict)  # a format's deck parameters
+    checks: list[DeckCheck] = field(default_factory=list)
+    plays: dict[str, list[PlaySpec]] = field(default_factory=dict)  # window -> effects
     kinds: dict[str, KindInfo] = field(default_factory=dict)
     enums: dict[str, tuple[str, ...]] = field(default_factory=dict)
     definitions: dict[str, Definition] = field(default_factory=dict)
