@@ -328,11 +328,19 @@ class Game:
 
     def select(self, kind: str, at: Any = None, owner: Any = None, where: Callable | None = None,
                by_definition: bool = False) -> list[Entity]:
+        """Live things of a kind (or definition): from a zone in the zone's order, else in creation order."""
+        if isinstance(at, Zone):
+            found = at.items
+            at = None
+        elif by_definition:
+            found = self.instances.get(kind, ())
+        else:
+            found = self.entities.values()
         if by_definition:
-            found = [e for e in self.instances.get(kind, ()) if e.alive]
+            found = [e for e in found if e.alive and e.def_id == kind]
         else:
             kinds = self.rules.descendants.get(kind, frozenset((kind,)))
-            found = [e for e in self.entities.values() if e.alive and e.kind in kinds]
+            found = [e for e in found if e.alive and e.kind in kinds]
         if at is not None:
             found = [e for e in found if e.location is at]
         if owner is not None:

@@ -1,7 +1,502 @@
-"""Hex boards: built-in functions for rulesets (filled in by the hex-board work)."""
+"""Hex boards: cells of any hex shape, six directions, tokens placed with a rotation, per-edge
+values that turn with the token, rays that stop at the board's edge, and a text notation.
+
+Geometry. Hexes are pointy-topped and laid out in rows; a cell has "doubled-width"
+coordinates (x, y): its neighbours in a row are 2 apart in x, those in the rows above and
+below 1 apart. Directions are numbered clockwise as seen on a picture (y grows downwards):
+0 east, 1 south-east, 2 south-west, 3 west, 4 north-west, 5 north-east.
+
+Cells are numbered 0, 1, 2... row by row from the top, left to right; that number is what a
+ruleset holds. Each cell also has a label: its row as a letter and its place in the row from
+1, e.g. "c3" (the centre of the 19-hex board). -1 stands for "no cell" (off the board).
+
+Tokens. At most one thing per cell, placed with a rotation 0..5. A token's side i faces the
+direction (i + rotation) mod 6, so a per-side list `[a, b, c, d, e, f]` written as the
+token is printed (side 0 first) is turned by the library: `hex_edge` reads the value facing
+a direction. A thing that is no longer alive counts as gone from every board.
+
+Text. `hex_text` writes a board as rows of words, one word per cell: `.` for an empty cell,
+otherwise the token's symbol (its `symbol` property when it has one, else its definition
+id), an arrow for its rotation (→ ↘ ↙ ← ↖ ↗) and its owner's place among the players (1, 2...).
+`parse_text` reads such a picture back, for tests. A board's shape can be given as a picture
+too: every non-space character is a cell, neighbours in a row two columns apart.
+
+Every built-in takes the game first and the board's name second; wrong arguments become
+IllegalAction, never a raw Python exception. Boards live in `rt.boards` and give a
+deterministic `snapshot()` for the replay digest.
+"""
 
 from __future__ import annotations
 
+import string
 from typing import Any, Callable
 
-BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {}
+from .errors import BudgetExceeded, IllegalAction
+from .state import Entity
+
+STEPS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+NAMES: tuple[str, ...] = ("e", "se", "sw", "w", "nw", "ne")
+ARROWS: str = "→↘↙←↖↗"
+MAX_CELLS = 10_000
+MAX_TEXT = 100_000
+
+
+class HexBoard:
+    """The cells of one board and the tokens on it (with their rotations)."""
+
+    def __init__(self, name: str, coords: list[tuple[int, int]]):
+        if not coords:
+            raise IllegalAction(f"hex board '{name}' has no cells")
+        if len(coords) > MAX_CELLS:
+            raise BudgetExceeded(f"hex board '{name}' would have {len(coords)} cells; at most {MAX_CELLS} are allowed")
+        parity = {(x + y) % 2 for x, y in coords}
+        if len(parity) > 1:
+            raise IllegalAction(f"hex board '{name}': cells must be staggered (neighbours in a row two columns apart, "
+                                "the rows above and below shifted by one)")
+        self.name = name
+        self.coords: list[tuple[int, int]] = sorted(set(coords), key=lambda c: (c[1], c[0]))
+        self.index: dict[tuple[int, int], int] = {c: i for i, c in enumerate(self.coords)}
+        rows = sorted({y for _, y in self.coords})
+        self.rows: list[list[int]] = [[i for i, (_, y) in enumerate(self.coords) if y == row] for row in rows]
+        self.labels: list[str] = [""] * len(self.coords)
+        for r, cells in enumerate(self.rows):
+            for k, cell in enumerate(cells, 1):
+                self.labels[cell] = f"{_row_name(r)}{k}"
+        self.by_label = {label: i for i, label in enumerate(self.labels)}
+        self.neighbour_table: list[tuple[int, ...]] = [
+            tuple(self.index.get((x + dx, y + dy), -1) for dx, dy in STEPS) for x, y in self.coords]
+        self.tokens: dict[int, tuple[Entity, int]] = {}  # cell -> (thing, rotation)
+        self.where: dict[int, int] = {}  # thing id -> cell
+
+    # ---- shape ------------------------------------------------------------
+
+    @classmethod
+    def hexagon(cls, name: str, radius: int) -> HexBoard:
+        if not isinstance(radius, int) or isinstance(radius, bool) or radius < 0:
+            raise IllegalAction(f"a hexagonal board needs a radius of 0 or more, not {radius!r}")
+        if 3 * radius * (radius + 1) + 1 > MAX_CELLS:
+            raise BudgetExceeded(f"a hexagon of radius {radius} has more than {MAX_CELLS} cells")
+        coords = []
+        for dy in range(-radius, radius + 1):
+            width = 2 * radius + 1 - abs(dy)
+            start = -(width - 1)
+            coords += [(start + 2 * k, dy) for k in range(width)]
+        return cls(name, coords)
+
+    @classmethod
+    def from_picture(cls, name: str, picture: str) -> HexBoard:
+        if len(picture) > MAX_TEXT:
+            raise BudgetExceeded(f"a board picture of more than {MAX_TEXT} characters")
+        coords = [(x, y) for y, line in enumerate(picture.split("\n")) for x, ch in enumerate(line) if not ch.isspace()]
+        if not coords:
+            raise IllegalAction(f"the picture of hex board '{name}' has no cells")
+        xs = [x for x, _ in coords]
+        for (x, y), (x2, y2) in zip(coords, coords[1:]):
+            if y == y2 and x2 - x < 2:
+                raise IllegalAction(f"hex board '{name}': cells in a row must be two columns apart (line {y + 1})")
+        return cls(name, [(x - min(xs), y) for x, y in coords])
+
+    def size(self) -> int:
+        return len(self.coords)
+
+    def valid(self, cell: Any) -> bool:
+        return isinstance(cell, int) and not isinstance(cell, bool) and 0 <= cell < len(self.coords)
+
+    def neighbour(self, cell: int, direction: int) -> int:
+        return self.neighbour_table[cell][direction % 6]
+
+    def ray(self, cell: int, direction: int, limit: int | None = None) -> list[int]:
+        out: list[int] = []
+        nxt = self.neighbour_table[cell][direction % 6]
+        while nxt >= 0 and (limit is None or len(out) < limit):
+            out.append(nxt)
+            nxt = self.neighbour_table[nxt][direction % 6]
+        return out
+
+    def distance(self, a: int, b: int) -> int:
+        (x1, y1), (x2, y2) = self.coords[a], self.coords[b]
+        dx, dy = abs(x1 - x2), abs(y1 - y2)
+        return dy + max(0, (dx - dy) // 2)
+
+    def direction(self, a: int, b: int) -> int:
+        """The direction in which b lies on a straight line from a, or -1."""
+        (x1, y1), (x2, y2) = self.coords[a], self.coords[b]
+        dx, dy = x2 - x1, y2 - y1
+        if (dx, dy) == (0, 0):
+            return -1
+        for d, (sx, sy) in enumerate(STEPS):
+            k = abs(dx) // abs(sx) if sx else 0
+            if k and (sx * k, sy * k) == (dx, dy):
+                return d
+        return -1
+
+    # ---- tokens -----------------------------------------------------------
+
+    def at(self, cell: int) -> Entity | None:
+        held = self.tokens.get(cell)
+        if held is None:
+            return None
+        if not held[0].alive:
+            self._drop(cell)
+            return None
+        return held[0]
+
+    def cell_of(self, thing: Entity) -> int:
+        cell = self.where.get(thing.id, -1)
+        if cell >= 0 and not thing.alive:
+            self._drop(cell)
+            return -1
+        return cell
+
+    def rotation(self, thing: Entity) -> int:
+        cell = self.cell_of(thing)
+        return self.tokens[cell][1] if cell >= 0 else 0
+
+    def place(self, thing: Entity, cell: int, rotation: int) -> None:
+        if self.cell_of(thing) >= 0:
+            raise IllegalAction(f"{thing.ref} is already on hex board '{self.name}'")
+        if self.at(cell) is not None:
+            raise IllegalAction(f"cell {self.labels[cell]} of hex board '{self.name}' is taken")
+        self.tokens[cell] = (thing, rotation % 6)
+        self.where[thing.id] = cell
+
+    def move(self, thing: Entity, cell: int) -> None:
+        old = self.cell_of(thing)
+        if old < 0:
+            raise IllegalAction(f"{thing.ref} is not on hex board '{self.name}'")
+        if old == cell:
+            return
+        if self.at(cell) is not None:
+            raise IllegalAction(f"cell {self.labels[cell]} of hex board '{self.name}' is taken")
+        rotation = self.tokens.pop(old)[1]
+        self.tokens[cell] = (thing, rotation)
+        self.where[thing.id] = cell
+
+    def rotate(self, thing: Entity, rotation: int) -> None:
+        cell = self.cell_of(thing)
+        if cell < 0:
+            raise IllegalAction(f"{thing.ref} is not on hex board '{self.name}'")
+        self.tokens[cell] = (thing, rotation % 6)
+
+    def remove(self, thing: Entity) -> bool:
+        cell = self.where.get(thing.id, -1)
+        if cell < 0:
+            return False
+        self._drop(cell)
+        return True
+
+    def _drop(self, cell: int) -> None:
+        thing, _ = self.tokens.pop(cell)
+        self.where.pop(thing.id, None)
+
+    def things(self) -> list[Entity]:
+        return [t for t in (self.at(c) for c in sorted(self.tokens)) if t is not None]
+
+    def empty(self) -> list[int]:
+        return [c for c in range(len(self.coords)) if self.at(c) is None]
+
+    def side(self, thing: Entity, direction: int) -> int:
+        return (direction - self.rotation(thing)) % 6
+
+    # ---- text and state ---------------------------------------------------
+
+    def text(self, players: list[Entity] | None = None) -> str:
+        words = [self._word(c, players or []) for c in range(len(self.coords))]
+        half = (max(len(w) for w in words) + 2) // 2
+        min_x = min(x for x, _ in self.coords)
+        lines = []
+        for cells in self.rows:
+            line = ""
+            for c in cells:
+                column = (self.coords[c][0] - min_x) * half
+                line += " " * max(1 if line else 0, column - len(line)) + words[c]
+            lines.append(line.rstrip())
+        return "\n".join(lines)
+
+    def _word(self, cell: int, players: list[Entity]) -> str:
+        thing = self.at(cell)
+        if thing is None:
+            return "."
+        symbol = thing.props.get("symbol")
+        word = symbol if isinstance(symbol, str) and symbol and not any(ch.isspace() for ch in symbol) else thing.def_id
+        owner = next((str(i + 1) for i, p in enumerate(players) if p is thing.owner), "")
+        return f"{word}{ARROWS[self.tokens[cell][1]]}{owner}"
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"cells": [list(c) for c in self.coords],
+                "tokens": [[self.labels[c], self.tokens[c][0].ref, self.tokens[c][1]]
+                           for c in sorted(self.tokens) if self.tokens[c][0].alive]}
+
+
+def parse_text(board: HexBoard, text: str) -> dict[str, tuple[str, int, int | None]]:
+    """Read a picture written like `hex_text`: cell label -> (symbol, rotation, owner number or None).
+
+    One line per row of the board (blank lines ignored), one word per cell in the row."""
+    lines = [line.split() for line in text.split("\n") if line.strip()]
+    if len(lines) != len(board.rows):
+        raise IllegalAction(f"the picture has {len(lines)} rows; hex board '{board.name}' has {len(board.rows)}")
+    out: dict[str, tuple[str, int, int | None]] = {}
+    for r, (words, cells) in enumerate(zip(lines, board.rows)):
+        if len(words) != len(cells):
+            raise IllegalAction(f"row {_row_name(r)} of the picture has {len(words)} cells; the board has {len(cells)}")
+        for word, cell in zip(words, cells):
+            if word == ".":
+                continue
+            arrow = next((i for i, ch in enumerate(word) if ch in ARROWS), -1)
+            if arrow <= 0:
+                raise IllegalAction(f"'{word}' at {board.labels[cell]}: a token is written SYMBOL, an arrow, an owner number")
+            owner = word[arrow + 1:]
+            if owner and not owner.isdigit():
+                raise IllegalAction(f"'{word}' at {board.labels[cell]}: the owner must be a number")
+            out[board.labels[cell]] = (word[:arrow], ARROWS.index(word[arrow]), int(owner) if owner else None)
+    return out
+
+
+def _row_name(r: int) -> str:
+    letters = string.ascii_lowercase
+    name = ""
+    r += 1
+    while r:
+        r, rem = divmod(r - 1, 26)
+        name = letters[rem] + name
+    return name
+
+
+# ---- the built-ins ------------------------------------------------------------
+
+
+def _bad(name: str, why: str) -> IllegalAction:
+    return IllegalAction(f"`{name}`: {why}")
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _board(rt, fn: str, name: Any) -> HexBoard:
+    board = rt.boards.get(name) if isinstance(name, str) else None
+    if not isinstance(board, HexBoard):
+        raise _bad(fn, f"there is no hex board named {name!r}")
+    return board
+
+
+def _cell(board: HexBoard, fn: str, cell: Any) -> int:
+    if not board.valid(cell):
+        raise _bad(fn, f"{cell!r} is not a cell of hex board '{board.name}' (0..{board.size() - 1})")
+    return cell
+
+
+def _dir(fn: str, d: Any) -> int:
+    if not _is_int(d):
+        raise _bad(fn, f"a direction is a number 0..5, not {d!r}")
+    return d % 6
+
+
+def _thing(fn: str, thing: Any) -> Entity:
+    if not isinstance(thing, Entity):
+        raise _bad(fn, f"{thing!r} is not a thing")
+    return thing
+
+
+def _on(board: HexBoard, fn: str, thing: Any) -> int:
+    cell = board.cell_of(_thing(fn, thing))
+    if cell < 0:
+        raise _bad(fn, f"{thing.ref} is not on hex board '{board.name}'")
+    return cell
+
+
+def _name(fn: str, name: Any) -> str:
+    if not isinstance(name, str) or not name:
+        raise _bad(fn, f"a board's name is a text, not {name!r}")
+    return name
+
+
+def hex_board(rt, name, radius):
+    rt.boards[_name("hex_board", name)] = HexBoard.hexagon(name, radius)
+    rt.record("hex_board", board=name, cells=rt.boards[name].size())
+
+
+def hex_board_shape(rt, name, picture):
+    if not isinstance(picture, str):
+        raise _bad("hex_board_shape", "the shape is a text picture")
+    rt.boards[_name("hex_board_shape", name)] = HexBoard.from_picture(name, picture)
+    rt.record("hex_board", board=name, cells=rt.boards[name].size())
+
+
+def hex_cells(rt, name):
+    return list(range(_board(rt, "hex_cells", name).size()))
+
+
+def hex_cell(rt, name, label):
+    board = _board(rt, "hex_cell", name)
+    if label not in board.by_label:
+        raise _bad("hex_cell", f"hex board '{board.name}' has no cell {label!r}")
+    return board.by_label[label]
+
+
+def hex_label(rt, name, cell):
+    board = _board(rt, "hex_label", name)
+    return board.labels[_cell(board, "hex_label", cell)]
+
+
+def hex_neighbour(rt, name, cell, direction):
+    board = _board(rt, "hex_neighbour", name)
+    return board.neighbour(_cell(board, "hex_neighbour", cell), _dir("hex_neighbour", direction))
+
+
+def hex_neighbours(rt, name, cell):
+    board = _board(rt, "hex_neighbours", name)
+    return [c for c in board.neighbour_table[_cell(board, "hex_neighbours", cell)] if c >= 0]
+
+
+def hex_adjacent(rt, name, a, b):
+    board = _board(rt, "hex_adjacent", name)
+    return _cell(board, "hex_adjacent", b) in board.neighbour_table[_cell(board, "hex_adjacent", a)]
+
+
+def hex_direction(rt, name, a, b):
+    board = _board(rt, "hex_direction", name)
+    return board.direction(_cell(board, "hex_direction", a), _cell(board, "hex_direction", b))
+
+
+def hex_distance(rt, name, a, b):
+    board = _board(rt, "hex_distance", name)
+    return board.distance(_cell(board, "hex_distance", a), _cell(board, "hex_distance", b))
+
+
+def hex_ray(rt, name, cell, direction):
+    board = _board(rt, "hex_ray", name)
+    return board.ray(_cell(board, "hex_ray", cell), _dir("hex_ray", direction))
+
+
+def hex_reach(rt, name, cell, direction, n):
+    board = _board(rt, "hex_reach", name)
+    if not _is_int(n) or n < 0:
+        raise _bad("hex_reach", f"how far is a number of 0 or more, not {n!r}")
+    return board.ray(_cell(board, "hex_reach", cell), _dir("hex_reach", direction), n)
+
+
+def hex_turn(rt, direction, by):
+    if not _is_int(by):
+        raise _bad("hex_turn", f"a turn is a number of sixths, not {by!r}")
+    return (_dir("hex_turn", direction) + by) % 6
+
+
+def hex_opposite(rt, direction):
+    return (_dir("hex_opposite", direction) + 3) % 6
+
+
+def hex_dir_name(rt, direction):
+    return NAMES[_dir("hex_dir_name", direction)]
+
+
+def hex_place(rt, name, thing, cell, rotation):
+    board = _board(rt, "hex_place", name)
+    board.place(_thing("hex_place", thing), _cell(board, "hex_place", cell), _dir("hex_place", rotation))
+    rt.record("hex_place", board=name, thing=thing, cell=board.labels[cell], rotation=rotation % 6)
+
+
+def hex_move(rt, name, thing, cell):
+    board = _board(rt, "hex_move", name)
+    board.move(_thing("hex_move", thing), _cell(board, "hex_move", cell))
+    rt.record("hex_move", board=name, thing=thing, cell=board.labels[cell])
+
+
+def hex_rotate(rt, name, thing, rotation):
+    board = _board(rt, "hex_rotate", name)
+    board.rotate(_thing("hex_rotate", thing), _dir("hex_rotate", rotation))
+    rt.record("hex_rotate", board=name, thing=thing, rotation=rotation % 6)
+
+
+def hex_remove(rt, name, thing):
+    board = _board(rt, "hex_remove", name)
+    if board.remove(_thing("hex_remove", thing)):
+        rt.record("hex_remove", board=name, thing=thing)
+
+
+def hex_at(rt, name, cell):
+    board = _board(rt, "hex_at", name)
+    return board.at(_cell(board, "hex_at", cell))
+
+
+def hex_cell_of(rt, name, thing):
+    return _board(rt, "hex_cell_of", name).cell_of(_thing("hex_cell_of", thing))
+
+
+def hex_rotation(rt, name, thing):
+    board = _board(rt, "hex_rotation", name)
+    _on(board, "hex_rotation", thing)
+    return board.rotation(thing)
+
+
+def hex_things(rt, name):
+    return _board(rt, "hex_things", name).things()
+
+
+def hex_empty(rt, name):
+    return _board(rt, "hex_empty", name).empty()
+
+
+def hex_side(rt, name, thing, direction):
+    board = _board(rt, "hex_side", name)
+    _on(board, "hex_side", thing)
+    return board.side(thing, _dir("hex_side", direction))
+
+
+def hex_side_dir(rt, name, thing, side):
+    board = _board(rt, "hex_side_dir", name)
+    _on(board, "hex_side_dir", thing)
+    return (_dir("hex_side_dir", side) + board.rotation(thing)) % 6
+
+
+def hex_edge(rt, name, thing, direction, values):
+    board = _board(rt, "hex_edge", name)
+    _on(board, "hex_edge", thing)
+    if not isinstance(values, list) or len(values) != 6:
+        raise _bad("hex_edge", f"per-side values are a list of 6, not {values!r}")
+    return values[board.side(thing, _dir("hex_edge", direction))]
+
+
+def hex_rotated(rt, values, rotation):
+    """Per-side values (side 0 first) as per-direction values for a token turned by `rotation`."""
+    if not isinstance(values, list) or len(values) != 6:
+        raise _bad("hex_rotated", f"per-side values are a list of 6, not {values!r}")
+    r = _dir("hex_rotated", rotation)
+    return [values[(d - r) % 6] for d in range(6)]
+
+
+def hex_text(rt, name):
+    return _board(rt, "hex_text", name).text(list(rt.players))
+
+
+BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
+    "hex_board": (hex_board, ("text", "int"), "none"),
+    "hex_board_shape": (hex_board_shape, ("text", "text"), "none"),
+    "hex_cells": (hex_cells, ("text",), "list<int>"),
+    "hex_cell": (hex_cell, ("text", "text"), "int"),
+    "hex_label": (hex_label, ("text", "int"), "text"),
+    "hex_neighbour": (hex_neighbour, ("text", "int", "int"), "int"),
+    "hex_neighbours": (hex_neighbours, ("text", "int"), "list<int>"),
+    "hex_adjacent": (hex_adjacent, ("text", "int", "int"), "bool"),
+    "hex_direction": (hex_direction, ("text", "int", "int"), "int"),
+    "hex_distance": (hex_distance, ("text", "int", "int"), "int"),
+    "hex_ray": (hex_ray, ("text", "int", "int"), "list<int>"),
+    "hex_reach": (hex_reach, ("text", "int", "int", "int"), "list<int>"),
+    "hex_turn": (hex_turn, ("int", "int"), "int"),
+    "hex_opposite": (hex_opposite, ("int",), "int"),
+    "hex_dir_name": (hex_dir_name, ("int",), "text"),
+    "hex_place": (hex_place, ("text", "any", "int", "int"), "none"),
+    "hex_move": (hex_move, ("text", "any", "int"), "none"),
+    "hex_rotate": (hex_rotate, ("text", "any", "int"), "none"),
+    "hex_remove": (hex_remove, ("text", "any"), "none"),
+    "hex_at": (hex_at, ("text", "int"), "any"),
+    "hex_cell_of": (hex_cell_of, ("text", "any"), "int"),
+    "hex_rotation": (hex_rotation, ("text", "any"), "int"),
+    "hex_things": (hex_things, ("text",), "list<any>"),
+    "hex_empty": (hex_empty, ("text",), "list<int>"),
+    "hex_side": (hex_side, ("text", "any", "int"), "int"),
+    "hex_side_dir": (hex_side_dir, ("text", "any", "int"), "int"),
+    "hex_edge": (hex_edge, ("text", "any", "int", "list<any>"), "any"),
+    "hex_rotated": (hex_rotated, ("list<any>", "int"), "list<any>"),
+    "hex_text": (hex_text, ("text",), "text"),
+}
