@@ -56,8 +56,54 @@ class Builder(Transformer):
         return n.GameDecl(self.sp(meta), unquote(c[0]), self.tsp(c[0]), unquote(c[1]))
 
     def mod_decl(self, meta, c):
-        return n.ModDecl(self.sp(meta), unquote(c[0]), self.tsp(c[0]), unquote(c[1]), unquote(c[2]),
-                         unquote(c[3]) if c[3] else None)
+        name, title, extends, version, *clauses = c
+        overrides = tuple(x for kind, values in clauses if kind == "overrides" for x in values)
+        conflicts = tuple(x for kind, values in clauses if kind == "conflicts" for x in values)
+        return n.ModDecl(self.sp(meta), unquote(name), self.tsp(name), unquote(title), unquote(extends),
+                         unquote(version) if version else None, overrides, conflicts)
+
+    def mod_overrides(self, meta, c):
+        return ("overrides", [unquote(x) for x in c])
+
+    def mod_conflicts(self, meta, c):
+        return ("conflicts", [unquote(x) for x in c])
+
+    def patch_decl(self, meta, c):
+        return n.PatchDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(c[1:]))
+
+    def patch_item(self, meta, c):
+        return n.PatchItem(self.sp(meta), str(c[0]), c[1], c[2])
+
+    def kind_patch(self, meta, c):
+        return n.KindPatch(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(c[1:]))
+
+    def replace_decl(self, meta, c):
+        name, to, option = c
+        return n.ReplaceDecl(self.sp(meta), str(name), self.tsp(name), str(to), self.tsp(to),
+                             str(option) if option else None)
+
+    def remove_decl(self, meta, c):
+        return n.RemoveDecl(self.sp(meta), str(c[0]), self.tsp(c[0]))
+
+    def option_decl(self, meta, c):
+        return n.OptionDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), unquote(c[1]))
+
+    def _step(self, op, meta, c):
+        name, target, *body = c
+        return n.StepPatch(self.sp(meta), str(name), self.tsp(name), op, str(target), self.tsp(target),
+                           body[0] if body else None)
+
+    def step_before(self, meta, c):
+        return self._step("before", meta, c)
+
+    def step_after(self, meta, c):
+        return self._step("after", meta, c)
+
+    def step_replace(self, meta, c):
+        return self._step("replace", meta, c)
+
+    def step_remove(self, meta, c):
+        return self._step("remove", meta, c)
 
     def format_decl(self, meta, c):
         return n.FormatDecl(self.sp(meta), unquote(c[0]), self.tsp(c[0]), unquote(c[1]), unquote(c[2]))

@@ -15,6 +15,7 @@ from ..runtime.builtins import BUILTINS
 from ..runtime.ruleset import AssumedValue
 from . import nodes as n
 from .diagnostics import Diagnostics, suggest
+from .mods import CHANGES, ModApplier
 from .source import Span
 from .types import ANY, BOOL, INT, NONE, NUM, PLAYER, PRIMITIVES, TEXT, ZONE, Ty, list_of, parse_signature_type
 
@@ -49,6 +50,9 @@ class Symbols:
     bases: list[n.GameDecl | n.ModDecl | n.FormatDecl] = field(default_factory=list)  # what the header extends
     params: dict[str, n.ParamDecl] = field(default_factory=dict)
     checks: list[n.CheckDecl] = field(default_factory=list)
+    options: dict[str, n.OptionDecl] = field(default_factory=dict)
+    replacements: list[tuple[str, str, str | None]] = field(default_factory=list)
+    changes: list = field(default_factory=list)  # mods.Change, in load order
     kinds: dict[str, n.KindDecl] = field(default_factory=dict)
     enums: dict[str, n.EnumDecl] = field(default_factory=dict)
     enum_members: dict[str, str] = field(default_factory=dict)  # member -> enum
@@ -121,10 +125,16 @@ class Checker:
             n.ParamDecl: self.sym.params,
         }
         seen: dict[str, n.Decl] = {}
+        origin_of: dict[str, str | None] = {}
+        pending: list[tuple[str, n.Decl]] = []  # mods' changes, applied once everything is collected
         for module in modules:
             for decl in module.decls:
                 if isinstance(decl, (n.GameDecl, n.ModDecl, n.FormatDecl)):
                     self.header(decl)
+                    continue
+                origin = self.sym.header.name if self.sym.header is not None else None
+                if isinstance(decl, CHANGES):
+                    pending.append((origin or "", decl))
                     continue
                 if isinstance(decl, n.CheckDecl):
                     self.sym.checks.append(decl)
@@ -142,8 +152,11 @@ class Checker:
                     continue
                 if decl.name in seen:
                     prev = seen[decl.name]
-                    self.err("E0301", f"`{decl.name}` is defined twice", decl.name_span,
-                             "give each definition its own name", [(prev.name_span, "first defined here")])
+                    hint = "give each definition its own name"
+                    if origin_of[decl.name] != origin:
+                        hint = f"`{origin_of[decl.name]}` defines it; a mod changes it with `patch {decl.name} {{ ... }}`"
+                    self.err("E0301", f"`{decl.name}` is defined twice", decl.name_span, hint,
+                             [(prev.name_span, "first defined here")])
                     continue
                 if decl.name in PRIMITIVES and decl.name != "player":
                     self.err("E0303", f"`{decl.name}` is a built-in type and cannot be redefined", decl.name_span)
@@ -153,6 +166,7 @@ class Checker:
                              "choose another name")
                     continue
                 seen[decl.name] = decl
+                origin_of[decl.name] = origin
                 tables[type(decl)][decl.name] = decl
                 if isinstance(decl, n.EnumDecl):
                     for m in decl.members:
@@ -163,6 +177,7 @@ class Checker:
             self.err("E0304", "the ruleset has no `game` or `mod` header", Span(modules[0].file, 1, 1, 1, 2),
                      'start the main module with `game "id" "Title"`')
         self._kind_tree()
+        self.sym.changes = ModApplier(self).apply(pending)
 
     def header(self, decl: n.GameDecl | n.ModDecl | n.FormatDecl) -> None:
         """The first header is the base game's; a mod or format header may follow one it extends."""
@@ -172,7 +187,11 @@ class Checker:
                 self.err("E0307", f"`{decl.name}` extends `{decl.extends}`, which was not loaded",  # type: ignore[union-attr]
                          decl.name_span, "load it through the loader, which reads the base ruleset first")
             self.sym.header = decl
-        elif isinstance(decl, (n.ModDecl, n.FormatDecl)) and decl.extends == current.name:
+        elif isinstance(decl, (n.ModDecl, n.FormatDecl)):
+            loaded = [current.name, *(b.name for b in self.sym.bases)]
+            if decl.extends not in loaded:
+                self.err("E0307", f"`{decl.name}` extends `{decl.extends}`, which is not loaded before it",
+                         decl.name_span, f"load `{decl.extends}` first (loaded: {', '.join(loaded)})")
             self.sym.bases.append(current)
             self.sym.header = decl
         else:
@@ -769,6 +788,9 @@ class Checker:
         if e.name in s.params:
             self.info[id(e)] = ("param", e.name)
             return self.resolve_type(s.params[e.name].type)
+        if e.name in s.options:
+            self.info[id(e)] = ("option", e.name)
+            return BOOL
         if e.name in s.enum_members:
             self.info[id(e)] = ("const", e.name)
             return Ty(s.enum_members[e.name])

@@ -59,6 +59,12 @@ def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
     kind = {n.GameDecl: "game", n.ModDecl: "mod", n.FormatDecl: "format"}[type(header)]
     out = rs.Ruleset(id=header.name, title=header.title, kind=kind,
                      extends=None if kind == "game" else header.extends)
+    headers = [*sym.bases, header]
+    out.game = headers[0].name
+    out.mods = tuple(h.name for h in headers if isinstance(h, n.ModDecl))
+    out.options = {o.name: o.doc for o in sym.options.values()}
+    out.replacements = tuple(sym.replacements)
+    out.changes = tuple(sym.changes)
     out.params = {p.name: rs.Param(p.name, str(c.resolve_type(p.type)),
                                    c.const_value(p.default) if p.default is not None else None, p.default is not None)
                   for p in sym.params.values()}

@@ -7,8 +7,10 @@ never make the compiler read a file outside its own folder.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Sequence
 
 from ..runtime.ruleset import Ruleset
 from . import nodes as n
@@ -46,13 +48,22 @@ def read_folder(folder: Path, diags: Diagnostics, depth: int = 0) -> list[n.Modu
     header = next((d for m in own[:1] for d in m.decls if isinstance(d, (n.ModDecl, n.FormatDecl))), None)
     if header is None:
         return own
-    base = folder_of(header.extends)
+    base = folder_of(header.extends) or sibling(folder, header.extends)
     if base is None or depth >= MAX_EXTENDS:
         diags.add("E0307", f"no bundled ruleset `{header.extends}` to extend" if base is None else
                   f"rulesets extend each other more than {MAX_EXTENDS} deep", header.name_span,
                   suggest(header.extends, bundled_ids()))
         return own
     return read_folder(base, diags, depth + 1) + own
+
+
+def sibling(folder: Path, ruleset_id: str) -> Path | None:
+    """A user's ruleset next to this one, named by the last part of its id (`mygame`, `x/mygame`)."""
+    name = ruleset_id.rsplit("/", 1)[-1]
+    if not name.replace("-", "").replace("_", "").isalnum():
+        return None
+    candidate = folder.resolve().parent / name
+    return candidate if (candidate / MAIN).is_file() else None
 
 
 def read_own_modules(folder: Path, diags: Diagnostics) -> list[n.Module]:
@@ -97,19 +108,37 @@ def compile_folder(folder: Path, diags: Diagnostics) -> Ruleset | None:
     return compile_modules(read_folder(folder, diags), diags)
 
 
-def load(ruleset_id: str) -> Ruleset:
-    """Compile a bundled ruleset (or a folder path); raises CompileError with every diagnostic."""
+def locate(ruleset_id: str) -> Path:
+    """The folder of a bundled ruleset id, or of a folder path."""
     folder = folder_of(ruleset_id)
     if folder is None:
         candidate = Path(ruleset_id)
         if (candidate / MAIN).is_file():
-            folder = candidate
-        else:
-            raise KeyError(f"no ruleset '{ruleset_id}' (bundled: {', '.join(bundled_ids())})")
+            return candidate
+        raise KeyError(f"no ruleset '{ruleset_id}' (bundled: {', '.join(bundled_ids())})")
+    return folder
+
+
+def load(ruleset_id: str, mods: Sequence[str] = ()) -> Ruleset:
+    """Compile a ruleset (a bundled id or a folder) with mods applied in the order given;
+    raises CompileError with every diagnostic. Compiled rulesets are cached per process."""
+    return _load(ruleset_id, tuple(mods))
+
+
+@lru_cache(maxsize=64)
+def _load(ruleset_id: str, mods: tuple[str, ...]) -> Ruleset:
+    folders = [locate(ruleset_id)] + [locate(m) for m in mods]
     diags = Diagnostics()
-    result = compile_folder(folder, diags)
+    modules = read_folder(folders[0], diags)
+    own = [d for m in modules for d in m.decls if isinstance(d, (n.GameDecl, n.ModDecl, n.FormatDecl))][-1:]
+    for folder in folders[1:]:
+        modules += read_own_modules(folder, diags)
+    result = compile_modules(modules, diags)
     if result is None:
         raise CompileError(diags.sorted(), diags.sources)
+    if mods and own:  # the game with mods applied is still that game
+        result.id, result.title = own[0].name, own[0].title
+        result.kind = "game" if isinstance(own[0], n.GameDecl) else result.kind
     return result
 
 

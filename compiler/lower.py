@@ -249,6 +249,9 @@ class Lowerer:
                                      slice=ast.Constant(what), ctx=ast.Load())
             if how == "zone":
                 return _rt("zone", ast.Constant(what))
+            if how == "option":
+                options = ast.Attribute(value=_name(RT), attr="options", ctx=ast.Load())
+                return ast.Compare(left=ast.Constant(what), ops=[ast.In()], comparators=[options])
             raise TypeError(how)
         if isinstance(e, n.This):
             return _name("this")

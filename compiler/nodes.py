@@ -328,6 +328,58 @@ class ModDecl(Decl):
     title: str
     extends: str
     version: str | None
+    overrides: tuple[str, ...] = ()  # mods whose changes this one may change again
+    conflicts: tuple[str, ...] = ()  # mods it cannot be combined with
+
+
+@dataclass(frozen=True, slots=True)
+class PatchItem(Node):
+    name: str
+    op: str  # = += -=
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class PatchDecl(Decl):
+    """`patch DEFINITION { prop = value  list += [x] }`: `name` is the definition patched."""
+
+    items: tuple[PatchItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KindPatch(Decl):
+    """`patch kind NAME { new fields }`."""
+
+    fields: tuple[Field, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceDecl(Decl):
+    """`replace A with B [when OPTION]`: creating A creates B instead."""
+
+    to: str
+    to_span: Span
+    option: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveDecl(Decl):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDecl(Decl):
+    doc: str
+
+
+@dataclass(frozen=True, slots=True)
+class StepPatch(Decl):
+    """`before|after|replace|remove step NAME in TARGET`: `name` is the step's name."""
+
+    op: str
+    target: str
+    target_span: Span
+    body: Block | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,8 @@ from typing import Any
 
 from . import __version__
 from .compiler.diagnostics import CompileError, Diagnostics, render_json, render_sarif, render_text, suggest
-from .compiler.loader import MAIN, bundled_ids, bundled_root, compile_folder, folder_of, load
+from .compiler.driver import compile_modules
+from .compiler.loader import MAIN, bundled_ids, bundled_root, folder_of, load, read_folder, read_own_modules
 from .coverage import coverage_report, render_coverage
 from .decks import DeckError, check_deck
 from .decks import schema as deck_schema
@@ -61,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="compile rulesets and print diagnostics")
     c.add_argument("paths", nargs="*", help="ruleset ids or folders (default: every bundled ruleset)")
     c.add_argument("--format", choices=["text", "json", "sarif"], default="text")
+    c.add_argument("--mod", action="append", default=[], help="check with these mods applied, in load order")
     c.set_defaults(handler=cmd_check)
 
     g = sub.add_parser("games", help="list the bundled games and mods")
@@ -71,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     cards_sub = cards.add_subparsers()
     cl = cards_sub.add_parser("list", help="every definition with its properties")
     cl.add_argument("game")
-    cl.add_argument("--mod", action="append", default=[], help="(not yet supported)")
+    cl.add_argument("--mod", action="append", default=[], help="apply a mod (repeat, in load order)")
     cl.add_argument("--json", action="store_true")
     cl.set_defaults(handler=cmd_cards)
 
@@ -87,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("query", nargs="?")
     o.add_argument("params", nargs="*", metavar="NAME=VALUE")
     o.add_argument("--list", action="store_true", help="list the chance queries")
-    o.add_argument("--mod", action="append", default=[], help="(not yet supported)")
+    o.add_argument("--mod", action="append", default=[], help="apply a mod (repeat, in load order)")
     o.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
     o.add_argument("--json", action="store_true")
     o.set_defaults(handler=cmd_odds)
@@ -98,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--agents", default="random", help="comma-separated: random, first, script:a,b (one per player)")
     r.add_argument("--rounds", type=int, help="stop after this many rounds")
     r.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
+    r.add_argument("--mod", action="append", default=[], help="apply a mod (repeat, in load order)")
+    r.add_argument("--option", action="append", default=[], help="choose an option a mod offers at setup")
     r.add_argument("--json", action="store_true", help="the log as JSON lines")
     r.add_argument("--verbose", action="store_true", help="every happening, not only the story")
     r.set_defaults(handler=cmd_run)
@@ -131,6 +135,14 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("what", choices=["deck"])
     sc.set_defaults(handler=cmd_schema)
 
+    mod = sub.add_parser("mod", help="modding tools")
+    mod_sub = mod.add_subparsers()
+    md = mod_sub.add_parser("diff", help="what a mod changes in a ruleset, definition by definition")
+    md.add_argument("base")
+    md.add_argument("mod")
+    md.add_argument("--json", action="store_true")
+    md.set_defaults(handler=cmd_mod_diff)
+
     e = sub.add_parser("export", help="a compiled ruleset as JSON")
     e.add_argument("game")
     e.set_defaults(handler=cmd_export)
@@ -161,7 +173,10 @@ def cmd_check(args) -> int:
     diags = Diagnostics()
     compiled = 0
     for name in names:
-        if compile_folder(resolve_folder(name), diags) is not None:
+        modules = read_folder(resolve_folder(name), diags)
+        for mod in args.mod:
+            modules += read_own_modules(resolve_folder(mod), diags)
+        if compile_modules(modules, diags) is not None:
             compiled += 1
     items = diags.sorted()
     if args.format == "json":
@@ -194,14 +209,8 @@ def cmd_games(args) -> int:
     return 0
 
 
-def _mods_unsupported(args) -> None:
-    if getattr(args, "mod", None):
-        raise UsageError("mods are not supported yet")
-
-
 def cmd_cards(args) -> int:
-    _mods_unsupported(args)
-    rules = load(args.game)
+    rules = load(args.game, args.mod)
     cards = []
     for d in rules.definitions.values():
         props = {}
@@ -291,6 +300,39 @@ def cmd_schema(args) -> int:
     return 0
 
 
+# ---- mods -----------------------------------------------------------------
+
+
+def cmd_mod_diff(args) -> int:
+    base, modded = load(args.base), load(args.base, [args.mod])
+    before, after = base.definitions, modded.definitions
+    changed = []
+    for def_id in before.keys() & after.keys():
+        old, new = before[def_id].props, after[def_id].props
+        for prop in sorted(old.keys() | new.keys()):
+            if old.get(prop) != new.get(prop):
+                changed.append({"id": def_id, "property": prop, "before": _value(old.get(prop), base),
+                                "after": _value(new.get(prop), modded)})
+    own = modded.mods[-1] if modded.mods else args.mod
+    other = [{"target": c.target, "change": c.what, "detail": c.detail, "where": str(c.span)}
+             for c in modded.changes if c.origin == own and c.what not in ("patch", "remove")]
+    report = {"base": base.id, "mod": own,
+              "added": sorted(after.keys() - before.keys()), "removed": sorted(before.keys() - after.keys()),
+              "changed": sorted(changed, key=lambda c: (c["id"], c["property"])), "other": other}
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{own} changes {base.id}:")
+    for key in ("added", "removed"):
+        if report[key]:
+            print(f"  {key}: {', '.join(report[key])}")
+    for c in report["changed"]:
+        print(f"  {c['id']}.{c['property']}: {c['before']!r} -> {c['after']!r}")
+    for c in other:
+        print(f"  {c['change']}: {c['target']}{' ' + c['detail'] if c['detail'] else ''}  ({c['where']})")
+    return 0
+
+
 # ---- odds -----------------------------------------------------------------
 
 
@@ -338,8 +380,7 @@ def assumption_overrides(rules, items: list[str]) -> dict[str, Any]:
 
 
 def cmd_odds(args) -> int:
-    _mods_unsupported(args)
-    rules = load(args.game)
+    rules = load(args.game, args.mod)
     queries = chance.chance_queries(rules)
     if args.list or not args.query:
         if args.json:
@@ -407,26 +448,29 @@ def find_scenario(name: str) -> tuple[str, str]:
     raise UsageError(f"no bundled scenario '{name}'")
 
 
-def play(game_id: str, scenario: str, seed: int, agent_specs: list[str], rounds: int | None,
-         assumptions: dict[str, Any] | None = None):
-    rules = load(game_id)
+def play(rules, scenario: str, seed: int, agent_specs: list[str], rounds: int | None,
+         assumptions: dict[str, Any] | None = None, options: list[str] | None = None):
     if scenario not in rules.scenarios:
-        raise UsageError(f"no scenario '{scenario}' in {game_id} (has: {', '.join(sorted(rules.scenarios))})")
+        raise UsageError(f"no scenario '{scenario}' in {rules.id} (has: {', '.join(sorted(rules.scenarios))})")
     players = rules.scenarios[scenario].props.get("players", ["p1", "p2"])
     specs = agent_specs if len(agent_specs) > 1 else agent_specs * len(players)
     try:
         agents = [make_agent(s) for s in specs]
     except ValueError as err:
         raise UsageError(str(err)) from None
-    game = start(rules, scenario, seed=seed, players=players, agents=agents, assumptions=assumptions)
+    game = start(rules, scenario, seed=seed, players=players, agents=agents, assumptions=assumptions,
+                 options=options or ())
     return run(game, scenario, rounds)
 
 
 def cmd_run(args) -> int:
     game_id, scenario = find_scenario(args.scenario)
-    rules = load(game_id)
-    game = play(game_id, scenario, args.seed, args.agents.split(","), args.rounds,
-                assumption_overrides(rules, args.set))
+    rules = load(game_id, args.mod)
+    unknown = [o for o in args.option if o not in rules.options]
+    if unknown:
+        raise UsageError(f"unknown option '{unknown[0]}' (the mods loaded offer: {', '.join(rules.options) or 'none'})")
+    game = play(rules, scenario, args.seed, args.agents.split(","), args.rounds,
+                assumption_overrides(rules, args.set), args.option)
     if args.json:
         print("\n".join(game.log_lines()))
     else:
@@ -447,7 +491,7 @@ def cmd_replay(args) -> int:
     header = next((e for e in log if e.get("what") == "scenario"), None)
     if header is None:
         raise UsageError(f"{path}: the log has no scenario line")
-    again = replay(load(header["game"]), log).log_lines()
+    again = replay(load(header["game"], header.get("mods", ())), log).log_lines()
     for number, (old, new) in enumerate(zip(lines, again), 1):
         if old != new:
             print(f"{path}:{number}: the replay differs\n  log:    {old}\n  replay: {new}")
@@ -473,8 +517,8 @@ def cmd_test(args) -> int:
                 print(f"FAIL {rules.id}: {outcome.test.title}{checks}\n     {outcome.message}")
         for scenario in sorted(rules.scenarios):
             for seed in range(1, args.seeds + 1):
-                a = run(start(rules, scenario, seed=seed), scenario).log_lines()
-                b = run(start(rules, scenario, seed=seed), scenario).log_lines()
+                a = play(rules, scenario, seed, ["random"], None).log_lines()
+                b = play(rules, scenario, seed, ["random"], None).log_lines()
                 same = a == b
                 passed, failed = passed + same, failed + (not same)
                 print(f"{'ok  ' if same else 'FAIL'} {rules.id}/{scenario} seed {seed} replays identically"
@@ -507,7 +551,7 @@ def cmd_demo(args) -> int:
     print("\n== Exact odds: the reaction to a total devastation (d10) ==")
     cmd_odds(build_parser().parse_args(["odds", "twilight-imperium", "devastation"]))
     print("\n== A seeded game: twilight-imperium/small_galaxy, seed 3, 4 rounds, random agents ==")
-    game = play("twilight-imperium", "small_galaxy", 3, ["random"], 4)
+    game = play(load("twilight-imperium"), "small_galaxy", 3, ["random"], 4)
     for entry in game.log:
         line = describe(entry, False)
         if line:

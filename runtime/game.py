@@ -41,7 +41,8 @@ class Chance:
 class Game:
     def __init__(self, ruleset: Ruleset, seed: int = 0, players: Sequence[str] = ("p1", "p2"),
                  agents: Sequence[Agent] | None = None, assumptions: dict[str, Any] | None = None,
-                 budget: int = DEFAULT_BUDGET, chance: Chance | None = None, params: dict[str, Any] | None = None):
+                 budget: int = DEFAULT_BUDGET, chance: Chance | None = None, params: dict[str, Any] | None = None,
+                 options: Sequence[str] = ()):
         self.rules = ruleset
         self.seed = seed
         self.entities: dict[int, Entity] = {}
@@ -53,6 +54,11 @@ class Game:
             if name not in self.assume:
                 raise KeyError(f"unknown assumption '{name}' (known: {', '.join(sorted(self.assume))})")
             self.assume[name] = value
+        unknown = [o for o in options if o not in ruleset.options]
+        if unknown:
+            raise KeyError(f"unknown option '{unknown[0]}' (known: {', '.join(sorted(ruleset.options)) or 'none'})")
+        self.options = frozenset(options)
+        self.replaced = {a: b for a, b, when in ruleset.replacements if when is None or when in self.options}
         self.params = {name: p.default for name, p in ruleset.params.items()} | (params or {})
         self.violations: list[dict[str, Any]] = []
         self.checking: str | None = None  # the rule of the format check now running
@@ -128,7 +134,7 @@ class Game:
 
     def create(self, def_id: str, count: int = 1, at: Any = None, owner: Entity | None = None,
                face_down: bool = False) -> Entity | list[Entity]:
-        d = self.rules.definitions[def_id]
+        d = self.rules.definitions[self.replaced.get(def_id, def_id)]
         made = []
         for _ in range(count):
             e = self._new_entity(d.kind, d.id, d.name, dict(d.props))

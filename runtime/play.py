@@ -12,7 +12,7 @@ from .ruleset import Ruleset
 
 def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: Sequence[str] | None = None,
           agents: Sequence[Agent] | None = None, assumptions: dict[str, Any] | None = None,
-          budget: int | None = None) -> Game:
+          budget: int | None = None, options: Sequence[str] = ()) -> Game:
     spec = None
     if scenario is not None:
         if scenario not in rules.scenarios:
@@ -21,9 +21,11 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
         if players is None and "players" in spec.props:
             players = spec.props["players"]
     kwargs = {"budget": budget} if budget else {}
-    game = Game(rules, seed=seed, players=players or ("p1", "p2"), agents=agents, assumptions=assumptions, **kwargs)
+    game = Game(rules, seed=seed, players=players or ("p1", "p2"), agents=agents, assumptions=assumptions,
+                options=options, **kwargs)
     if spec is not None:
-        game.record("scenario", game=rules.id, id=spec.id, seed=seed, players=[p.name for p in game.players])
+        game.record("scenario", game=rules.id, mods=list(rules.mods), options=sorted(options), id=spec.id, seed=seed,
+                    players=[p.name for p in game.players], assumptions=dict(sorted((assumptions or {}).items())))
         game.touch(spec.rules)
         if "setup" in spec.parts:
             try:
@@ -64,5 +66,6 @@ def replay(rules: Ruleset, log: list[dict]) -> Game:
         if e["what"] == "choice" and e["options"] > 1:  # a single option is not asked
             picks[e["player"]].append(e["picked"])
     agents = [ReplayAgent(picks[name]) for name in header["players"]]
-    game = start(rules, header["id"], seed=header["seed"], players=header["players"], agents=agents)
+    game = start(rules, header["id"], seed=header["seed"], players=header["players"], agents=agents,
+                 assumptions=header.get("assumptions"), options=header.get("options", ()))
     return run(game, header["id"], final["rounds"] if final else None)

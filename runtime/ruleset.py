@@ -187,6 +187,10 @@ class Ruleset:
     kind: str = "game"  # game, mod or format
     extends: str | None = None
     mods: tuple[str, ...] = ()
+    game: str = ""  # the base game's id
+    options: dict[str, str] = field(default_factory=dict)  # option -> what choosing it does (from mods)
+    replacements: tuple[tuple[str, str, str | None], ...] = ()  # (definition, replaced by, when option)
+    changes: tuple = ()  # what each mod changed (compiler.mods.Change), for `mod diff`
     params: dict[str, Param] = field(default_factory=dict)  # a format's deck parameters
     checks: list[DeckCheck] = field(default_factory=list)
     plays: dict[str, list[PlaySpec]] = field(default_factory=dict)  # window -> effects

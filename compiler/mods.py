@@ -1,0 +1,226 @@
+"""Applying mods: what a mod changes in the rulesets loaded before it.
+
+After every module is collected, the changes are applied in load order: options,
+new kind fields, removed definitions, patched properties, replacements, and steps
+inserted, replaced or removed in procedures. Two mods that change the same thing
+conflict (both places are reported) unless the later one declares that it overrides
+the earlier; a mod may also declare mods it cannot be combined with.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import nodes as n
+from .diagnostics import suggest
+from .source import Span
+
+if TYPE_CHECKING:
+    from .check import Checker
+
+CHANGES = (n.PatchDecl, n.KindPatch, n.ReplaceDecl, n.RemoveDecl, n.OptionDecl, n.StepPatch)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change to one thing, by one mod: what the `mod diff` command shows."""
+
+    origin: str  # the mod's id
+    target: str  # e.g. "pistol.dice", "kind marine", "step spawn in invader_turn"
+    what: str  # patch, add field, remove, replace, option, before, after, replace step, remove step
+    detail: str
+    span: Span
+
+
+class ModApplier:
+    def __init__(self, checker: Checker):
+        self.c = checker
+        self.sym = checker.sym
+        self.headers = {h.name: h for h in [*self.sym.bases, self.sym.header] if h is not None}
+        self.touched: dict[str, Change] = {}  # target -> the last change, for conflicts
+        self.changes: list[Change] = []
+
+    def err(self, *args, **kwargs) -> None:
+        self.c.err(*args, **kwargs)
+
+    def apply(self, changes: list[tuple[str, n.Decl]]) -> list[Change]:
+        self.check_incompatible()
+        for origin, decl in changes:
+            if origin not in self.headers or not isinstance(self.headers[origin], n.ModDecl):
+                self.err("E0704", "only a `mod` changes what other rulesets define", decl.span,
+                         'start the ruleset with `mod "id" "Title" extends "game"`')
+                continue
+            getattr(self, "do_" + type(decl).__name__)(origin, decl)
+        return self.changes
+
+    def check_incompatible(self) -> None:
+        for header in self.headers.values():
+            if isinstance(header, n.ModDecl):
+                for other in header.conflicts:
+                    if other in self.headers:
+                        self.err("E0703", f"`{header.name}` cannot be combined with `{other}`", header.name_span,
+                                 labels=[(self.headers[other].name_span, f"`{other}` is loaded here")])
+
+    def record(self, origin: str, target: str, what: str, detail: str, span: Span, exclusive: bool = True) -> bool:
+        """Note a change; report a conflict if another mod changed the same target. False if refused."""
+        previous = self.touched.get(target)
+        if exclusive and previous is not None and previous.origin != origin:
+            header = self.headers[origin]
+            if previous.origin not in getattr(header, "overrides", ()):
+                self.err("E0701", f"`{origin}` and `{previous.origin}` both change {target}", span,
+                         f'if `{origin}` is meant to win, add `overrides "{previous.origin}"` to its header',
+                         [(previous.span, f"`{previous.origin}` changes it here")])
+                return False
+        change = Change(origin, target, what, detail, span)
+        if exclusive:
+            self.touched[target] = change
+        self.changes.append(change)
+        return True
+
+    # ---- the kinds of change ------------------------------------------------
+
+    def do_OptionDecl(self, origin: str, d: n.OptionDecl) -> None:
+        if d.name in self.sym.options:
+            self.err("E0301", f"option `{d.name}` is declared twice", d.name_span,
+                     labels=[(self.sym.options[d.name].name_span, "first declared here")])
+            return
+        self.sym.options[d.name] = d
+        self.record(origin, f"option {d.name}", "option", d.doc, d.span, exclusive=False)
+
+    def do_KindPatch(self, origin: str, d: n.KindPatch) -> None:
+        kind = self.sym.kinds.get(d.name)
+        if kind is None:
+            self.err("E0102", f"unknown kind `{d.name}`", d.name_span, suggest(d.name, self.sym.kinds))
+            return
+        have = {f.name for f in self.c.fields_of(d.name).values()}
+        for f in d.fields:
+            if f.name in have:
+                self.err("E0301", f"kind `{d.name}` already has a property `{f.name}`", f.name_span,
+                         f"patch the definitions' `{f.name}` values instead")
+                return
+        self.sym.kinds[d.name] = dataclasses.replace(kind, fields=kind.fields + d.fields)
+        for f in d.fields:
+            self.record(origin, f"kind {d.name}.{f.name}", "add field", f.type.name, f.span)
+
+    def do_RemoveDecl(self, origin: str, d: n.RemoveDecl) -> None:
+        if d.name not in self.sym.things:
+            self.err("E0108", f"unknown definition `{d.name}`", d.name_span, suggest(d.name, self.sym.things))
+            return
+        if self.record(origin, d.name, "remove", "", d.span):
+            del self.sym.things[d.name]
+
+    def do_PatchDecl(self, origin: str, d: n.PatchDecl) -> None:
+        thing = self.sym.things.get(d.name)
+        if thing is None:
+            self.err("E0108", f"unknown definition `{d.name}`", d.name_span, suggest(d.name, self.sym.things))
+            return
+        props = {p.name: p for p in thing.props}
+        for item in d.items:
+            value = self.patched_value(thing, props.get(item.name), item)
+            if value is None:
+                continue
+            shown = f"{item.op} {_show(item.value)}"
+            if self.record(origin, f"{d.name}.{item.name}", "patch", shown, item.span):
+                props[item.name] = n.PropItem(item.span, item.name, value)
+        self.sym.things[d.name] = dataclasses.replace(thing, props=tuple(props.values()))
+
+    def patched_value(self, thing: n.ThingDecl, current: n.PropItem | None, item: n.PatchItem) -> n.Expr | None:
+        if item.op == "=":
+            return item.value
+        fields = self.c.fields_of(thing.kind)
+        field = fields.get(item.name)
+        old = current.value if current is not None else (field.default if field is not None else None)
+        if field is None or field.type.name != "list" or not isinstance(item.value, n.ListExpr):
+            self.err("E0702", f"`{item.op}` patches a list property with a list, e.g. `{item.name} += [x]`",
+                     item.span, "use `=` to set any other property")
+            return None
+        old_items = old.items if isinstance(old, n.ListExpr) else ()
+        if item.op == "+=":
+            return n.ListExpr(item.span, old_items + item.value.items)
+        gone = {_key(x) for x in item.value.items}
+        missing = [x for x in item.value.items if _key(x) not in {_key(o) for o in old_items}]
+        if missing:
+            self.err("E0702", f"`{thing.name}.{item.name}` has no {_show(missing[0])} to remove", missing[0].span)
+        return n.ListExpr(item.span, tuple(x for x in old_items if _key(x) not in gone))
+
+    def do_ReplaceDecl(self, origin: str, d: n.ReplaceDecl) -> None:
+        for name, span in ((d.name, d.name_span), (d.to, d.to_span)):
+            if name not in self.sym.things:
+                self.err("E0108", f"unknown definition `{name}`", span, suggest(name, self.sym.things))
+                return
+        if d.option is not None and d.option not in self.sym.options:
+            self.err("E0111", f"unknown option `{d.option}`", d.span, suggest(d.option, self.sym.options))
+            return
+        if self.record(origin, f"{d.name} (replaced)", "replace", f"with {d.to}" +
+                       (f" when {d.option}" if d.option else ""), d.span):
+            self.sym.replacements.append((d.name, d.to, d.option))
+
+    def do_StepPatch(self, origin: str, d: n.StepPatch) -> None:
+        target = self.sym.callables.get(d.target) or self.sym.scenarios.get(d.target)
+        if target is None:
+            self.err("E0105", f"no fn, action or scenario `{d.target}`", d.target_span,
+                     suggest(d.target, list(self.sym.callables) + list(self.sym.scenarios)))
+            return
+        count = [0]
+        changed = _splice(target, d, count)
+        if count[0] == 0:
+            self.err("E0705", f"`{d.target}` has no step `{d.name}`", d.name_span,
+                     "steps are the `step NAME { ... }` blocks of a procedure")
+            return
+        exclusive = d.op in ("replace", "remove")
+        what = {"before": "insert before", "after": "insert after", "replace": "replace step",
+                "remove": "remove step"}[d.op]
+        if not self.record(origin, f"step {d.name} in {d.target}", what, "", d.span, exclusive):
+            return
+        table = self.sym.callables if d.target in self.sym.callables else self.sym.scenarios
+        table[d.target] = changed  # type: ignore[assignment]
+
+
+def _splice(node: Any, patch: n.StepPatch, count: list[int]) -> Any:
+    """A copy of `node` with the patch applied to every step of that name inside it."""
+    if isinstance(node, n.Block):
+        out: list[n.Stmt] = []
+        for s in node.stmts:
+            if isinstance(s, n.Step) and s.name == patch.name:
+                count[0] += 1
+                inner = _splice(s, patch, count)
+                extra = list(patch.body.stmts) if patch.body else []
+                if patch.op == "before":
+                    out += [*extra, inner]
+                elif patch.op == "after":
+                    out += [inner, *extra]
+                elif patch.op == "replace":  # keeps the step's name, so later mods still find it
+                    out.append(n.Step(s.span, s.name, patch.body))  # type: ignore[arg-type]
+            else:
+                out.append(_splice(s, patch, count))
+        return dataclasses.replace(node, stmts=tuple(out))
+    if isinstance(node, tuple):
+        return tuple(_splice(x, patch, count) for x in node)
+    if dataclasses.is_dataclass(node) and isinstance(node, (n.Stmt, n.Decl)):
+        changes = {f.name: _splice(getattr(node, f.name), patch, count) for f in dataclasses.fields(node)
+                   if isinstance(getattr(node, f.name), (n.Block, n.Stmt, tuple))}
+        return dataclasses.replace(node, **changes) if changes else node
+    return node
+
+
+def _key(e: n.Expr) -> object:
+    if isinstance(e, n.Name):
+        return ("name", e.name)
+    if isinstance(e, n.Literal):
+        return ("value", e.value)
+    return ("node", id(e))
+
+
+def _show(e: Any) -> str:
+    if isinstance(e, n.Name):
+        return e.name
+    if isinstance(e, n.Literal):
+        return repr(e.value) if isinstance(e.value, str) else str(e.value).lower() if isinstance(e.value, bool) \
+            else str(e.value)
+    if isinstance(e, n.ListExpr):
+        return "[" + ", ".join(_show(x) for x in e.items) + "]"
+    if isinstance(e, n.Unary) and isinstance(e.operand, n.Literal):
+        return f"-{e.operand.value}"
+    return "…"
