@@ -443,8 +443,11 @@ def find_scenario(name: str) -> tuple[str, str]:
         game, _, scenario = name.rpartition("/")
         return game, scenario
     for rid in bundled_ids():
-        if name in load(rid).scenarios:
-            return rid, name
+        try:
+            if name in load(rid).scenarios:
+                return rid, name
+        except CompileError:  # a broken ruleset cannot hide the scenario of another
+            continue
     raise UsageError(f"no bundled scenario '{name}'")
 
 
