@@ -61,6 +61,7 @@ def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
                      extends=None if kind == "game" else header.extends)
     headers = [*sym.bases, header]
     out.game = headers[0].name
+    out.version = header.version if isinstance(header, n.ModDecl) else None
     out.mods = tuple(h.name for h in headers if isinstance(h, n.ModDecl))
     out.options = {o.name: o.doc for o in sym.options.values()}
     out.replacements = tuple(sym.replacements)

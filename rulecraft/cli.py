@@ -197,16 +197,23 @@ def cmd_check(args) -> int:
 def cmd_games(args) -> int:
     rows = []
     for rid in bundled_ids():
-        rules = load(rid)
-        rows.append({"id": rid, "title": rules.title, "type": "mod" if rules.extends else "game",
-                     "extends": rules.extends, "scenarios": sorted(rules.scenarios)})
+        try:
+            rules = load(rid)
+        except CompileError as err:
+            rows.append({"id": rid, "title": None, "type": None, "extends": None, "scenarios": [],
+                         "errors": len(err.diagnostics)})
+            continue
+        rows.append({"id": rid, "title": rules.title, "type": rules.kind, "extends": rules.extends,
+                     "version": rules.version, "options": rules.options, "scenarios": sorted(rules.scenarios)})
     if args.json:
-        print(json.dumps({"games": rows}, indent=2))
+        print(json.dumps({"games": rows}, indent=2, ensure_ascii=False))
     else:
         for r in rows:
-            extra = f" (mod of {r['extends']})" if r["extends"] else ""
-            print(f"{r['id']:<28} {r['title']}{extra}")
-    return 0
+            extra = f" ({r['type']} of {r['extends']})" if r["extends"] else ""
+            if "errors" in r:
+                extra = f" does not compile ({r['errors']} errors; see `rulecraft check {r['id']}`)"
+            print(f"{r['id']:<32} {r['title'] or ''}{extra}")
+    return 1 if any("errors" in r for r in rows) else 0
 
 
 def cmd_cards(args) -> int:

@@ -185,6 +185,7 @@ class Ruleset:
     id: str
     title: str
     kind: str = "game"  # game, mod or format
+    version: str | None = None
     extends: str | None = None
     mods: tuple[str, ...] = ()
     game: str = ""  # the base game's id

@@ -40,8 +40,8 @@ def test_unknown_ruleset_is_a_usage_error_without_traceback():
 
 def test_games_lists_the_bundled_games():
     doc = json.loads(rc("games", "--json").stdout)
-    ids = {g["id"] for g in doc["games"]}
-    assert "twilight-imperium" in ids
+    by_id = {g["id"]: g for g in doc["games"]}
+    assert by_id["twilight-imperium"]["type"] == "game" and by_id["twilight-imperium"]["scenarios"] == ["small_galaxy"]
 
 
 def test_cards_list_gives_every_definition_with_its_properties():
