@@ -1,7 +1,669 @@
-"""Square-grid boards: built-in functions for rulesets (filled in by the square-grid work)."""
+"""Square-grid boards: ASCII maps, figures, 8-neighbour movement and line of sight.
+
+A ruleset writes a board as rows of text plus a legend that says what each character is
+(`"# wall"`, `". floor"`, `"D door"`, `"~ hazard cost=2"`, `"1 floor mark=start"`,
+`"b floor area=hall"`). Spaces are whole numbers, `y * width + x`, so they fit the
+language's `int` and `list<int>`. Boards live in the game state (`rt.boards[name]`) and
+their `snapshot()` goes into the replay digest.
+
+Terrain: `floor`, `hazard` (passable, flagged), `wall`, `door` (closed), `open_door`,
+`blocking` (an obstacle that blocks movement and sight), `void` (not part of the board).
+Options: `cost=N` (movement points to enter), `mark=NAME` (start points, spawn points...),
+`area=NAME` (the space belongs to an area that is closed until `grid_open_area`).
+
+Figures are things placed with a footprint (`1x1`, `2x1`, `1x2`, `2x2`, any WxH up to 3x3)
+and a side: figures of the same side pass through each other, nobody passes through an
+enemy, and every move ends with the whole footprint on empty, open, passable spaces.
+
+Line of sight runs from the centre of one space to the centre of another. It is blocked by
+every space whose interior the segment crosses (the two end spaces excepted) that holds a
+wall, a closed door, a blocking obstacle, a closed area or a figure - the viewer's and the
+target's own figures excepted, and any figures the query names. Where the segment passes
+exactly through a corner of four spaces, it is blocked only if both spaces beside the corner
+that it does not enter block it (so a diagonal gap between two walls is closed). The rule
+is symmetric: a sees b exactly when b sees a. Range is counted like movement, diagonals
+included: max(|dx|, |dy|), from the nearest space of a figure's footprint.
+"""
 
 from __future__ import annotations
 
+import heapq
 from typing import Any, Callable
 
-BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {}
+from .errors import IllegalAction
+from .state import Entity
+
+MAX_SIDE = 200  # the largest width or height of a board
+MAX_FOOTPRINT = 3
+TERRAINS = ("floor", "hazard", "wall", "door", "open_door", "blocking", "void")
+PASSABLE = frozenset(("floor", "hazard", "open_door"))
+SIGHT_BLOCKING = frozenset(("wall", "door", "blocking", "void"))
+STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+class Board:
+    """One square-grid board: terrain, areas, marks and the figures standing on it."""
+
+    def __init__(self, name: str, rows: list[str], legend: dict[str, tuple[str, int, str, str]]):
+        self.name = name
+        self.height = len(rows)
+        self.width = max((len(r) for r in rows), default=0)
+        self.terrain: list[str] = []
+        self.cost: list[int] = []
+        self.mark: list[str] = []
+        self.area: list[str] = []
+        for row in rows:
+            for x in range(self.width):
+                ch = row[x] if x < len(row) else " "
+                terrain, cost, mark, area = legend.get(ch, ("void", 1, "", "")) if ch != " " else ("void", 1, "", "")
+                self.terrain.append(terrain)
+                self.cost.append(cost)
+                self.mark.append(mark)
+                self.area.append(area)
+        self.open_areas: set[str] = {""}
+        self.figures: dict[int, Entity] = {}  # entity id -> figure
+        self.anchor: dict[int, int] = {}  # entity id -> top-left space
+        self.size: dict[int, tuple[int, int]] = {}  # entity id -> (w, h)
+        self.side: dict[int, str] = {}
+        self.occupant: dict[int, int] = {}  # space -> entity id
+
+    # ---- spaces -------------------------------------------------------------
+
+    def xy(self, s: int) -> tuple[int, int]:
+        return s % self.width, s // self.width
+
+    def valid(self, s: Any) -> bool:
+        return isinstance(s, int) and not isinstance(s, bool) and 0 <= s < self.width * self.height
+
+    def on_board(self, x: int, y: int) -> bool:
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return False
+        s = y * self.width + x
+        return self.terrain[s] != "void" and self.area[s] in self.open_areas
+
+    def passable(self, x: int, y: int) -> bool:
+        return self.on_board(x, y) and self.terrain[y * self.width + x] in PASSABLE
+
+    def blocks_sight_terrain(self, x: int, y: int) -> bool:
+        if not self.on_board(x, y):
+            return True
+        return self.terrain[y * self.width + x] in SIGHT_BLOCKING
+
+    def footprint(self, s: int, size: tuple[int, int]) -> list[int] | None:
+        """The spaces a figure of `size` covers with its top-left at `s`; None if off the board."""
+        x0, y0 = self.xy(s)
+        w, h = size
+        out = []
+        for dy in range(h):
+            for dx in range(w):
+                x, y = x0 + dx, y0 + dy
+                if not self.on_board(x, y):
+                    return None
+                out.append(y * self.width + x)
+        return out
+
+    def spaces_of(self, fid: int) -> list[int]:
+        return self.footprint(self.anchor[fid], self.size[fid]) or []
+
+    # ---- figures ------------------------------------------------------------
+
+    def fits(self, fid: int | None, s: int, size: tuple[int, int], side: str, ending: bool) -> bool:
+        """May a figure stand (ending) or pass (not ending) with its top-left at s?"""
+        cells = self.footprint(s, size)
+        if cells is None:
+            return False
+        for c in cells:
+            if self.terrain[c] not in PASSABLE:
+                return False
+            other = self.occupant.get(c)
+            if other is not None and other != fid:
+                if ending or self.side[other] != side:
+                    return False
+        return True
+
+    def place(self, thing: Entity, s: int, size: tuple[int, int], side: str) -> None:
+        self.lift(thing.id)
+        self.figures[thing.id] = thing
+        self.anchor[thing.id] = s
+        self.size[thing.id] = size
+        self.side[thing.id] = side
+        for c in self.spaces_of(thing.id):
+            self.occupant[c] = thing.id
+
+    def lift(self, fid: int) -> None:
+        if fid in self.anchor:
+            for c in self.spaces_of(fid):
+                if self.occupant.get(c) == fid:
+                    del self.occupant[c]
+            del self.anchor[fid], self.size[fid], self.side[fid], self.figures[fid]
+
+    def step_cost(self, s: int, size: tuple[int, int]) -> int:
+        return max(self.cost[c] for c in self.footprint(s, size) or [s])
+
+    def diagonal_ok(self, x: int, y: int, dx: int, dy: int) -> bool:
+        """A diagonal step may not squeeze between two impassable spaces."""
+        if dx == 0 or dy == 0:
+            return True
+        return self.passable(x + dx, y) or self.passable(x, y + dy)
+
+    def costs(self, fid: int, budget: int) -> dict[int, int]:
+        """Least movement cost to bring the figure's top-left to each space, within budget
+        (Dijkstra; passing through friends is allowed, ending there is checked by the caller)."""
+        start = self.anchor[fid]
+        size, side = self.size[fid], self.side[fid]
+        best = {start: 0}
+        queue = [(0, start)]
+        while queue:
+            spent, s = heapq.heappop(queue)
+            if spent > best.get(s, spent):
+                continue
+            x, y = self.xy(s)
+            for dx, dy in STEPS:
+                nx, ny = x + dx, y + dy
+                if not (0 <= nx < self.width and 0 <= ny < self.height):
+                    continue
+                n = ny * self.width + nx
+                if not self.fits(fid, n, size, side, False) or not self.diagonal_ok(x, y, dx, dy):
+                    continue
+                total = spent + self.step_cost(n, size)
+                if total <= budget and total < best.get(n, budget + 1):
+                    best[n] = total
+                    heapq.heappush(queue, (total, n))
+        return best
+
+    def reachable(self, fid: int, budget: int) -> dict[int, int]:
+        """Spaces where the figure may end its move, with their cost (its own space included)."""
+        size = self.size[fid]
+        return {s: c for s, c in self.costs(fid, budget).items() if self.fits(fid, s, size, self.side[fid], True)}
+
+    # ---- range and sight ----------------------------------------------------
+
+    def distance(self, a: int, b: int) -> int:
+        ax, ay = self.xy(a)
+        bx, by = self.xy(b)
+        return max(abs(ax - bx), abs(ay - by))
+
+    def crossed(self, a: int, b: int) -> tuple[list[int], list[tuple[int, int]]]:
+        """The spaces whose interior the centre-to-centre segment a-b crosses (a and b
+        excluded), and the pairs of spaces beside each grid corner it passes exactly through.
+        Exact integer arithmetic in doubled coordinates (centres are odd, edges even)."""
+        (xa, ya), (xb, yb) = self.xy(a), self.xy(b)
+        if (xa, ya) > (xb, yb):
+            xa, ya, xb, yb = xb, yb, xa, ya  # one direction only: the answer is symmetric by construction
+        w = self.width
+        cells: list[int] = []
+        corners: list[tuple[int, int]] = []
+        if xa == xb or ya == yb:
+            if xa == xb:
+                lo, hi = sorted((ya, yb))
+                cells = [y * w + xa for y in range(lo + 1, hi)]
+            else:
+                cells = [ya * w + x for x in range(xa + 1, xb)]
+            return cells, corners
+        X0, Y0, X1, Y1 = 2 * xa + 1, 2 * ya + 1, 2 * xb + 1, 2 * yb + 1
+        dx, dy = X1 - X0, Y1 - Y0  # dx > 0 here
+        for cx in range(xa, xb + 1):
+            xs, xe = max(2 * cx, X0), min(2 * cx + 2, X1)
+            if xs >= xe:
+                continue
+            n1, n2 = Y0 * dx + dy * (xs - X0), Y0 * dx + dy * (xe - X0)  # Y scaled by dx
+            lo, hi = min(n1, n2), max(n1, n2)
+            for cy in range(min(ya, yb), max(ya, yb) + 1):
+                if lo < (2 * cy + 2) * dx and hi > 2 * cy * dx and (cx, cy) not in ((xa, ya), (xb, yb)):
+                    cells.append(cy * w + cx)
+        for gx in range(2 * xa + 2, 2 * xb + 1, 2):
+            num = Y0 * dx + dy * (gx - X0)
+            if num % dx == 0 and (num // dx) % 2 == 0:
+                gy = num // dx
+                k, m = gx // 2, gy // 2
+                if dy > 0:
+                    corners.append(((m) * w + (k - 1), (m - 1) * w + k))
+                else:
+                    corners.append(((m - 1) * w + (k - 1), m * w + k))
+        return cells, corners
+
+    def blocks(self, s: int, exempt: set[int]) -> bool:
+        x, y = self.xy(s)
+        if self.blocks_sight_terrain(x, y):
+            return True
+        fid = self.occupant.get(s)
+        return fid is not None and fid not in exempt
+
+    def sight(self, a: int, b: int, exempt: set[int]) -> bool:
+        """Line of sight between spaces a and b; figures standing on a or b never block."""
+        if not (self.on_board(*self.xy(a)) and self.on_board(*self.xy(b))):
+            return False
+        exempt = set(exempt)
+        for s in (a, b):
+            if s in self.occupant:
+                exempt.add(self.occupant[s])
+        cells, corners = self.crossed(a, b)
+        for c in cells:
+            if self.blocks(c, exempt):
+                return False
+        for p, q in corners:
+            if self.blocks(p, exempt) and self.blocks(q, exempt):
+                return False
+        return True
+
+    def sees(self, fid: int, target: int, exempt: set[int]) -> bool:
+        """A figure sees a space if the centre of any space it covers sees it."""
+        mine = self.spaces_of(fid)
+        if target in mine:
+            return True
+        ex = set(exempt) | {fid}
+        return any(self.sight(s, target, ex) for s in mine)
+
+    # ---- output -------------------------------------------------------------
+
+    def snapshot(self) -> dict:
+        return {
+            "width": self.width, "height": self.height,
+            "terrain": ["".join(_CODE[t] for t in self.terrain[y * self.width:(y + 1) * self.width])
+                        for y in range(self.height)],
+            "open_areas": sorted(self.open_areas),
+            "figures": [[fid, self.anchor[fid], list(self.size[fid]), self.side[fid]] for fid in sorted(self.anchor)],
+        }
+
+    def render(self) -> str:
+        out = []
+        for y in range(self.height):
+            row = []
+            for x in range(self.width):
+                s = y * self.width + x
+                if s in self.occupant:
+                    row.append(self.side[self.occupant[s]][:1] or "@")
+                elif not self.on_board(x, y):
+                    row.append(" " if self.terrain[s] == "void" else "?")
+                else:
+                    row.append(_CODE[self.terrain[s]])
+            out.append("".join(row).rstrip())
+        return "\n".join(out)
+
+
+_CODE = {"floor": ".", "hazard": "~", "wall": "#", "door": "D", "open_door": "d", "blocking": "O", "void": " "}
+
+
+# ---- argument checking ------------------------------------------------------
+
+
+def _bad(name: str, message: str) -> IllegalAction:
+    return IllegalAction(f"`{name}`: {message}")
+
+
+def _board(rt, name: str, fn: str) -> Board:
+    board = rt.boards.get(name) if isinstance(name, str) else None
+    if not isinstance(board, Board):
+        raise _bad(fn, f"there is no square-grid board named {name!r}")
+    return board
+
+
+def _space(board: Board, s: Any, fn: str) -> int:
+    if not board.valid(s):
+        raise _bad(fn, f"{s!r} is not a space of board '{board.name}' (0..{board.width * board.height - 1})")
+    return s
+
+
+def _int(value: Any, fn: str, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _bad(fn, f"{what} must be a whole number, not {type(value).__name__}")
+    return value
+
+
+def _text(value: Any, fn: str, what: str) -> str:
+    if not isinstance(value, str):
+        raise _bad(fn, f"{what} must be text, not {type(value).__name__}")
+    return value
+
+
+def _figure(board: Board, thing: Any, fn: str) -> int:
+    if not isinstance(thing, Entity):
+        raise _bad(fn, f"expected a thing, got {type(thing).__name__}")
+    if thing.id not in board.anchor:
+        raise _bad(fn, f"{thing.ref} is not on board '{board.name}'")
+    return thing.id
+
+
+def _things(items: Any, fn: str) -> set[int]:
+    if not isinstance(items, list) or not all(isinstance(t, Entity) for t in items if t is not None):
+        raise _bad(fn, "expected a list of things")
+    return {t.id for t in items if t is not None}
+
+
+def _size(text: Any, fn: str) -> tuple[int, int]:
+    parts = _text(text, fn, "a footprint").lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise _bad(fn, f"a footprint is written WxH, like 1x1 or 2x2, not {text!r}")
+    w, h = int(parts[0]), int(parts[1])
+    if not (1 <= w <= MAX_FOOTPRINT and 1 <= h <= MAX_FOOTPRINT):
+        raise _bad(fn, f"a footprint is at most {MAX_FOOTPRINT}x{MAX_FOOTPRINT}")
+    return w, h
+
+
+def parse_legend(entries: Any, fn: str = "grid_board") -> dict[str, tuple[str, int, str, str]]:
+    """`"C terrain [cost=N] [mark=NAME] [area=NAME]"` -> {C: (terrain, cost, mark, area)}."""
+    if not isinstance(entries, list):
+        raise _bad(fn, "the legend must be a list of texts")
+    legend: dict[str, tuple[str, int, str, str]] = {}
+    for entry in entries:
+        words = _text(entry, fn, "a legend entry").split()
+        if len(words) < 2 or len(words[0]) != 1:
+            raise _bad(fn, f"legend entry {entry!r} is not 'C terrain [cost=N] [mark=NAME] [area=NAME]'")
+        ch, terrain = words[0], words[1]
+        if terrain not in TERRAINS:
+            raise _bad(fn, f"unknown terrain {terrain!r} in {entry!r} (one of: {', '.join(TERRAINS)})")
+        cost, mark, area = 1, "", ""
+        for opt in words[2:]:
+            key, _, value = opt.partition("=")
+            if key == "cost" and value.isdigit() and 1 <= int(value) <= 99:
+                cost = int(value)
+            elif key == "mark" and value:
+                mark = value
+            elif key == "area" and value:
+                area = value
+            else:
+                raise _bad(fn, f"unknown option {opt!r} in legend entry {entry!r}")
+        if ch in legend:
+            raise _bad(fn, f"the character {ch!r} is in the legend twice")
+        legend[ch] = (terrain, cost, mark, area)
+    return legend
+
+
+# ---- built-ins ----------------------------------------------------------------
+
+
+def grid_board(rt, name, rows, legend):
+    _text(name, "grid_board", "the board's name")
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+        raise _bad("grid_board", "the rows must be a non-empty list of texts")
+    if len(rows) > MAX_SIDE or max(len(r) for r in rows) > MAX_SIDE:
+        raise _bad("grid_board", f"a board is at most {MAX_SIDE}x{MAX_SIDE} spaces")
+    parsed = parse_legend(legend)
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch != " " and ch not in parsed:
+                raise _bad("grid_board", f"row {y + 1}, column {x + 1}: {ch!r} is not in the legend")
+    board = Board(name, rows, parsed)
+    rt.boards[name] = board
+    rt.record("board", board=name, width=board.width, height=board.height)
+    return name
+
+
+def grid_width(rt, b):
+    return _board(rt, b, "grid_width").width
+
+
+def grid_height(rt, b):
+    return _board(rt, b, "grid_height").height
+
+
+def grid_space(rt, b, x, y):
+    board = _board(rt, b, "grid_space")
+    x, y = _int(x, "grid_space", "x"), _int(y, "grid_space", "y")
+    if not (0 <= x < board.width and 0 <= y < board.height):
+        return -1
+    return y * board.width + x
+
+
+def grid_x(rt, b, s):
+    board = _board(rt, b, "grid_x")
+    return board.xy(_space(board, s, "grid_x"))[0]
+
+
+def grid_y(rt, b, s):
+    board = _board(rt, b, "grid_y")
+    return board.xy(_space(board, s, "grid_y"))[1]
+
+
+def grid_terrain(rt, b, s):
+    board = _board(rt, b, "grid_terrain")
+    s = _space(board, s, "grid_terrain")
+    return board.terrain[s] if board.on_board(*board.xy(s)) else "void"
+
+
+def grid_cost(rt, b, s):
+    board = _board(rt, b, "grid_cost")
+    return board.cost[_space(board, s, "grid_cost")]
+
+
+def grid_marked(rt, b, mark):
+    """The open spaces with this mark, in space order."""
+    board = _board(rt, b, "grid_marked")
+    _text(mark, "grid_marked", "a mark")
+    return [s for s in range(len(board.terrain)) if board.mark[s] == mark and board.on_board(*board.xy(s))]
+
+
+def grid_mark(rt, b, s):
+    board = _board(rt, b, "grid_mark")
+    return board.mark[_space(board, s, "grid_mark")]
+
+
+def grid_area(rt, b, s):
+    board = _board(rt, b, "grid_area")
+    return board.area[_space(board, s, "grid_area")]
+
+
+def grid_area_spaces(rt, b, area):
+    board = _board(rt, b, "grid_area_spaces")
+    _text(area, "grid_area_spaces", "an area")
+    return [s for s in range(len(board.terrain)) if board.area[s] == area and board.terrain[s] != "void"]
+
+
+def grid_area_open(rt, b, area):
+    return _text(area, "grid_area_open", "an area") in _board(rt, b, "grid_area_open").open_areas
+
+
+def grid_open_area(rt, b, area):
+    board = _board(rt, b, "grid_open_area")
+    area = _text(area, "grid_open_area", "an area")
+    if area not in board.open_areas:
+        board.open_areas.add(area)
+        rt.record("board", board=board.name, opened=area)
+
+
+def grid_set_terrain(rt, b, s, terrain):
+    """Change one space's terrain (open or close a door, clear an obstacle)."""
+    board = _board(rt, b, "grid_set_terrain")
+    s = _space(board, s, "grid_set_terrain")
+    if terrain not in TERRAINS or terrain == "void":
+        raise _bad("grid_set_terrain", f"unknown terrain {terrain!r}")
+    board.terrain[s] = terrain
+    rt.record("board", board=board.name, space=s, terrain=terrain)
+
+
+def grid_neighbours(rt, b, s):
+    """The on-board spaces around s (8 directions), in space order."""
+    board = _board(rt, b, "grid_neighbours")
+    x, y = board.xy(_space(board, s, "grid_neighbours"))
+    out = [(y + dy) * board.width + x + dx for dx, dy in STEPS if board.on_board(x + dx, y + dy)]
+    return sorted(out)
+
+
+def grid_range(rt, b, a, c):
+    board = _board(rt, b, "grid_range")
+    return board.distance(_space(board, a, "grid_range"), _space(board, c, "grid_range"))
+
+
+def grid_range_from(rt, b, thing, s):
+    """Spaces from the nearest space a figure covers to s."""
+    board = _board(rt, b, "grid_range_from")
+    fid = _figure(board, thing, "grid_range_from")
+    s = _space(board, s, "grid_range_from")
+    return min(board.distance(c, s) for c in board.spaces_of(fid))
+
+
+def grid_footprint(rt, b, s, size):
+    """The spaces a figure of this footprint would cover with its top-left at s; [] if off the board."""
+    board = _board(rt, b, "grid_footprint")
+    return board.footprint(_space(board, s, "grid_footprint"), _size(size, "grid_footprint")) or []
+
+
+def grid_fits(rt, b, s, size):
+    """Could a figure of this footprint be put down here (open, passable and empty spaces)?"""
+    board = _board(rt, b, "grid_fits")
+    return board.fits(None, _space(board, s, "grid_fits"), _size(size, "grid_fits"), "", True)
+
+
+def grid_place(rt, b, thing, s, size, side):
+    board = _board(rt, b, "grid_place")
+    if not isinstance(thing, Entity):
+        raise _bad("grid_place", f"expected a thing, got {type(thing).__name__}")
+    s = _space(board, s, "grid_place")
+    wh = _size(size, "grid_place")
+    side = _text(side, "grid_place", "the side")
+    if not board.fits(thing.id, s, wh, side, True):
+        raise _bad("grid_place", f"{thing.ref} does not fit at space {s} of board '{board.name}'")
+    board.place(thing, s, wh, side)
+    rt.record("place", board=board.name, thing=thing, space=s)
+
+
+def grid_remove(rt, b, thing):
+    board = _board(rt, b, "grid_remove")
+    if not isinstance(thing, Entity):
+        raise _bad("grid_remove", f"expected a thing, got {type(thing).__name__}")
+    if thing.id in board.anchor:
+        board.lift(thing.id)
+        rt.record("lift", board=board.name, thing=thing)
+
+
+def grid_where(rt, b, thing):
+    """The top-left space of a figure, or -1 if it is not on the board."""
+    board = _board(rt, b, "grid_where")
+    if not isinstance(thing, Entity):
+        raise _bad("grid_where", f"expected a thing, got {type(thing).__name__}")
+    return board.anchor.get(thing.id, -1)
+
+
+def grid_spaces_of(rt, b, thing):
+    board = _board(rt, b, "grid_spaces_of")
+    return board.spaces_of(_figure(board, thing, "grid_spaces_of"))
+
+
+def grid_at(rt, b, s):
+    """The figure covering space s, or none."""
+    board = _board(rt, b, "grid_at")
+    fid = board.occupant.get(_space(board, s, "grid_at"))
+    return board.figures[fid] if fid is not None else None
+
+
+def grid_figures(rt, b):
+    board = _board(rt, b, "grid_figures")
+    return [board.figures[fid] for fid in sorted(board.anchor)]
+
+
+def grid_side(rt, b, thing):
+    board = _board(rt, b, "grid_side")
+    return board.side[_figure(board, thing, "grid_side")]
+
+
+def grid_empty(rt, b):
+    """Every open, passable, unoccupied space, in space order."""
+    board = _board(rt, b, "grid_empty")
+    return [s for s in range(len(board.terrain))
+            if s not in board.occupant and board.passable(*board.xy(s))]
+
+
+def grid_reachable(rt, b, thing, budget):
+    """The spaces where a figure may end a move of at most `budget` movement points (its own included)."""
+    board = _board(rt, b, "grid_reachable")
+    fid = _figure(board, thing, "grid_reachable")
+    budget = max(0, _int(budget, "grid_reachable", "the budget"))
+    return sorted(board.reachable(fid, budget))
+
+
+def grid_move_cost(rt, b, thing, s):
+    """The least movement points to end a move with the figure's top-left at s; -1 if impossible."""
+    board = _board(rt, b, "grid_move_cost")
+    fid = _figure(board, thing, "grid_move_cost")
+    s = _space(board, s, "grid_move_cost")
+    bound = 99 * board.width * board.height
+    return board.reachable(fid, bound).get(s, -1)
+
+
+def grid_move(rt, b, thing, s, budget):
+    """Move a figure to s along its cheapest path; returns the points spent. Illegal if it cannot end there
+    within `budget` (through closed doors, blocking obstacles or enemies, off the board, onto another figure)."""
+    board = _board(rt, b, "grid_move")
+    fid = _figure(board, thing, "grid_move")
+    s = _space(board, s, "grid_move")
+    budget = _int(budget, "grid_move", "the budget")
+    cost = board.reachable(fid, max(0, budget)).get(s)
+    if cost is None:
+        raise IllegalAction(f"{thing.name} cannot move to space {s} with {budget} movement")
+    board.place(thing, s, board.size[fid], board.side[fid])
+    rt.record("grid_move", board=board.name, thing=thing, to=s, cost=cost)
+    return cost
+
+
+def grid_sight(rt, b, a, c, ignore):
+    """Line of sight between the centres of spaces a and c; figures in `ignore` (and on a or c) do not block."""
+    board = _board(rt, b, "grid_sight")
+    return board.sight(_space(board, a, "grid_sight"), _space(board, c, "grid_sight"), _things(ignore, "grid_sight"))
+
+
+def grid_sees(rt, b, thing, s, ignore):
+    """Does the figure see space s from the centre of any space it covers?"""
+    board = _board(rt, b, "grid_sees")
+    fid = _figure(board, thing, "grid_sees")
+    return board.sees(fid, _space(board, s, "grid_sees"), _things(ignore, "grid_sees"))
+
+
+def grid_seen_by(rt, b, s, viewers, ignore):
+    """Does any of the viewers (figures on the board) see space s?"""
+    board = _board(rt, b, "grid_seen_by")
+    s = _space(board, s, "grid_seen_by")
+    exempt = _things(ignore, "grid_seen_by")
+    _things(viewers, "grid_seen_by")
+    return any(v is not None and v.id in board.anchor and board.sees(v.id, s, exempt) for v in viewers)
+
+
+def grid_visible(rt, b, thing, ignore):
+    """Every open space the figure sees, in space order."""
+    board = _board(rt, b, "grid_visible")
+    fid = _figure(board, thing, "grid_visible")
+    exempt = _things(ignore, "grid_visible")
+    return [s for s in range(len(board.terrain)) if board.on_board(*board.xy(s)) and board.sees(fid, s, exempt)]
+
+
+def grid_show(rt, b):
+    return _board(rt, b, "grid_show").render()
+
+
+BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
+    "grid_board": (grid_board, ("text", "list<text>", "list<text>"), "text"),
+    "grid_width": (grid_width, ("text",), "int"),
+    "grid_height": (grid_height, ("text",), "int"),
+    "grid_space": (grid_space, ("text", "int", "int"), "int"),
+    "grid_x": (grid_x, ("text", "int"), "int"),
+    "grid_y": (grid_y, ("text", "int"), "int"),
+    "grid_terrain": (grid_terrain, ("text", "int"), "text"),
+    "grid_cost": (grid_cost, ("text", "int"), "int"),
+    "grid_marked": (grid_marked, ("text", "text"), "list<int>"),
+    "grid_mark": (grid_mark, ("text", "int"), "text"),
+    "grid_area": (grid_area, ("text", "int"), "text"),
+    "grid_area_spaces": (grid_area_spaces, ("text", "text"), "list<int>"),
+    "grid_area_open": (grid_area_open, ("text", "text"), "bool"),
+    "grid_open_area": (grid_open_area, ("text", "text"), "none"),
+    "grid_set_terrain": (grid_set_terrain, ("text", "int", "text"), "none"),
+    "grid_neighbours": (grid_neighbours, ("text", "int"), "list<int>"),
+    "grid_range": (grid_range, ("text", "int", "int"), "int"),
+    "grid_range_from": (grid_range_from, ("text", "any", "int"), "int"),
+    "grid_footprint": (grid_footprint, ("text", "int", "text"), "list<int>"),
+    "grid_fits": (grid_fits, ("text", "int", "text"), "bool"),
+    "grid_place": (grid_place, ("text", "any", "int", "text", "text"), "none"),
+    "grid_remove": (grid_remove, ("text", "any"), "none"),
+    "grid_where": (grid_where, ("text", "any"), "int"),
+    "grid_spaces_of": (grid_spaces_of, ("text", "any"), "list<int>"),
+    "grid_at": (grid_at, ("text", "int"), "any"),
+    "grid_figures": (grid_figures, ("text",), "list<any>"),
+    "grid_side": (grid_side, ("text", "any"), "text"),
+    "grid_empty": (grid_empty, ("text",), "list<int>"),
+    "grid_reachable": (grid_reachable, ("text", "any", "int"), "list<int>"),
+    "grid_move_cost": (grid_move_cost, ("text", "any", "int"), "int"),
+    "grid_move": (grid_move, ("text", "any", "int", "int"), "int"),
+    "grid_sight": (grid_sight, ("text", "int", "int", "list<any>"), "bool"),
+    "grid_sees": (grid_sees, ("text", "any", "int", "list<any>"), "bool"),
+    "grid_seen_by": (grid_seen_by, ("text", "int", "list<any>", "list<any>"), "bool"),
+    "grid_visible": (grid_visible, ("text", "any", "list<any>"), "list<int>"),
+    "grid_show": (grid_show, ("text",), "text"),
+}

@@ -1,0 +1,183 @@
+"""The marine's turn: the four actions and orders (DOOM-039 ... DOOM-054, DOOM-080, DOOM-091)."""
+
+import pytest
+
+
+@pytest.fixture
+def duel(table):
+    """Marine m1 at (1,1), an imp at (5,1) on the same row of an open room."""
+    t = table
+    t.m = t.marines[0]
+    t.fig = t.marine(t.m, 1, 1)
+    t.imp = t.invader_at("imp", 5, 1)
+    return t
+
+
+@pytest.mark.rules("DOOM-039")
+def test_a_marine_declares_exactly_one_of_four_actions(duel):
+    t = duel
+    assert "four actions" in t.refused("declare_action", t.m, "dance")
+    t.declare(t.m, "advance")
+    assert t.get(t.m, "chosen") == "advance"
+    assert "already declared" in t.refused("declare_action", t.m, "sprint")
+
+
+@pytest.mark.rules("DOOM-040")
+def test_nothing_may_be_done_before_the_action_is_declared(duel):
+    t = duel
+    assert "declare" in t.refused("move_marine", t.m, t.s(2, 1))
+    assert "declare" in t.refused("attack", t.m, t.s(5, 1), "pistol")
+
+
+@pytest.mark.rules("DOOM-041")
+def test_after_his_action_the_turn_passes_to_the_player_on_his_left(new_table):
+    t = new_table(marines=2)
+    t.marine(t.marines[0], 1, 1)
+    t.marine(t.marines[1], 1, 2)
+    t.game.call("play_round")
+    turns = [e["player"] for e in t.log("turn")]
+    assert turns == ["m1", "m2", "inv"]
+    assert t.get(t.marines[0], "chosen") == ""
+
+
+@pytest.mark.rules("DOOM-042", "DOOM-080")
+def test_sprint_moves_up_to_eight_spaces(duel):
+    t = duel
+    t.declare(t.m, "sprint")
+    assert t.get(t.m, "moves_left") == 8
+    t.act("move_marine", t.m, t.s(1, 4))  # 3 spaces
+    t.act("move_marine", t.m, t.s(6, 4))  # 5 more: 8
+    assert t.get(t.m, "moves_left") == 0
+    assert "movement" in t.refused("move_marine", t.m, t.s(7, 4))
+
+
+@pytest.mark.rules("DOOM-042")
+def test_sprint_cannot_reach_nine_spaces_away(new_table):
+    t = new_table(rows=["############", "#S.........#", "############"])
+    m = t.marines[0]
+    t.marine(m, 1, 1)
+    t.declare(m, "sprint")
+    assert "cannot end a move" in t.refused("move_marine", m, t.s(10, 1))
+    t.act("move_marine", m, t.s(9, 1))
+
+
+@pytest.mark.rules("DOOM-043")
+def test_a_sprinting_marine_cannot_attack(duel):
+    t = duel
+    t.declare(t.m, "sprint")
+    assert "no attack" in t.refused("attack", t.m, t.s(5, 1), "pistol")
+
+
+@pytest.mark.rules("DOOM-044", "DOOM-045")
+def test_unload_two_attacks_and_no_movement(duel):
+    t = duel
+    t.declare(t.m, "unload")
+    assert "no movement" in t.refused("move_marine", t.m, t.s(2, 1))
+    t.act("attack", t.m, t.s(5, 1), "pistol")
+    t.act("attack", t.m, t.s(5, 1), "pistol")
+    assert "no attack" in t.refused("attack", t.m, t.s(5, 1), "pistol")
+
+
+@pytest.mark.rules("DOOM-046", "DOOM-047")
+def test_unloading_resolves_each_attack_fully_and_may_change_weapons(duel):
+    t = duel
+    t.set(t.bin(t.m), "weapons", ["shotgun"])
+    t.declare(t.m, "unload")
+    t.act("attack", t.m, t.s(5, 1), "shotgun")
+    t.act("attack", t.m, t.s(5, 1), "pistol")
+    steps = [e["name"] for e in t.log("step")]
+    one = ["declare", "line_of_sight", "range_and_roll", "success", "inflict_wounds"]
+    assert steps == one + one
+    rolled = [e["die"] for e in t.log("roll")]
+    assert rolled[:2] == t.game.assume["shotgun_dice"] and rolled[2:] == ["yellow", "green"]
+
+
+@pytest.mark.rules("DOOM-048")
+def test_advance_moves_up_to_four_and_attacks_once(duel):
+    t = duel
+    t.declare(t.m, "advance")
+    assert (t.get(t.m, "moves_left"), t.get(t.m, "attacks_left")) == (4, 1)
+    t.act("attack", t.m, t.s(5, 1), "pistol")
+    assert "no attack" in t.refused("attack", t.m, t.s(5, 1), "pistol")
+    t.act("move_marine", t.m, t.s(1, 4))
+    assert "cannot end a move" in t.refused("move_marine", t.m, t.s(3, 2))
+
+
+@pytest.mark.rules("DOOM-049", "DOOM-050", "DOOM-091")
+def test_advance_moves_one_attacks_then_moves_three_back_around_the_corner(new_table):
+    t = new_table(rows=["#######", "#S.#..#", "#.....#", "#######"])
+    m = t.marines[0]
+    t.marine(m, 1, 1)
+    imp = t.invader_at("imp", 5, 1)
+    t.declare(m, "advance")
+    assert "line of sight" in t.refused("attack", m, t.s(5, 1), "pistol")
+    t.act("move_marine", m, t.s(2, 2))       # 1 space around the corner
+    t.act("attack", m, t.s(5, 1), "pistol")
+    t.act("move_marine", m, t.s(1, 1))       # back around the corner ...
+    t.act("move_marine", m, t.s(2, 1))       # ... 2 of the 3 remaining spaces
+    assert t.get(m, "moves_left") == 1
+    assert imp is not None
+
+
+@pytest.mark.rules("DOOM-051")
+def test_ready_moves_or_attacks_not_both(duel, new_table):
+    t = duel
+    t.declare(t.m, "ready")
+    t.act("move_marine", t.m, t.s(2, 2))
+    assert "no attack" in t.refused("attack", t.m, t.s(5, 1), "pistol")
+    u = new_table()
+    m = u.marines[0]
+    u.marine(m, 1, 1)
+    u.invader_at("imp", 5, 1)
+    u.declare(m, "ready")
+    u.act("attack", m, u.s(5, 1), "pistol")
+    assert "no movement" in u.refused("move_marine", m, u.s(2, 1))
+
+
+@pytest.mark.rules("DOOM-052", "DOOM-053")
+def test_a_readying_marine_places_one_order_at_any_time_of_his_turn(duel):
+    t = duel
+    t.declare(t.m, "ready")
+    t.act("move_marine", t.m, t.s(2, 1))
+    t.act("place_order", t.m, "guard")       # after moving
+    assert [o.def_id for o in t.game.select("marine_order", owner=t.m)] == ["guard_order"]
+    assert "1 order" in t.refused("place_order", t.m, "aim")
+    other = t.marines[1]
+    t.marine(other, 1, 3)
+    t.declare(other, "advance")
+    assert "readying" in t.refused("place_order", other, "aim")
+
+
+@pytest.mark.rules("DOOM-054")
+def test_a_guard_order_acts_in_the_invaders_turn_and_orders_end_with_the_round(new_table):
+    t = new_table(rows=["##########", "#S.......#", "#S.......#", "##########"])
+    m = t.marines[0]
+    t.marine(m, 1, 1)
+    t.declare(m, "ready")
+    t.act("place_order", m, "guard")
+    t.game.call("end_marine_turn", m)
+    imp = t.invader_at("imp", 8, 2)
+    t.force("yellow", t.face("yellow", range=4, damage=0))
+    t.force("green", t.face("green", range=3, damage=0))
+    t.game.call("activate", t.invader, imp)     # the first legal move keeps it in sight
+    attackers = [e["args"][0] for e in t.log("event") if e["event"] == "attacked"]
+    assert t.game.call("figure_of", m).ref in attackers   # the guard shot during the invader's activation
+    assert t.game.select("guard_order") == []   # used up
+    t.declare(m, "ready")
+    t.act("place_order", m, "aim")
+    assert len(t.game.select("marine_order")) == 1
+    t.game.end_round()
+    assert t.game.select("marine_order") == []
+
+
+@pytest.mark.rules("DOOM-054")
+def test_an_aim_order_re_rolls_a_failed_attack_once(duel):
+    t = duel
+    t.declare(t.m, "ready")
+    t.act("place_order", t.m, "aim")
+    t.force("yellow", t.face("yellow", range=1, damage=1), t.face("yellow", range=4, damage=0))
+    t.force("green", t.face("green", range=1, damage=1), t.face("green", range=2, damage=1))
+    t.act("attack", t.m, t.s(5, 1), "pistol")
+    assert len(t.log("roll")) == 4
+    assert t.get(t.imp, "wounded") == 1
+    assert t.game.select("aim_order") == []
