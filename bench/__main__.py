@@ -6,7 +6,7 @@ import argparse
 import platform
 import sys
 
-from . import check_time, compile_speed, handler
+from . import check_time, compile_speed, doom, handler, neuroshima
 
 
 def table(title: str, rows: list[tuple[str, str, str]]) -> str:
@@ -29,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     for case in handler.CASES:
         rows = handler.run(case, 200 if args.quick else 2000, 3 if args.quick else 7)
         print(table(f"c) effect handler `{case.fn}`: {case.title}", rows), "\n", flush=True)
+    print(table("d) doom: attacks, rounds, square-grid queries", doom.run_bench(args.quick)), "\n", flush=True)
+    print(table("e) neuroshima: battles on a full hex board", neuroshima.run_bench(args.quick)), "\n", flush=True)
     if args.show_code:
         for case in handler.CASES:
             print(f"compiled `{case.fn}`, as Python:\n" + handler.generated_source(case.fn) + "\n")
