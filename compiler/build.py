@@ -353,6 +353,12 @@ class Builder(Transformer):
     def return_stmt(self, meta, c):
         return n.Return(self.sp(meta), c[0])
 
+    def break_stmt(self, meta, c):
+        return n.Break(self.sp(meta))
+
+    def continue_stmt(self, meta, c):
+        return n.Continue(self.sp(meta))
+
     def shuffle_stmt(self, meta, c):
         return n.Shuffle(self.sp(meta), c[0])
 

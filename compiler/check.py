@@ -99,6 +99,7 @@ class Context:
     role: str  # fn, action, query, trigger, row, scenario
     returns: Ty | None = None
     calls: set[str] = field(default_factory=set)
+    loops: int = 0  # how many loops enclose the statement being checked
 
 
 class Checker:
@@ -469,9 +470,11 @@ class Checker:
         if names and any(ns != names[0] for ns in names):
             self.err("E0403", f"the faces of die `{d.name}` do not all have the same fields", d.name_span,
                      f"every face needs: {', '.join(names[0])}")
+        self.allow_assumed = True  # a face's number may be a marked assumption
         for f in d.faces:
             for p in f:
                 self.const_value(p.value)
+        self.allow_assumed = False
 
     def die_values(self, name: str) -> list[int] | None:
         d = self.sym.dice.get(name)
@@ -579,10 +582,18 @@ class Checker:
             else:
                 self.err("E0201", f"`for` needs a list, but this is {t}", s.iterable.span)
                 elem = ANY
+            ctx.loops += 1
             self.block(s.body, Scope({s.var: elem}, scope), ctx, depth)  # type: ignore[arg-type]
+            ctx.loops -= 1
         elif isinstance(s, n.While):
             self.expect(BOOL, x(s.cond), s.cond.span, "a condition")
+            ctx.loops += 1
             self.block(s.body, scope, ctx, depth)
+            ctx.loops -= 1
+        elif isinstance(s, (n.Break, n.Continue)):
+            if ctx.loops == 0:
+                word = "break" if isinstance(s, n.Break) else "continue"
+                self.err("E0209", f"`{word}` outside a loop", s.span, "it ends or skips a `for` or `while` round")
         elif isinstance(s, n.Emit):
             params = self.event_params(s.event, s.span)
             types = [x(a) for a in s.args]
@@ -754,6 +765,11 @@ class Checker:
             return list_of(Ty(thing.kind)) if e.count > 1 else Ty(thing.kind)
         if isinstance(e, n.Roll):
             d = self.sym.dice.get(e.die)
+            chosen = scope.lookup(e.die)
+            if d is None and chosen is not None:  # a die chosen at run time, by its id
+                self.expect(TEXT, chosen, e.span, "a die to roll")
+                self.info[id(e)] = ("dynamic", e.die)
+                return ANY
             if d is None:
                 self.err("E0107", f"unknown die `{e.die}`", last_word(e.span, e.die), suggest(e.die, self.sym.dice))
                 return ANY
@@ -899,6 +915,8 @@ class Checker:
             return BOOL
         if op == "+" and a.name == "list" and b.name == "list":
             return a
+        if op == "+" and ANY in (a, b) and {a.name, b.name} & {"list", "text"}:
+            return a if a != ANY else b
         if op == "+" and a == TEXT and b == TEXT:
             return TEXT
         self.expect(NUM, a, e.left.span, f"the left side of `{op}`")

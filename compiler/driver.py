@@ -89,8 +89,10 @@ def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
         out.pools[p.name] = rs.Pool(p.name, p.title or p.name, p.of, _where(p.span))
         out.zones[p.name] = rs.ZoneInfo(p.name, False, False, True)
     for d in sym.dice.values():
+        c.allow_assumed = True
         faces = tuple(range(d.numbered[0], d.numbered[1] + 1)) if d.numbered else \
             tuple({p.name: c.const_value(p.value) for p in face} for face in d.faces)
+        c.allow_assumed = False
         out.dice[d.name] = rs.Die(d.name, d.title or d.name, faces, d.rules, _where(d.span))
     for t in sym.things.values():
         rules = t.rules + tuple(i for part in t.triggers + t.plays for r in rule_refs(part) for i in r.ids)

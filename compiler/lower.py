@@ -168,6 +168,10 @@ class Lowerer:
             if self.role == "trigger":
                 return [ast.Return(value=ast.Constant(True))]
             return [ast.Return(value=e(s.value) if s.value is not None else None)]
+        if isinstance(s, n.Break):
+            return [ast.Break()]
+        if isinstance(s, n.Continue):
+            return [ast.Continue()]
         if isinstance(s, n.Shuffle):
             return [ast.Expr(value=_rt("shuffle", e(s.zone)))]
         if isinstance(s, n.Fill):
@@ -308,7 +312,8 @@ class Lowerer:
                        x(e.at) if e.at else ast.Constant(None), x(e.owner) if e.owner else ast.Constant(None),
                        ast.Constant(e.face_down))
         if isinstance(e, n.Roll):
-            return _rt("roll", ast.Constant(e.die))
+            dynamic = self.c.info.get(id(e))
+            return _rt("roll", _name(var(e.die)) if dynamic else ast.Constant(e.die))
         if isinstance(e, n.Draw):
             return _rt("draw", x(e.count), x(e.source), x(e.dest) if e.dest else ast.Constant(None))
         if isinstance(e, n.Choose):

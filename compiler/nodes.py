@@ -238,6 +238,16 @@ class Return(Stmt):
 
 
 @dataclass(frozen=True, slots=True)
+class Break(Stmt):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Continue(Stmt):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class Shuffle(Stmt):
     zone: Expr
 

@@ -171,6 +171,14 @@ def _range(rt, lo, hi):
     return list(range(lo, hi + 1))
 
 
+def _scenario_setting(rt, name):
+    """A property of the scenario being played (e.g. `rounds`, or the scenario's own settings)."""
+    if name not in rt.scenario_props:
+        raise IllegalAction(f"scenario_setting: the scenario has no setting `{name}`"
+                            f" (it has: {', '.join(sorted(rt.scenario_props)) or 'none'})")
+    return rt.scenario_props[name]
+
+
 BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
     "count": (_count, ("list<any>",), "int"),
     "sum": (_sum, ("list<int>",), "int"),
@@ -197,6 +205,7 @@ BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
     "neighbours": (_neighbours, ("T",), "list<T>"),
     "text": (_text, ("any",), "text"),
     "range": (_range, ("int", "int"), "list<int>"),
+    "scenario_setting": (_scenario_setting, ("text",), "any"),
 }
 
 

@@ -59,6 +59,8 @@ class Game:
             raise KeyError(f"unknown option '{unknown[0]}' (known: {', '.join(sorted(ruleset.options)) or 'none'})")
         self.options = frozenset(options)
         self.replaced = {a: b for a, b, when in ruleset.replacements if when is None or when in self.options}
+        self.faces: dict[str, tuple[Any, ...]] = {}  # each die's faces, assumptions resolved (filled on first roll)
+        self.scenario_props: dict[str, Any] = {}
         self.params = {name: p.default for name, p in ruleset.params.items()} | (params or {})
         self.violations: list[dict[str, Any]] = []
         self.checking: str | None = None  # the rule of the format check now running
@@ -405,9 +407,14 @@ class Game:
     # ---- chance and choices -----------------------------------------------
 
     def roll(self, die_id: str) -> Any:
-        die = self.rules.dice[die_id]
+        die = self.rules.dice.get(die_id)
+        if die is None:
+            raise IllegalAction(f"there is no die `{die_id}` to roll")
+        faces = self.faces.get(die_id)
+        if faces is None:
+            faces = self.faces[die_id] = self.rules.faces(die_id, self.assume)
         forced = self.chance.forced.get(die_id)
-        face = forced.pop(0) if forced else die.faces[self.chance.below(len(die.faces))]
+        face = forced.pop(0) if forced else faces[self.chance.below(len(faces))]
         self.touch(die.rules)
         self.record("roll", die=die_id, face=face)
         return face

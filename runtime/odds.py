@@ -63,7 +63,7 @@ def pool_odds(rules: Ruleset, pool_id: str) -> dict[Any, Fraction]:
 
 def table_odds(rules: Ruleset, table_id: str) -> dict[Any, Fraction]:
     table = rules.tables[table_id]
-    faces = rules.dice[table.die].faces
+    faces = rules.faces(table.die)
     out: dict[Any, Fraction] = {}
     for row in table.rows:
         hits = sum(1 for f in faces if row.low <= f <= row.high)
@@ -72,7 +72,7 @@ def table_odds(rules: Ruleset, table_id: str) -> dict[Any, Fraction]:
 
 
 def die_odds(rules: Ruleset, die_id: str) -> dict[Any, Fraction]:
-    faces = rules.dice[die_id].faces
+    faces = rules.faces(die_id)
     out: dict[Any, Fraction] = {}
     for f in faces:
         key = f if not isinstance(f, dict) else tuple(sorted(f.items()))

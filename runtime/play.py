@@ -24,6 +24,7 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
     game = Game(rules, seed=seed, players=players or ("p1", "p2"), agents=agents, assumptions=assumptions,
                 options=options, **kwargs)
     if spec is not None:
+        game.scenario_props = dict(spec.props)
         game.record("scenario", game=rules.id, mods=list(rules.mods), options=sorted(options), id=spec.id, seed=seed,
                     players=[p.name for p in game.players], assumptions=dict(sorted((assumptions or {}).items())))
         game.touch(spec.rules)

@@ -219,6 +219,12 @@ class Ruleset:
         kinds = self.descendants.get(kind, frozenset())
         return [d for d in self.definitions.values() if d.kind in kinds]
 
+    def faces(self, die_id: str, assume: dict[str, Any] | None = None) -> tuple[Any, ...]:
+        """A die's faces with every assumed number resolved (the defaults, or `assume`)."""
+        values = {a.name: a.value for a in self.assumptions.values()} | (assume or {})
+        return tuple({k: values[v.assumption] if isinstance(v, AssumedValue) else v for k, v in f.items()}
+                     if isinstance(f, dict) else f for f in self.dice[die_id].faces)
+
     def field_default(self, kind: str, name: str) -> Any:
         k: str | None = kind
         while k is not None and k in self.kinds:

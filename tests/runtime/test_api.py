@@ -19,3 +19,35 @@ def test_a_refused_action_inside_a_phase_leaves_the_phase():
         with game.phase("invasion"):
             game.act("explore", game.player("Sol"), game.find("lodor"))
     assert not game.in_phase("invasion")
+
+
+def test_break_and_continue_steer_loops():
+    rules = rulecraft.compile_source('''
+game "t" "T"
+fn first_even_after(n: int) -> int {
+  let found = 0
+  for i in range(n, n + 10) {
+    if i % 2 == 1 { continue }
+    found = i
+    break
+  }
+  return found
+}
+fn count_to(n: int) -> int {
+  let i = 0
+  while true {
+    i += 1
+    if i >= n { break }
+  }
+  return i
+}
+''')
+    game = rulecraft.Game(rules)
+    assert game.call("first_even_after", 7) == 8
+    assert game.call("count_to", 5) == 5
+
+
+def test_break_outside_a_loop_is_an_error():
+    with pytest.raises(rulecraft.CompileError) as info:
+        rulecraft.compile_source('game "t" "T"\nfn f() { break }\n')
+    assert [(d.code, d.line, d.column) for d in info.value.diagnostics] == [("E0209", 2, 10)]

@@ -79,3 +79,20 @@ query hits(w: def<weapon>, target: int) {
 ''')
     assert odds.odds(rules, "hits", ["spear", 6]) == {True: Fraction(3, 6), False: Fraction(3, 6)}
     assert odds.odds(rules, "hits", ["club", 6]) == {True: Fraction(2, 6), False: Fraction(4, 6)}
+
+
+def test_die_faces_can_be_marked_assumptions_and_overridden():
+    rules = rulecraft.compile_source('''
+game "t" "T"
+assume blue_reach: int = 2 "the blue die's reach face is not in the source"
+die blue "Blue" { face { reach: 1 } face { reach: blue_reach } }
+query reach() { let f = roll blue  return f.reach }
+action throw(colour: text) { return roll colour }
+''')
+    assert odds.odds(rules, "reach") == {1: Fraction(1, 2), 2: Fraction(1, 2)}
+    assert odds.odds(rules, "reach", [], {"blue_reach": 5}) == {1: Fraction(1, 2), 5: Fraction(1, 2)}
+    game = rulecraft.Game(rules, assumptions={"blue_reach": 7})
+    game.force("blue", game.rules.faces("blue", game.assume)[1])
+    assert game.act("throw", "blue") == {"reach": 7}
+    with pytest.raises(rulecraft.IllegalAction, match="no die `red`"):
+        game.act("throw", "red")
