@@ -13,8 +13,22 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
+RC := $(BIN)/rulecraft
+
 demo: $(STAMP)
-	$(BIN)/rulecraft demo
+	@echo "== Compiling every bundled ruleset =="
+	@$(RC) check
+	@$(RC) games
+	@echo; echo "== Exact odds: one Twilight Imperium domain counter drawn from the full pool of 44 =="
+	@$(RC) odds twilight-imperium domain_counters
+	@echo; echo "== Exact odds: the d10 reaction table after a total devastation =="
+	@$(RC) odds twilight-imperium devastation
+	@echo; echo "== Exact odds: Doom, wounds dealt by the pistol at range 3 against armour 1 =="
+	@$(RC) odds doom attack_wounds weapon=pistol range=3 armor=1
+	@echo; echo "== A seeded game excerpt: twilight-imperium/small_galaxy, seed 3, 4 rounds, random agents =="
+	@$(RC) run twilight-imperium/small_galaxy --seed 3 --rounds 4
+	@echo; echo "== A seeded Neuroshima Hex duel (the last lines) =="
+	@$(RC) run neuroshima/duel --seed 2 | tail -n 12
 
 test: $(STAMP)
 	$(BIN)/ruff check compiler runtime rulecraft tests bench

@@ -27,7 +27,7 @@ def bundled_root() -> Path:
 
 
 def bundled_ids() -> list[str]:
-    """Ids of every bundled ruleset (games and mods), e.g. `doom`, `doom/expansion`."""
+    """Ids of every bundled ruleset (games, mods and formats), e.g. `mygame`, `mygame/expansion`."""
     root = bundled_root()
     return sorted(str(p.parent.relative_to(root)) for p in root.rglob(MAIN))
 
@@ -94,7 +94,7 @@ def read_own_modules(folder: Path, diags: Diagnostics) -> list[n.Module]:
 
 
 def display_path(path: Path) -> str:
-    """Bundled files are named from the rulesets root (`twilight-imperium/main.rules`)."""
+    """Bundled files are named from the rulesets root (`mygame/main.rules`)."""
     try:
         return str(path.resolve().relative_to(bundled_root().resolve()))
     except ValueError:

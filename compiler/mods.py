@@ -28,7 +28,7 @@ class Change:
     """One change to one thing, by one mod: what the `mod diff` command shows."""
 
     origin: str  # the mod's id
-    target: str  # e.g. "pistol.dice", "kind marine", "step spawn in invader_turn"
+    target: str  # e.g. "sword.damage", "kind hero.souls", "step draw in take_turn"
     what: str  # patch, add field, remove, replace, option, before, after, replace step, remove step
     detail: str
     span: Span

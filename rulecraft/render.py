@@ -255,7 +255,7 @@ def game_from_picture(rules, picture: str, radius: int, board_name: str) -> Game
 def add_parser(subparsers) -> None:
     r = subparsers.add_parser("render", help="draw a hex token or a hex board position as SVG",
                               description="Draw a token (from its per-side properties) or a board position as SVG.")
-    r.add_argument("game", help="a bundled game id, e.g. neuroshima")
+    r.add_argument("game", help="a bundled game id (`rulecraft games` lists them)")
     r.add_argument("what", choices=["token", "board"], help="token: one definition; board: a position")
     r.add_argument("name", nargs="?", help="token: the definition id")
     r.add_argument("--rotation", type=int, default=0, help="token: which way its front faces (0 east, clockwise)")
