@@ -10,10 +10,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from . import __version__, importer, render
 from .compiler.diagnostics import CompileError, Diagnostics, render_json, render_sarif, render_text, suggest
 from .compiler.driver import compile_modules
-from .compiler.loader import MAIN, bundled_ids, bundled_root, folder_of, load, read_folder, read_own_modules
+from .compiler.loader import MAIN, bundled_ids, folder_of, load, read_folder, read_own_modules
 from .coverage import coverage_report, render_coverage
 from .decks import DeckError, check_deck
 from .decks import schema as deck_schema
@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     o.set_defaults(handler=cmd_odds)
 
     r = sub.add_parser("run", help="play a scenario with agents")
-    r.add_argument("scenario", help="SCENARIO or GAME/SCENARIO, e.g. twilight-imperium/small_galaxy")
+    r.add_argument("scenario", help="SCENARIO or GAME/SCENARIO (`rulecraft games` lists them)")
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--agents", default="random", help="comma-separated: random, first, script:a,b (one per player)")
     r.add_argument("--rounds", type=int, help="stop after this many rounds")
@@ -128,8 +128,11 @@ def build_parser() -> argparse.ArgumentParser:
     dc.add_argument("deck")
     dc.add_argument("--format", dest="format_id", metavar="FORMAT", help="the format, if the deck does not name it")
     dc.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a format parameter")
+    dc.add_argument("--pool", action="append", default=[], metavar="POOL", help="a card-pool file (rulecraft import)")
     dc.add_argument("--json", action="store_true")
     dc.set_defaults(handler=cmd_deck_check)
+
+    importer.add_parser(sub)
 
     sc = sub.add_parser("schema", help="the JSON Schema of a file format")
     sc.add_argument("what", choices=["deck"])
@@ -147,8 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("game")
     e.set_defaults(handler=cmd_export)
 
-    d = sub.add_parser("demo", help="compile everything and show the system at work")
-    d.set_defaults(handler=cmd_demo)
+    render.add_parser(sub)
     return p
 
 
@@ -251,7 +253,7 @@ def _value(v: Any, rules) -> Any:
 def cmd_dice(args) -> int:
     rules = load(args.game)
     dice = [{"id": d.id, "name": d.name,
-             "faces": [f if isinstance(f, dict) else {"value": f} for f in d.faces]} for d in rules.dice.values()]
+             "faces": [f if isinstance(f, dict) else {"value": f} for f in rules.faces(d.id)]} for d in rules.dice.values()]
     if args.json:
         print(json.dumps({"game": rules.id, "dice": dice}, indent=2))
     else:
@@ -283,7 +285,7 @@ def cmd_export(args) -> int:
 def cmd_deck_check(args) -> int:
     params = parse_assignments(args.param, "--param")
     try:
-        report = check_deck(args.deck, args.format_id, params)
+        report = check_deck(args.deck, args.format_id, params, pools=args.pool)
     except DeckError as err:
         if args.json:
             print(json.dumps({"errors": [{"file": p.file, "line": p.line, "column": p.column, "message": p.message,
@@ -353,7 +355,12 @@ def parse_assignments(items: list[str], what: str) -> dict[str, str]:
     return out
 
 
-def convert(value: str, type_: str, what: str) -> Any:
+def convert(value: str, type_: str, what: str, rules=None) -> Any:
+    """A command-line value as the declared type: numbers, true/false, definitions, comma-separated lists."""
+    if type_.startswith("list<") and type_.endswith(">"):
+        return [convert(item.strip(), type_[5:-1], what, rules) for item in value.split(",") if item.strip()]
+    if type_.startswith("definition of ") and rules is not None:
+        return definition_named(rules, type_.removeprefix("definition of "), value, what)
     if type_ == "int":
         try:
             return int(value)
@@ -373,7 +380,7 @@ def definition_named(rules, kind: str, value: str, param: str) -> str:
         if value in (d.id, d.name):
             return d.id
     hint = suggest(value, [d.id for d in defs])
-    raise UsageError(f"parameter '{param}': no {kind} '{value}'" + (f"; {hint}" if hint else
+    raise UsageError(f"{param}: no {kind} '{value}'" + (f"; {hint}" if hint else
                      f" (one of: {', '.join(d.id for d in defs)})"))
 
 
@@ -382,7 +389,7 @@ def assumption_overrides(rules, items: list[str]) -> dict[str, Any]:
     for name, value in parse_assignments(items, "--set").items():
         if name not in rules.assumptions:
             raise UsageError(f"unknown assumption '{name}' (known: {', '.join(sorted(rules.assumptions))})")
-        out[name] = convert(value, rules.assumptions[name].type, f"assumption '{name}'")
+        out[name] = convert(value, rules.assumptions[name].type, f"assumption '{name}'", rules)
     return out
 
 
@@ -405,7 +412,8 @@ def cmd_odds(args) -> int:
     if known[args.query]["kind"] == "query":
         for p in rules.callables[args.query].params:
             if p.name in given and p.type.startswith("definition of "):
-                value = definition_named(rules, p.type.removeprefix("definition of "), given.pop(p.name), p.name)
+                value = definition_named(rules, p.type.removeprefix("definition of "), given.pop(p.name),
+                                         f"parameter '{p.name}'")
             elif p.name in given:
                 value = convert(given.pop(p.name), p.type, f"parameter '{p.name}'")
             elif p.has_default:
@@ -537,7 +545,7 @@ def cmd_test(args) -> int:
     return 1 if failed else 0
 
 
-# ---- coverage and demo -----------------------------------------------------
+# ---- coverage -----------------------------------------------------
 
 
 def cmd_coverage(args) -> int:
@@ -546,24 +554,4 @@ def cmd_coverage(args) -> int:
         print(json.dumps(report, indent=2))
     else:
         print(render_coverage(report, summary=args.summary))
-    return 0
-
-
-def cmd_demo(args) -> int:
-    print("== Compiling every bundled ruleset ==")
-    for rid in bundled_ids():
-        rules = load(rid)
-        print(f"  {rid:<24} {len(rules.definitions):>4} definitions, {len(rules.rule_sites):>4} catalogue rules encoded")
-    root = bundled_root()
-    print(f"  (rulesets in {root})\n")
-    print("== Exact odds: one domain counter drawn from the full pool of 44 ==")
-    cmd_odds(build_parser().parse_args(["odds", "twilight-imperium", "domain_counters"]))
-    print("\n== Exact odds: the reaction to a total devastation (d10) ==")
-    cmd_odds(build_parser().parse_args(["odds", "twilight-imperium", "devastation"]))
-    print("\n== A seeded game: twilight-imperium/small_galaxy, seed 3, 4 rounds, random agents ==")
-    game = play(load("twilight-imperium"), "small_galaxy", 3, ["random"], 4)
-    for entry in game.log:
-        line = describe(entry, False)
-        if line:
-            print(line)
     return 0

@@ -20,9 +20,10 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError
 
 from .compiler.diagnostics import suggest
-from .compiler.loader import bundled_ids, load
+from .compiler.loader import MAIN, bundled_ids, folder_of, load
 from .runtime.game import Game
 from .runtime.ruleset import Ruleset
+from .runtime.state import Entity
 
 SCALAR_PARAM = (str, int, bool)
 
@@ -176,17 +177,44 @@ def read_text_deck(text: str, file: str) -> Deck:
 # ---- resolving and checking -------------------------------------------------
 
 
+FORMAT_HEADER = re.compile(r'^\s*format\s+"([^"]+)"', re.MULTILINE)
+
+
+@lru_cache(maxsize=1)
+def bundled_formats() -> dict[str, str]:
+    """Format id -> bundled ruleset id, read from the `format` headers without compiling anything
+    (so that a format is found even while another bundled ruleset does not compile)."""
+    out = {}
+    for rid in bundled_ids():
+        folder = folder_of(rid)
+        if folder is None:
+            continue
+        try:
+            head = (folder / MAIN).read_text(encoding="utf-8")
+        except OSError:
+            continue
+        if m := FORMAT_HEADER.search(head):
+            out[m.group(1)] = rid
+    return out
+
+
+@lru_cache(maxsize=16)
+def load_format(ruleset_id: str) -> Ruleset:
+    """A bundled format, compiled once per process."""
+    return load(ruleset_id)
+
+
 def resolve_format(deck: Deck, override: str | None = None) -> Ruleset:
     format_id = override or deck.format
     line, column = deck.positions.get("format", (1, 1))
     if not format_id:
         raise DeckError([Problem(deck.file, 1, 1, "the deck names no format",
                                  "add `format: ...` or pass --format")])
-    formats = [i for i in bundled_ids() if load(i).kind == "format"]
+    formats = bundled_formats()
     if format_id not in formats:
         raise DeckError([Problem(deck.file, line, column, f"unknown format `{format_id}`",
-                                 suggest(format_id, formats) or f"known formats: {', '.join(formats)}")])
-    return load(format_id)
+                                 suggest(format_id, list(formats)) or f"known formats: {', '.join(formats)}")])
+    return load_format(formats[format_id])
 
 
 @dataclass
@@ -217,7 +245,7 @@ def resolve(deck: Deck, rules: Ruleset, extra_params: dict[str, str] | None = No
         if name not in given and not param.has_default:
             problems.append(Problem(deck.file, 1, 1, f"the deck does not say its `{name}`",
                                     f"add `{name}: ...` ({', '.join(rules.enums.get(param.type, ())) or param.type})"))
-    by_name = {d.name.casefold(): d.id for d in rules.definitions.values()}
+    by_name = card_names(rules)
     sections: dict[str, list[tuple[str, int]]] = {}
     for section, cards in deck.sections.items():
         line, column = deck.positions.get(section, (1, 1))
@@ -231,7 +259,7 @@ def resolve(deck: Deck, rules: Ruleset, extra_params: dict[str, str] | None = No
             def_id = card if card in rules.definitions else by_name.get(card.casefold())
             if def_id is None:
                 problems.append(Problem(deck.file, card_line, card_column, f"unknown card `{card}`",
-                                        suggest(card, list(rules.definitions) + [d.name for d in rules.definitions.values()])))
+                                        suggest(card, list(rules.definitions) + list(by_name.values()) + list(_shown_names(rules)))))
                 continue
             resolved.append((def_id, copies))
     if problems:
@@ -239,26 +267,120 @@ def resolve(deck: Deck, rules: Ruleset, extra_params: dict[str, str] | None = No
     return Resolved(params, sections)
 
 
-def check(rules: Ruleset, resolved: Resolved) -> list[dict[str, Any]]:
-    """Lay the deck out in a game of the format and run every check; returns the violations."""
-    game = Game(rules, players=("deck",), params=resolved.params)
+def deck_settings(rules: Ruleset) -> dict[str, Any]:
+    """The game's `decks.yaml` (next to the game's or format's main.rules), if it has one:
+    e.g. `alternative_names: [czech]`, text properties that also name a card in deck files."""
+    for rid in (rules.id, rules.extends):
+        folder = folder_of(rid) if rid else None
+        path = folder / "decks.yaml" if folder else None
+        if path is not None and path.is_file():
+            data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+            return data if isinstance(data, dict) else {}
+    return {}
+
+
+def card_names(rules: Ruleset) -> dict[str, str]:
+    """Every name a deck file may use for a card (casefolded) -> the definition id."""
+    cached = getattr(rules, "_deck_names", None)
+    if cached is not None:
+        return cached
+    extra = [p for p in deck_settings(rules).get("alternative_names", []) if isinstance(p, str)]
+    names: dict[str, str] = {}
+    for d in rules.definitions.values():
+        for prop in extra:
+            value = d.props.get(prop)
+            if isinstance(value, str) and value:
+                names.setdefault(value.casefold(), d.id)
+    for d in rules.definitions.values():  # a card's own name wins over another card's alternative name
+        names[d.name.casefold()] = d.id
+    rules._deck_names = names  # type: ignore[attr-defined]
+    return names
+
+
+def _shown_names(rules: Ruleset):
+    extra = [p for p in deck_settings(rules).get("alternative_names", []) if isinstance(p, str)]
+    for d in rules.definitions.values():
+        yield d.name
+        for prop in extra:
+            if isinstance(d.props.get(prop), str) and d.props[prop]:
+                yield d.props[prop]
+
+
+MAX_DECK_CARDS = 10_000
+
+
+class DeckGame(Game):
+    """The game a deck is laid out in. Its cards share their definition's property values
+    (laying out a deck is then one object per card); the first change to a card's property
+    gives that card its own copy."""
+
+    def set(self, e: Any, prop: str, value: Any) -> None:
+        if isinstance(e, Entity):
+            e.props = dict(e.props)
+        super().set(e, prop, value)
+
+
+def _templates(rules: Ruleset, game: Game) -> dict[str, tuple[str, str, dict[str, Any]]]:
+    """def id -> (kind, name, properties with defaults and assumptions resolved), made once per
+    ruleset for the default assumptions: laying a deck out then only copies a dict per card."""
+    default = game.assume == {name: a.value for name, a in rules.assumptions.items()}
+    cached = getattr(rules, "_deck_templates", None) if default else None
+    if cached is not None:
+        return cached
+    out = {}
+    for d in rules.definitions.values():
+        e = game._new_entity(d.kind, d.id, d.name, dict(d.props))
+        out[d.id] = (d.kind, d.name, e.props)
+    game.entities.clear()
+    game.instances.clear()
+    for p in game.players:  # the players keep their places
+        game.entities[p.id] = p
+    if default:
+        rules._deck_templates = out  # type: ignore[attr-defined]
+    return out
+
+
+def check(rules: Ruleset, resolved: Resolved, assumptions: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Lay the deck out in a game of the format and run every check; returns the violations.
+    The copies of a card are laid out together, in the order the deck file lists them."""
+    total = sum(copies for cards in resolved.sections.values() for _, copies in cards)
+    if total > MAX_DECK_CARDS:
+        return [{"rule": None, "message": f"the deck lists {total} cards; at most {MAX_DECK_CARDS} can be checked",
+                 "cards": []}]
+    game = DeckGame(rules, players=("deck",), params=resolved.params, assumptions=assumptions)
+    templates = _templates(rules, game)
+    entities, instances = game.entities, game.instances
     for section, cards in resolved.sections.items():
         zone = game.zone(section)
+        items = zone.items
         for def_id, copies in cards:
-            d = rules.definitions[def_id]
+            kind, name, props = templates[def_id]
+            made = instances.setdefault(def_id, [])
             for _ in range(copies):
-                e = game._new_entity(d.kind, d.id, d.name, dict(d.props))
-                game._place(e, zone)
+                e = Entity(len(entities) + 1, kind, def_id, name, props)
+                e.location = zone
+                entities[e.id] = e
+                made.append(e)
+                items.append(e)
     return game.run_checks()
 
 
 def check_deck(source: str | Path | dict, format_id: str | None = None,
-               params: dict[str, str] | None = None) -> dict[str, Any]:
-    """The contract's deck check: {"legal", "format", "violations"}; raises DeckError for unreadable decks."""
+               params: dict[str, str] | None = None, pools: list[str | Path] | None = None,
+               assumptions: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The contract's deck check: {"legal", "format", "violations"}; raises DeckError for unreadable decks.
+    `pools`: card-pool files whose cards join the game's (and whose `set:` values override the
+    format's assumptions); `assumptions`: overrides given directly (they win over the pools')."""
     if isinstance(source, dict):
         deck = read_yaml_deck(json.dumps(source), "<deck>")
     else:
         deck = read_deck(Path(source))
     rules = resolve_format(deck, format_id)
-    violations = check(rules, resolve(deck, rules, params))
+    settings: dict[str, Any] = {}
+    if pools:
+        from .pools import apply_pools, read_pool
+
+        rules, settings = apply_pools(rules, [read_pool(Path(p)) for p in pools])
+    settings |= assumptions or {}
+    violations = check(rules, resolve(deck, rules, params), settings or None)
     return {"legal": not violations, "format": rules.id, "violations": violations}

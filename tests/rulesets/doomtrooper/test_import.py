@@ -1,0 +1,79 @@
+"""`rulecraft import doomtrooperdb FILE.json`: a DoomtrooperDB card file becomes a card pool
+that `rulecraft deck check --pool` type-checks against the game and uses."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rulecraft.cli import main
+from rulecraft.decks import DeckError, check_deck
+from rulecraft.importer import ImportError_, import_files
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_the_fixture_imports_with_icons_tribes_sets_and_non_numeric_stats():
+    pool, problems = import_files("doomtrooperdb", [FIXTURES / "doomtrooperdb-small.json"])
+    assert problems == []
+    cards = {c["id"]: c for c in pool["cards"]}
+    assert cards["dtdb_07035"] == {"id": "dtdb_07035", "kind": "warrior", "name": "Gendarme", "code": "07035",
+                                   "tribes": ["templars"], "set": "paradise_lost", "deck_limit": 5,
+                                   "fight": 7, "shoot": 8, "armor": 8, "value": 9}
+    assert cards["dtdb_01004"]["no_value"] == ["fight"] and cards["dtdb_01004"]["icons"] == ["imperial"]
+    assert cards["dtdb_07032"]["variable"] == ["fight", "shoot", "armor"]
+    assert cards["dtdb_01162"]["printed"] == "fight 2x, shoot 2x, armor 2x, value 2x"
+    assert "deck_limit" not in cards["dtdb_08002"]  # 0 in the database: no limit given
+    assert cards["dtdb_01014"]["deck_limit"] == 1
+    assert cards["dtdb_09001"]["icons"] == ["mishima", "capitol"]
+
+
+def test_an_imported_pool_is_used_by_the_deck_check(tmp_path, capsys):
+    out = tmp_path / "pool.yaml"
+    assert main(["import", "doomtrooperdb", str(FIXTURES / "doomtrooperdb-small.json"), "-o", str(out)]) == 0
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("format: doomtrooper/standard\nmain:\n  dtdb_07035: 5\n  Mixed Loyalties: 6\n  gendarme: 4\n",
+                    encoding="utf-8")
+    capsys.readouterr()
+    assert main(["deck", "check", str(deck), "--pool", str(out), "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert [(v["rule"], v["cards"]) for v in report["violations"]] == [("DT-009", []), ("DT-001", ["dtdb_09001"])]
+
+
+def test_bad_records_are_reported_with_positions_and_skipped():
+    pool, problems = import_files("doomtrooperdb", [FIXTURES / "doomtrooperdb-bad.json"])
+    assert [c["id"] for c in pool["cards"]] == ["dtdb_07035"]
+    got = [(p.line, p.column, p.message) for p in problems]
+    assert got[0] == (3, 3, "no `type_code` (the card's kind)")
+    assert got[1] == (4, 3, "type `spaceship` maps to no kind of the game")
+    assert got[2][:2] == (5, 3) and "cannot read 'martians'" in got[2][2]
+    assert main(["import", "doomtrooperdb", str(FIXTURES / "doomtrooperdb-bad.json"), "-o", "/dev/null"]) == 1
+
+
+def test_invalid_json_and_unknown_sources_are_usage_errors(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('[\n  {"code": "1",\n', encoding="utf-8")
+    with pytest.raises(ImportError_) as info:
+        import_files("doomtrooperdb", [bad])
+    assert (info.value.problems[0].line, info.value.problems[0].message.startswith("invalid JSON")) == (3, True)
+    assert main(["import", "doomtrooperdb", str(bad)]) == 2
+    assert main(["import", "doomtroperdb", str(bad)]) == 2
+    assert "did you mean `doomtrooperdb`?" in capsys.readouterr().err
+
+
+def test_a_pool_is_type_checked_against_the_game(tmp_path):
+    pool = tmp_path / "pool.yaml"
+    pool.write_text("game: doomtrooper\ncards:\n"
+                    "  - {id: my_card, kind: warior, name: Mine}\n"
+                    "  - {id: my_other, kind: warrior, name: Other, fight: seven, tribes: [templar], colour: red}\n"
+                    "  - {id: gendarme, kind: warrior, name: Again}\n", encoding="utf-8")
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("format: doomtrooper/standard\nmain:\n  gendarme: 1\n", encoding="utf-8")
+    with pytest.raises(DeckError) as info:
+        check_deck(deck, pools=[pool])
+    got = [(p.line, p.column, p.message) for p in info.value.problems]
+    assert got[0] == (3, 5, "card `my_card`: unknown kind `warior`")
+    assert (4, 89, "card `my_other`: a warrior has no property `colour`") in got
+    assert (5, 5, "card `gendarme`: the game already has a card with this id") in got
+    assert any("`fight` must be a whole number, not 'seven'" in m for _, _, m in got)
+    assert any("`templar` is not a tribe; did you mean `templars`?" in m for _, _, m in got)
