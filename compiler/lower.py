@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from ..runtime.arith import checked_add, checked_mul, exact_div
+from ..runtime.arith import checked_add, checked_mul, exact_div, without
 from ..runtime.builtins import BUILTINS
 from ..runtime.errors import IllegalAction
 from . import nodes as n
@@ -55,6 +55,7 @@ CMPOPS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt
 def namespace() -> dict[str, Any]:
     """The only globals compiled handlers see: no Python builtins at all."""
     ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul,
+                          "_without": without,
                           "_Refused": IllegalAction}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
@@ -212,24 +213,23 @@ class Lowerer:
                         args=[ast.List(elts=pieces, ctx=ast.Load())], keywords=[])
 
     def assign(self, target: n.Expr, op: str, value: ast.expr, value_node: n.Expr) -> ast.stmt:
+        """`=`, `+=`, `-=` on a variable or a property; on lists `+=` appends and `-=` takes items out."""
+        if op != "=":
+            helper = self.update_helper(op, target, value_node)
+            current = _name(var(target.name)) if isinstance(target, n.Name) else \
+                _rt("get", self.expr(target.target), ast.Constant(target.name))  # type: ignore[attr-defined]
+            value = _call(helper, current, value) if helper else \
+                ast.BinOp(left=current, op=ast.Add() if op == "+=" else ast.Sub(), right=value)
         if isinstance(target, n.Name):
-            store = ast.Name(id=var(target.name), ctx=ast.Store())
-            if op == "+=" and self.may_grow(target, value_node):
-                return ast.Assign(targets=[store], value=_call("_add", _name(var(target.name)), value))
-            if op == "=":
-                return ast.Assign(targets=[store], value=value)
-            return ast.AugAssign(target=store, op=ast.Add() if op == "+=" else ast.Sub(), value=value)
+            return ast.Assign(targets=[ast.Name(id=var(target.name), ctx=ast.Store())], value=value)
         assert isinstance(target, n.Attr)
-        obj = self.expr(target.target)
-        prop = ast.Constant(target.name)
-        if op == "+=" and self.may_grow(target, value_node):
-            value = _call("_add", _rt("get", obj, prop), value)
-            obj = self.expr(target.target)
-        elif op != "=":
-            current = _rt("get", obj, prop)
-            value = ast.BinOp(left=current, op=ast.Add() if op == "+=" else ast.Sub(), right=value)
-            obj = self.expr(target.target)
-        return ast.Expr(value=_rt("set", obj, prop, value))
+        return ast.Expr(value=_rt("set", self.expr(target.target), ast.Constant(target.name), value))
+
+    def update_helper(self, op: str, target: n.Expr, value: n.Expr) -> str | None:
+        if op == "+=":
+            return "_add" if self.may_grow(target, value) else None
+        kinds = {self.c.types.get(id(o), ANY).name for o in (target, value)}
+        return "_without" if kinds & {"list", "any"} else None
 
     def may_grow(self, *operands: n.Expr) -> bool:
         """True if `+` may join lists or texts (whose size could double each step)."""

@@ -32,6 +32,14 @@ def checked_add(a: Any, b: Any) -> Any:
     return a + b
 
 
+def without(a: Any, b: Any) -> Any:
+    """`a -= b`: the items of list `a` that are not in `b` (in order), or a number minus a number."""
+    if isinstance(a, list):
+        gone = b if isinstance(b, list) else [b]
+        return [x for x in a if x not in gone]
+    return a - b
+
+
 def checked(value: Any) -> Any:
     if isinstance(value, Fraction):
         bits = value.numerator.bit_length() + value.denominator.bit_length()

@@ -51,3 +51,21 @@ def test_break_outside_a_loop_is_an_error():
     with pytest.raises(rulecraft.CompileError) as info:
         rulecraft.compile_source('game "t" "T"\nfn f() { break }\n')
     assert [(d.code, d.line, d.column) for d in info.value.diagnostics] == [("E0209", 2, 10)]
+
+
+def test_minus_equals_takes_items_out_of_lists():
+    rules = rulecraft.compile_source('''
+game "t" "T"
+kind bag { items: list<text> = ["a", "b", "c", "b"] }
+bag sack "Sack" {}
+action drop(b: bag) {
+  b.items -= ["b"]
+  let mine = ["x", "y"]
+  mine -= ["x"]
+  b.items += mine
+}
+''')
+    game = rulecraft.Game(rules)
+    sack = game.create("sack")
+    game.act("drop", sack)
+    assert sack.props["items"] == ["a", "c", "y"]
