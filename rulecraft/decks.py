@@ -115,7 +115,7 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     if error.validator == "type" and error.validator_value == "integer":
         return f"the number of copies must be a whole number, not {error.instance!r}"
     if error.validator == "required":
-        return "the deck names no format; add e.g. `format: doomtrooper/prague-league-2010`"
+        return "the deck names no format; add `format: GAME/FORMAT` (`rulecraft games` lists the formats)"
     return error.message
 
 

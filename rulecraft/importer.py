@@ -6,7 +6,7 @@ each other field becomes properties:
 
     id: {field: code, format: "db_{value}"}
     name: {field: name, case: title}
-    kind: {field: type, values: {hero: warrior, item: equipment}}
+    kind: {field: type, values: {champion: hero, item: equipment}}
     properties:
       - {field: cost, to: value, type: int, skip: [0], otherwise: {"X": {variable: value}, "*": {printed: "value {value}"}}}
       - {field: factions, values: {red: {icons: red}, blue: {tribes: blue}}}   # a JSON list: each element

@@ -2,12 +2,12 @@
 
 A pool is a YAML file (`rulecraft import` writes them; a user may write one by hand):
 
-    game: doomtrooper                 # the game whose kinds the cards use
+    game: mygame                      # the game whose kinds the cards use
     source: "where the cards come from"
     set:                              # optional: values for the format's assumptions,
       banned_cards: [some_card]       #   e.g. a league's banned list
     cards:
-      - {id: dtdb_07035, kind: warrior, name: Gendarme, fight: 7, tribes: [templars]}
+      - {id: db_07035, kind: hero, name: Night Watch, strength: 7, clans: [owls]}
 
 Every card is type-checked against the game's kinds (its kind must exist, every property must
 be declared by that kind, with a value of the declared type); every problem is reported with
