@@ -19,6 +19,9 @@ demo: $(STAMP)
 	@echo "== Compiling every bundled ruleset =="
 	@$(RC) check
 	@$(RC) games
+	@echo; echo "== Deck legality: a Doomtrooper deck against the Prague League 2010 rules =="
+	@$(RC) deck check examples/decks/templars-legal.yaml
+	@$(RC) deck check examples/decks/several-rules-at-once.yaml || true
 	@echo; echo "== Exact odds: one Twilight Imperium domain counter drawn from the full pool of 44 =="
 	@$(RC) odds twilight-imperium domain_counters
 	@echo; echo "== Exact odds: the d10 reaction table after a total devastation =="
