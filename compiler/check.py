@@ -758,6 +758,13 @@ class Checker:
                 self.expect(PLAYER, x(e.owner), e.owner.span, "the owner")
             if e.count < 1:
                 self.err("E0401", f"a count must be at least x1, not x{e.count}", e.span)
+            chosen = scope.lookup(e.definition)
+            if thing is None and chosen is not None:  # a definition chosen at run time
+                if chosen.name != "def" and chosen != ANY:
+                    self.err("E0201", f"`create` needs a definition, but `{e.definition}` is {chosen}", e.def_span)
+                self.info[id(e)] = "dynamic"
+                kind = Ty(chosen.arg) if chosen.name == "def" and self.is_kind(chosen.arg) else ANY  # type: ignore[arg-type]
+                return list_of(kind) if e.count > 1 else kind
             if thing is None:
                 self.err("E0108", f"unknown definition `{e.definition}`", e.def_span,
                          suggest(e.definition, self.sym.things))
@@ -851,6 +858,9 @@ class Checker:
         if target.name == "def" and self.is_kind(target.arg):  # type: ignore[arg-type]
             self.info[id(e)] = "definition"  # a definition's own (printed) property
             return self.field_type(target.arg, e.name, e.name_span)  # type: ignore[arg-type]
+        if target.name == "def":  # a definition of any kind (`it.def`): its properties are known at run time
+            self.info[id(e)] = "definition"
+            return ANY
         self.err("E0201", f"{target} has no properties (tried `.{e.name}`)", e.name_span)
         return ANY
 

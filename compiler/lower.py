@@ -308,7 +308,8 @@ class Lowerer:
             return _rt("select", ast.Constant(e.kind), x(e.at) if e.at else ast.Constant(None),
                        x(e.owner) if e.owner else ast.Constant(None), where, ast.Constant(bool(self.c.info[id(e)])))
         if isinstance(e, n.Create):
-            return _rt("create", ast.Constant(e.definition), ast.Constant(e.count),
+            definition = _name(var(e.definition)) if self.c.info.get(id(e)) == "dynamic" else ast.Constant(e.definition)
+            return _rt("create", definition, ast.Constant(e.count),
                        x(e.at) if e.at else ast.Constant(None), x(e.owner) if e.owner else ast.Constant(None),
                        ast.Constant(e.face_down))
         if isinstance(e, n.Roll):

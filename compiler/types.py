@@ -34,6 +34,8 @@ def parse_signature_type(text: str, bindings: dict[str, Ty] | None = None) -> Ty
     text = text.strip()
     if text.startswith("list<"):
         return list_of(parse_signature_type(text[5:-1], bindings))
+    if text == "def":
+        return Ty("def", "any")
     if text == "T":
         return bindings.get("T", ANY) if bindings is not None else Ty("T")
     return Ty(text)

@@ -171,6 +171,25 @@ def _range(rt, lo, hi):
     return list(range(lo, hi + 1))
 
 
+def _distinct(rt, items):
+    """The items without repeats, in the order they first appear."""
+    out = []
+    for item in _list("distinct", items):
+        if item not in out:
+            out.append(item)
+    return out
+
+
+def _definitions(rt, things):
+    """The definitions of the things, without repeats, in the order they first appear."""
+    out = []
+    for thing in _list("definitions", things):
+        _thing("definitions", thing)
+        if thing.def_id not in out:
+            out.append(thing.def_id)
+    return out
+
+
 def _scenario_setting(rt, name):
     """A property of the scenario being played (e.g. `rounds`, or the scenario's own settings)."""
     if name not in rt.scenario_props:
@@ -206,6 +225,8 @@ BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
     "text": (_text, ("any",), "text"),
     "range": (_range, ("int", "int"), "list<int>"),
     "scenario_setting": (_scenario_setting, ("text",), "any"),
+    "distinct": (_distinct, ("list<T>",), "list<T>"),
+    "definitions": (_definitions, ("list<any>",), "list<def>"),
 }
 
 

@@ -136,7 +136,9 @@ class Game:
 
     def create(self, def_id: str, count: int = 1, at: Any = None, owner: Entity | None = None,
                face_down: bool = False) -> Entity | list[Entity]:
-        d = self.rules.definitions[self.replaced.get(def_id, def_id)]
+        d = self.rules.definitions.get(self.replaced.get(def_id, def_id))
+        if d is None:
+            raise IllegalAction(f"there is no definition `{def_id}` to create")
         made = []
         for _ in range(count):
             e = self._new_entity(d.kind, d.id, d.name, dict(d.props))
@@ -213,7 +215,9 @@ class Game:
 
     def defprop(self, def_id: str, name: str) -> Any:
         """A property of a definition itself (as printed), without an instance."""
-        d = self.rules.definitions[def_id]
+        d = self.rules.definitions.get(def_id)
+        if d is None:
+            raise IllegalAction(f"there is no definition `{def_id}`")
         if name in d.props:
             value = d.props[name]
             return self.assume[value.assumption] if isinstance(value, AssumedValue) else value
@@ -339,6 +343,10 @@ class Game:
         """Live things of a kind (or definition): from a zone in the zone's order, else in creation order."""
         if isinstance(at, Zone):
             found = at.items
+            at = None
+        elif isinstance(at, list):  # several places: each in turn, in the order given
+            found = [e for place in at for e in (place.items if isinstance(place, Zone) else
+                                                  [x for x in self.entities.values() if x.location is place])]
             at = None
         elif by_definition:
             found = self.instances.get(kind, ())

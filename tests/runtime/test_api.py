@@ -69,3 +69,31 @@ action drop(b: bag) {
     sack = game.create("sack")
     game.act("drop", sack)
     assert sack.props["items"] == ["a", "c", "y"]
+
+
+def test_definitions_chosen_at_run_time_selections_over_several_places_and_distinct():
+    rules = rulecraft.compile_source('''
+game "t" "T"
+kind card { cost: int = 0 }
+card ace "Ace" { cost: 3 }
+card king "King" { cost: 2 }
+zone main
+zone side
+action build(d: def<card>, n: int) {
+  for i in range(1, n) { let c = create d at main }
+  create king at side
+}
+fn costs() -> list<int> {
+  let out = []
+  for d in definitions(all card at [main, side]) { out += [d.cost] }
+  return out
+}
+fn kinds_seen() -> list<text> { return distinct(["a", "b", "a", "c", "b"]) }
+''')
+    game = rulecraft.Game(rules)
+    game.act("build", "ace", 2)
+    assert [e.def_id for e in game.select("card", game.zone("main"))] == ["ace", "ace"]
+    assert game.call("costs") == [3, 2]
+    assert game.call("kinds_seen") == ["a", "b", "c"]
+    with pytest.raises(rulecraft.IllegalAction, match="no definition `joker`"):
+        game.act("build", "joker", 1)
