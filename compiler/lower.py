@@ -47,6 +47,12 @@ def fn(name: str) -> str:
     return f"f_{name}"
 
 
+# The built-in fields of every thing and the runtime Entity slot holding each: a fixed table
+# of the compiler's own, so no name from a ruleset ever becomes an attribute.
+ENTITY_SLOTS = {"id": "id", "name": "name", "def": "def_id", "kind": "kind", "owner": "owner",
+                "location": "location", "face_down": "face_down", "alive": "alive"}
+assert set(ENTITY_SLOTS) == set(BUILTIN_FIELDS)
+
 BINOPS = {"+": ast.Add, "-": ast.Sub, "*": ast.Mult, "//": ast.FloorDiv, "%": ast.Mod}
 CMPOPS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE,
           "in": ast.In, "not in": ast.NotIn}
@@ -266,7 +272,9 @@ class Lowerer:
                 return ast.Subscript(value=x(e.target), slice=ast.Constant(e.name), ctx=ast.Load())
             if self.c.info.get(id(e)) == "definition":
                 return _rt("defprop", x(e.target), ast.Constant(e.name))
-            return _rt("get" if e.name in BUILTIN_FIELDS else "prop", x(e.target), ast.Constant(e.name))
+            if e.name in ENTITY_SLOTS:  # what every thing has: read straight from the thing
+                return ast.Attribute(value=x(e.target), attr=ENTITY_SLOTS[e.name], ctx=ast.Load())
+            return _rt("prop", x(e.target), ast.Constant(e.name))
         if isinstance(e, n.Call):
             how, name = self.c.info[id(e)]
             args = [x(a) for a in e.args]

@@ -361,9 +361,7 @@ class Game:
             found = [e for e in found if e.location is at]
         if owner is not None:
             found = [e for e in found if e.owner is owner]
-        if where is not None:
-            found = [e for e in found if where(e)]
-        return found
+        return found if where is None else [e for e in found if where(e)]
 
     def zone(self, name: str, owner: Entity | None = None) -> Zone:
         return self.zones[(name, owner.id if owner else None)]
@@ -494,7 +492,10 @@ class Game:
         for check in self.rules.checks:
             self.checking = check.rule
             self.touch((check.rule,))
-            check.func(self)
+            try:
+                check.func(self)
+            except RAW_ERRORS as err:
+                raise fault_from(err) from None
         self.checking = None
         return self.violations
 
