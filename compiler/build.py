@@ -69,7 +69,9 @@ class Builder(Transformer):
         return ("conflicts", [unquote(x) for x in c])
 
     def patch_decl(self, meta, c):
-        return n.PatchDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(c[1:]))
+        items = tuple(m for m in c[1:] if isinstance(m, n.PatchItem))
+        rules = tuple(i for m in c[1:] if isinstance(m, n.RuleRef) for i in m.ids)
+        return n.PatchDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), items, rules)
 
     def patch_item(self, meta, c):
         return n.PatchItem(self.sp(meta), str(c[0]), c[1], c[2])

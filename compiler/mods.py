@@ -124,7 +124,7 @@ class ModApplier:
             shown = f"{item.op} {_show(item.value)}"
             if self.record(origin, f"{d.name}.{item.name}", "patch", shown, item.span):
                 props[item.name] = n.PropItem(item.span, item.name, value)
-        self.sym.things[d.name] = dataclasses.replace(thing, props=tuple(props.values()))
+        self.sym.things[d.name] = dataclasses.replace(thing, props=tuple(props.values()), rules=thing.rules + d.rules)
 
     def patched_value(self, thing: n.ThingDecl, current: n.PropItem | None, item: n.PatchItem) -> n.Expr | None:
         if item.op == "=":

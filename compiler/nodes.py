@@ -351,9 +351,10 @@ class PatchItem(Node):
 
 @dataclass(frozen=True, slots=True)
 class PatchDecl(Decl):
-    """`patch DEFINITION { prop = value  list += [x] }`: `name` is the definition patched."""
+    """`patch DEFINITION { prop = value  list += [x]  rule ID }`: `name` is the definition patched."""
 
     items: tuple[PatchItem, ...]
+    rules: tuple[str, ...] = ()  # catalogue ids the patch implements: the patched definition carries them
 
 
 @dataclass(frozen=True, slots=True)

@@ -155,3 +155,13 @@ def test_a_hostile_mod_is_as_contained_as_any_ruleset(tmp_path, arena):
     game = rulecraft.Game(load(arena, [loop]))
     with pytest.raises(rulecraft.BudgetExceeded):
         game.act("play", game.players[0])
+
+
+def test_a_patch_carries_the_rule_ids_it_implements(tmp_path, arena):
+    m = mod(tmp_path, "ruled", "patch grunt {\n  rule X-042\n  hp = 9\n}\n")
+    rules = load(arena, [m])
+    assert "X-042" in rules.definitions["grunt"].rules
+    assert rules.rule_sites["X-042"][0].endswith("ruled/main.rules:2:1")
+    game = rulecraft.Game(rules)
+    game.create("grunt")
+    assert "X-042" in game.touched
