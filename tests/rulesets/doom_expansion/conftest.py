@@ -1,0 +1,164 @@
+"""Small Doom-expansion tables: an ASCII map with the expansion's symbols, players with
+roles, figures put on given spaces, options chosen at setup, and forced dice."""
+
+import pytest
+
+import rulecraft
+from rulecraft import FirstLegalAgent, IllegalAction, ScriptedAgent
+from rulecraft.runtime import grid
+
+ROOM = [
+    "##########",
+    "#S.......#",
+    "#S.......#",
+    "#S.......#",
+    "#........#",
+    "##########",
+]
+
+EXTRA = ["S floor mark=start"]
+
+
+class Chooser(FirstLegalAgent):
+    """Answers by prompt: `picks` maps a piece of the prompt to the value wanted (or to a
+    list of values, used in turn); any other question gets the first option."""
+
+    name = "chooser"
+
+    def __init__(self, picks=None):
+        self.picks = dict(picks or {})
+
+    def choose(self, game, player, options, prompt):
+        for key, want in self.picks.items():
+            if key in prompt:
+                if isinstance(want, list):
+                    want = want.pop(0) if len(want) > 1 else want[0]
+                for i, o in enumerate(options):
+                    if o == want or getattr(o, "def_id", None) == want:
+                        return i
+                raise AssertionError(f"{want!r} is not an option for {prompt!r}: {options}")
+        return 0
+
+
+@pytest.fixture(scope="session")
+def doomx():
+    return rulecraft.load("doom", ["doom/expansion"])
+
+
+class Table:
+    """A game of Doom with the expansion: an invader player (first) and `marines` marines."""
+
+    def __init__(self, rules, rows=ROOM, marines=2, seed=1, answers=None, invader_answers=None, options=(),
+                 picks=None, invader_picks=None):
+        names = ["inv"] + [f"m{i + 1}" for i in range(marines)]
+        agents = [ScriptedAgent(invader_answers) if invader_answers is not None else Chooser(invader_picks)]
+        agents += [ScriptedAgent(answers) if answers is not None else Chooser(picks) for _ in range(marines)]
+        self.rules = rules
+        self.game = g = rulecraft.Game(rules, seed=seed, players=names, agents=agents, options=list(options))
+        g.begin_round()
+        self.invader = g.players[0]
+        self.marines = g.players[1:]
+        legend = [e for e in g.call("map_legend") if not e.startswith("S ")] + EXTRA
+        g.call("choose_roles", self.invader)
+        g.call("build_board", list(rows), legend)
+        g.call("place_compass", 0)
+        g.call("sort_invader_figures")
+        g.call("give_equipment")
+        g.call("place_expansion_pieces")
+        self.width = len(rows[0])
+
+    # ---- the board
+    def s(self, x, y):
+        return y * self.width + x
+
+    def xy(self, space):
+        return space % self.width, space // self.width
+
+    def marine(self, p, x, y):
+        fig = self.game.call("create_marine_figure", p)
+        grid.grid_place(self.game, "map", fig, self.s(x, y), "1x1", "marines")
+        return fig
+
+    def invader_at(self, definition, x, y):
+        self.game.call("sort_expansion_figures")
+        inv = self.game.call("available", definition)[0]
+        self.game.call("put_on_board", inv, self.s(x, y))
+        return inv
+
+    def where(self, fig):
+        return self.xy(grid.grid_where(self.game, "map", fig))
+
+    def on_board(self, fig):
+        return grid.grid_where(self.game, "map", fig) >= 0
+
+    def terrain(self, x, y):
+        return grid.grid_terrain(self.game, "map", self.s(x, y))
+
+    def set_terrain(self, x, y, terrain):
+        grid.grid_set_terrain(self.game, "map", self.s(x, y), terrain)
+
+    def place(self, fig, x, y, size="1x1", side="invaders"):
+        grid.grid_place(self.game, "map", fig, self.s(x, y), size, side)
+
+    def at(self, x, y):
+        return grid.grid_at(self.game, "map", self.s(x, y))
+
+    # ---- state
+    def get(self, thing, prop):
+        return self.game.get(thing, prop)
+
+    def set(self, thing, prop, value):
+        self.game.set(thing, prop, value)
+
+    def bin(self, p):
+        return self.game.call("bin_of", p)
+
+    def call(self, fn, *args):
+        return self.game.call(fn, *args)
+
+    def act(self, action, *args):
+        return self.game.act(action, *args)
+
+    def refused(self, action, *args):
+        with pytest.raises(IllegalAction) as refusal:
+            self.game.act(action, *args)
+        return str(refusal.value)
+
+    def call_refused(self, fn, *args):
+        with pytest.raises(IllegalAction) as refusal:
+            self.game.call(fn, *args)
+        return str(refusal.value)
+
+    def declare(self, p, what):
+        self.act("declare_action", p, what)
+
+    def face(self, die, **fields):
+        for f in self.rules.dice[die].faces:
+            if all(f[k] == v for k, v in fields.items()):
+                return f
+        raise LookupError(f"no face of {die} with {fields}")
+
+    def force(self, die, *faces):
+        self.game.force(die, *faces)
+
+    def log(self, what):
+        return [e for e in self.game.log if e["what"] == what]
+
+    def messages(self):
+        return [e.get("text", "") for e in self.game.log if e["what"] == "log"]
+
+    def select(self, kind):
+        return self.game.select(kind)
+
+    def wounds(self, p):
+        return self.get(self.bin(p), "wounds")
+
+
+@pytest.fixture
+def table(doomx):
+    return Table(doomx)
+
+
+@pytest.fixture
+def new_table(doomx):
+    return lambda **kw: Table(doomx, **kw)

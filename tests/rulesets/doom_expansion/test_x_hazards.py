@@ -1,0 +1,258 @@
+"""Vacuum areas, oxygen tanks, airlocks and flame jets (DOOMX-033 ... DOOMX-046,
+DOOMX-077, DOOMX-078)."""
+
+import pytest
+
+VACUUM = [
+    "##########",
+    "#S..Avvv.#",
+    "#S..#vvo.#",
+    "#...#vvvv#",
+    "##########",
+]
+
+
+def end_turn(t, p):
+    with t.game.turn(p):
+        t.call("end_marine_turn", p)
+
+
+@pytest.fixture
+def vac(new_table):
+    return new_table(rows=VACUUM)
+
+
+@pytest.mark.rules("DOOMX-033", "DOOMX-034", "DOOMX-077")
+def test_a_marine_ending_his_turn_in_vacuum_gives_up_an_oxygen_tank(vac):
+    t = vac
+    m = t.marines[0]
+    t.marine(m, 6, 1)
+    t.set(t.bin(m), "oxygen", 2)
+    before = t.wounds(m)
+    end_turn(t, m)
+    assert t.get(t.bin(m), "oxygen") == 1 and t.wounds(m) == before
+
+
+@pytest.mark.rules("DOOMX-035")
+def test_without_oxygen_he_suffers_2_wounds_whatever_his_armor(vac):
+    t = vac
+    m = t.marines[0]
+    t.marine(m, 6, 1)
+    t.set(t.bin(m), "armor", 2)
+    before = t.wounds(m)
+    end_turn(t, m)
+    assert t.wounds(m) == before - 2
+
+
+def test_outside_the_vacuum_nothing_happens(vac):
+    t = vac
+    m = t.marines[0]
+    t.marine(m, 2, 1)
+    before = t.wounds(m)
+    end_turn(t, m)
+    assert t.wounds(m) == before
+
+
+@pytest.mark.rules("DOOMX-036")
+def test_invaders_need_no_air(vac):
+    t = vac
+    inv = t.invader_at("imp", 6, 3)
+    with t.game.turn(t.invader):
+        pass
+    assert t.get(inv, "wounded") == 0 and t.on_board(inv)
+
+
+@pytest.mark.rules("DOOMX-077")
+def test_an_oxygen_tank_is_picked_up_on_its_space(vac):
+    t = vac
+    m = t.marines[0]
+    t.marine(m, 6, 1)
+    t.declare(m, "sprint")
+    t.act("move_marine", m, t.s(7, 2))
+    assert t.get(t.bin(m), "oxygen") == 1 and t.select("tank_token") == []
+
+
+@pytest.mark.rules("DOOMX-078")
+def test_oxygen_tanks_are_passed_like_weapons(vac):
+    t = vac
+    a, b = t.marines
+    t.marine(a, 1, 1)
+    t.marine(b, 2, 2)
+    t.set(t.bin(a), "oxygen", 2)
+    t.declare(a, "advance")
+    t.act("pass_oxygen", a, b)
+    assert (t.get(t.bin(a), "oxygen"), t.get(t.bin(b), "oxygen")) == (1, 1)
+
+
+def test_passing_needs_a_neighbour_and_a_tank(vac):
+    t = vac
+    a, b = t.marines
+    t.marine(a, 1, 1)
+    t.marine(b, 3, 3)
+    t.set(t.bin(a), "oxygen", 1)
+    t.declare(a, "advance")
+    assert "next to him" in t.refused("pass_oxygen", a, b)
+    t.set(t.bin(a), "oxygen", 0)
+    t.act("move_marine", a, t.s(2, 2))
+    assert "no oxygen" in t.refused("pass_oxygen", a, b)
+
+
+# ---- airlocks
+
+@pytest.mark.rules("DOOMX-037", "DOOMX-038")
+def test_an_airlock_opens_like_a_door_and_closes_at_the_end_of_the_turn_tech_squad_or_not(vac):
+    t = vac
+    m = t.marines[0]
+    t.marine(m, 3, 1)
+    t.game.create("tech_squad", at=t.game.zone("marine_cards", m))
+    with t.game.turn(m):
+        t.declare(m, "advance")
+        t.act("open_door", m, t.s(4, 1))
+        assert t.terrain(4, 1) == "open_door"
+        t.act("move_marine", m, t.s(4, 1))
+        t.act("move_marine", m, t.s(5, 1))
+        t.call("end_marine_turn", m)
+    assert t.terrain(4, 1) == "door"
+
+
+@pytest.mark.rules("DOOMX-039")
+def test_an_oversized_invader_in_a_closing_airlock_is_killed(new_table):
+    t = new_table(rows=["##########", "#S..A....#", "#S..A....#", "#........#", "##########"])
+    m = t.marines[0]
+    t.marine(m, 1, 1)
+    with t.game.turn(m):
+        t.set_terrain(4, 1, "open_door")
+        demon = t.invader_at("demon", 3, 1)  # 2x1: covers (3,1) and the airlock (4,1)
+    assert not t.on_board(demon)
+    assert t.terrain(4, 1) == "door"
+
+
+def test_a_normal_figure_holds_the_airlock_open(vac):
+    t = vac
+    m = t.marines[0]
+    t.marine(m, 3, 1)
+    with t.game.turn(m):
+        t.declare(m, "advance")
+        t.act("open_door", m, t.s(4, 1))
+        t.act("move_marine", m, t.s(4, 1))
+        t.call("end_marine_turn", m)
+    assert t.terrain(4, 1) == "open_door" and t.on_board(t.call("figure_of", m))
+
+
+@pytest.mark.rules("DOOMX-040")
+def test_airlocks_cannot_be_destroyed_even_with_the_scrap_card(new_table):
+    t = new_table(rows=["##########", "#S..A....#", "#S..D....#", "#........#", "##########"])
+    m = t.marines[0]
+    t.marine(m, 3, 2)
+    t.game.create("scrap", at=t.game.zone("marine_cards", m))
+    assert "cannot be destroyed" in t.refused("scrap_door", m, t.s(4, 1))
+    t.act("scrap_door", m, t.s(4, 2))
+    assert t.terrain(4, 2) == "floor"
+
+
+# ---- flame jets
+
+FLAMES = [
+    "##########",
+    "#S.F.f...#",
+    "#S.......#",
+    "#........#",
+    "##########",
+]
+
+
+@pytest.fixture
+def fire(new_table):
+    return new_table(rows=FLAMES)
+
+
+@pytest.mark.rules("DOOMX-041", "DOOMX-042")
+def test_flame_jets_have_two_sides_and_flip_at_the_end_of_each_round(new_table):
+    t = new_table(rows=FLAMES)
+    jets = sorted(t.select("flame_jet"), key=lambda j: t.get(j, "space"))
+    assert [t.get(j, "lit") for j in jets] == [True, False]
+    t.game.end_round()
+    assert [t.get(j, "lit") for j in jets] == [False, True]
+
+
+@pytest.mark.rules("DOOMX-043")
+def test_entering_a_burning_space_burns_1_wound_through_armor(fire):
+    t = fire
+    m = t.marines[0]
+    t.marine(m, 2, 1)
+    t.set(t.bin(m), "armor", 2)
+    before = t.wounds(m)
+    t.declare(m, "sprint")
+    t.act("move_marine", m, t.s(3, 1))
+    assert t.wounds(m) == before - 1
+
+
+@pytest.mark.rules("DOOMX-044")
+def test_leaving_a_burning_space_burns(fire):
+    t = fire
+    m = t.marines[0]
+    t.marine(m, 3, 1)
+    before = t.wounds(m)
+    t.declare(m, "sprint")
+    t.act("move_marine", m, t.s(3, 3))
+    assert t.wounds(m) == before - 1
+
+
+@pytest.mark.rules("DOOMX-045")
+def test_ending_the_movement_on_a_burning_space_burns(fire):
+    t = fire
+    m = t.marines[0]
+    t.marine(m, 2, 1)
+    before = t.wounds(m)
+    with t.game.turn(m):
+        t.declare(m, "sprint")
+        t.act("move_marine", m, t.s(3, 1))       # enters: 1
+        t.call("end_marine_turn", m)             # ends its movement there: 1
+    assert t.wounds(m) == before - 2
+
+
+@pytest.mark.rules("DOOMX-043", "DOOMX-044")
+def test_a_move_over_a_burning_space_stops_on_it(fire):
+    t = fire
+    m = t.marines[0]
+    t.marine(m, 2, 1)
+    before = t.wounds(m)
+    t.declare(m, "sprint")
+    assert "stops on it" in t.refused("move_marine", m, t.s(4, 1))
+    t.act("move_marine", m, t.s(3, 1))
+    t.act("move_marine", m, t.s(4, 1))
+    assert t.wounds(m) == before - 2
+
+
+@pytest.mark.rules("DOOMX-046")
+def test_a_jet_switched_on_burns_the_figure_on_it(fire):
+    t = fire
+    inv = t.invader_at("imp", 5, 1)
+    t.game.end_round()
+    assert t.get(inv, "wounded") == 1
+
+
+@pytest.mark.rules("DOOMX-043", "DOOMX-045")
+def test_an_invader_moving_onto_a_burning_space_is_burnt_twice(new_table):
+    t = new_table(rows=FLAMES, invader_picks={"where the invader moves": None, "attack before moving": False})
+    inv = t.invader_at("hell_knight", 6, 2)
+    t.game.agents[t.invader.id].picks["where the invader moves"] = t.s(3, 1)
+    t.set(inv, "footprint", "1x1")
+    t.place(inv, 4, 2)
+    t.call("activate", t.invader, inv)
+    assert t.where(inv) == (3, 1) and t.get(inv, "wounded") == 2
+
+
+@pytest.mark.rules("DOOMX-043", "DOOMX-045")
+def test_a_sentry_bot_stopping_on_a_burning_space_is_burnt_on_entering_and_at_rest(new_table):
+    t = new_table(rows=["##########", "#S.BF....#", "#S.......#", "##########"],
+                  picks={"what the sentry bot does next": ["move", "stop"], "where the sentry bot moves": None})
+    m = t.marines[0]
+    t.marine(m, 2, 1)
+    t.declare(m, "advance")
+    t.act("activate_bot", m, t.at(3, 1))
+    bot = t.at(3, 1)
+    t.set(bot, "armor", 3)
+    t.game.agents[m.id].picks["where the sentry bot moves"] = t.s(4, 1)
+    t.call("bot_turn", m, bot)
+    assert t.where(bot) == (4, 1) and t.get(bot, "wounded") == 2

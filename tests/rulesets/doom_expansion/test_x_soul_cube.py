@@ -1,0 +1,191 @@
+"""The Soul Cube (DOOMX-047 ... DOOMX-054, DOOMX-166, DOOMX-169, DOOMX-170)."""
+
+import pytest
+
+import rulecraft
+
+ROWS = [
+    "#############",
+    "#S.C........#",
+    "#S..........#",
+    "#...........#",
+    "#############",
+]
+
+
+@pytest.fixture
+def t(new_table):
+    return new_table(rows=ROWS)
+
+
+def carrier(t, p, x=2, y=1):
+    fig = t.marine(p, x, y)
+    cube = t.select("relic")[0]
+    t.set(cube, "carrier", p)
+    t.set(cube, "space", -1)
+    return fig
+
+
+def kill_with_pistol(t, fig, x, y, d="archvile"):
+    inv = t.invader_at(d, x, y)
+    t.set(inv, "wounded", t.get(inv, "wounds") - 1)
+    t.force("yellow", t.face("yellow", range=2, damage=1))
+    t.force("green", t.face("green", range=2, damage=1))
+    t.call("resolve_attack", fig, t.s(x, y), ["yellow", "green"], 0, 0, 0, False)
+    assert not t.on_board(inv)
+
+
+@pytest.mark.rules("DOOMX-047")
+def test_the_soul_cube_is_one_unique_weapon_found_on_the_map(new_table):
+    t = new_table(rows=ROWS)
+    (cube,) = t.select("relic")
+    assert cube.def_id == "soul_cube" and t.get(cube, "space") == t.s(3, 1)
+    t.call("place_soul_cube")
+    assert len(t.select("relic")) == 1
+    m = t.marines[0]
+    t.marine(m, 2, 1)
+    t.declare(m, "advance")
+    t.act("move_marine", m, t.s(3, 1))
+    assert t.get(cube, "carrier") == m
+
+
+@pytest.mark.rules("DOOMX-048")
+def test_each_invader_killed_with_another_weapon_gives_a_soul_marker(t):
+    m = t.marines[0]
+    fig = carrier(t, m)
+    kill_with_pistol(t, fig, 5, 1)
+    assert t.get(t.bin(m), "souls") == 1
+    other = t.marines[1]
+    kill_with_pistol(t, t.marine(other, 1, 3), 5, 3)
+    assert t.get(t.bin(other), "souls") == 0  # he does not carry it
+
+
+@pytest.mark.rules("DOOMX-049")
+def test_no_more_than_5_soul_markers(t):
+    m = t.marines[0]
+    fig = carrier(t, m)
+    t.set(t.bin(m), "souls", 5)
+    kill_with_pistol(t, fig, 5, 1)
+    assert t.get(t.bin(m), "souls") == 5
+
+
+@pytest.mark.rules("DOOMX-050")
+def test_handing_over_or_dropping_the_cube_loses_the_markers(t):
+    a, b = t.marines
+    carrier(t, a)
+    t.marine(b, 2, 2)
+    t.set(t.bin(a), "souls", 4)
+    t.declare(a, "advance")
+    t.act("give_soul_cube", a, b)
+    assert (t.get(t.bin(a), "souls"), t.get(t.bin(b), "souls")) == (0, 0)
+    assert t.call("carries_cube", b)
+    t.set(t.bin(b), "souls", 3)
+    t.act("drop_soul_cube", b)
+    cube = t.select("relic")[0]
+    assert t.get(t.bin(b), "souls") == 0 and t.get(cube, "carrier") is None and t.get(cube, "space") == t.s(2, 2)
+
+
+@pytest.mark.rules("DOOMX-051")
+def test_the_cube_attacks_only_with_all_5_markers(t):
+    m = t.marines[0]
+    carrier(t, m)
+    t.invader_at("archvile", 6, 1)
+    t.set(t.bin(m), "souls", 4)
+    t.declare(m, "advance")
+    assert "all 5" in t.refused("soul_cube_attack", m, t.s(6, 1))
+    t.set(t.bin(m), "souls", 5)
+    t.act("soul_cube_attack", m, t.s(6, 1))
+    assert t.get(t.bin(m), "souls") == 0
+
+
+@pytest.mark.rules("DOOMX-052")
+def test_the_cube_reaches_8_spaces_in_sight_and_rolls_the_red_die(t):
+    m = t.marines[0]
+    carrier(t, m, 2, 1)
+    t.invader_at("archvile", 11, 1)  # 9 away
+    t.invader_at("archvile", 10, 2)  # 8 away
+    t.set(t.bin(m), "souls", 5)
+    t.declare(m, "unload")
+    assert "at most 8" in t.refused("soul_cube_attack", m, t.s(11, 1))
+    t.act("soul_cube_attack", m, t.s(10, 2))
+    assert [e["die"] for e in t.log("roll")] == ["red"]
+
+
+@pytest.mark.rules("DOOMX-053")
+def test_any_result_but_a_miss_kills_whatever_the_armor_and_wounds(t):
+    m = t.marines[0]
+    carrier(t, m)
+    cyber = t.invader_at("cyberdemon", 6, 1)
+    t.set(t.bin(m), "souls", 5)
+    t.declare(m, "advance")
+    t.force("red", t.face("red", range=2, damage=1))
+    t.act("soul_cube_attack", m, t.s(6, 1))
+    assert not t.on_board(cyber)
+    assert t.get(t.bin(m), "souls") == 0  # no soul marker for a Soul Cube kill
+
+
+def test_a_soul_cube_miss_kills_nothing(doomx, new_table):
+    t = new_table(rows=ROWS)
+    m = t.marines[0]
+    carrier(t, m)
+    inv = t.invader_at("archvile", 6, 1)
+    t.set(t.bin(m), "souls", 5)
+    t.declare(m, "advance")
+    fake_miss = dict(t.face("red", range=2, damage=1))
+    fake_miss["miss"] = True
+    t.force("red", fake_miss)
+    t.act("soul_cube_attack", m, t.s(6, 1))
+    assert t.on_board(inv)
+
+
+@pytest.mark.rules("DOOMX-054")
+def test_a_soul_cube_kill_heals_the_shooter_3_wounds(t):
+    m = t.marines[0]
+    carrier(t, m)
+    t.invader_at("archvile", 6, 1)
+    t.set(t.bin(m), "wounds", 4)  # 9 at the start: missing 5
+    t.set(t.bin(m), "souls", 5)
+    t.declare(m, "advance")
+    t.act("soul_cube_attack", m, t.s(6, 1))
+    assert t.wounds(m) == 7
+
+
+@pytest.mark.rules("DOOMX-166")
+def test_no_soul_cube_without_an_invader_player(doomx):
+    game = rulecraft.Game(doomx, players=["a", "b"])
+    for p in game.players:
+        game.set(p, "role", "marine")
+    game.call("build_board", ["#####", "#.C.#", "#####"], game.call("map_legend"))
+    game.call("place_soul_cube")
+    assert game.select("relic") == []
+
+
+PORTAL = [
+    "##########",
+    "#S.P.....#",
+    "#S..C..P.#",
+    "##########",
+]
+
+
+@pytest.mark.rules("DOOMX-169")
+def test_in_the_finale_the_cube_closes_portals_without_using_markers(new_table):
+    t = new_table(rows=PORTAL)
+    m = t.marines[0]
+    carrier(t, m, 2, 1)
+    t.set(t.bin(m), "souls", 2)
+    t.declare(m, "advance")
+    portals = t.select("portal")
+    t.act("close_portal", m, portals[0])
+    assert t.get(t.bin(m), "souls") == 2 and len(t.select("portal")) == 1
+
+
+@pytest.mark.rules("DOOMX-170")
+def test_in_the_finale_soul_drain_with_the_cube_still_needs_5_markers(new_table):
+    t = new_table(rows=PORTAL)
+    m = t.marines[0]
+    carrier(t, m, 2, 1)
+    t.invader_at("archvile", 5, 2)
+    t.set(t.bin(m), "souls", 4)
+    t.declare(m, "advance")
+    assert "all 5" in t.refused("soul_cube_attack", m, t.s(5, 2))
