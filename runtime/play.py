@@ -33,6 +33,8 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
                 spec.parts["setup"](game)
             except GameOver:
                 pass
+            except RAW_ERRORS as err:
+                raise fault_from(err) from None
     return game
 
 
