@@ -71,7 +71,9 @@ class Builder(Transformer):
     def patch_decl(self, meta, c):
         items = tuple(m for m in c[1:] if isinstance(m, n.PatchItem))
         rules = tuple(i for m in c[1:] if isinstance(m, n.RuleRef) for i in m.ids)
-        return n.PatchDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), items, rules)
+        triggers = tuple(m for m in c[1:] if isinstance(m, n.Trigger))
+        plays = tuple(m for m in c[1:] if isinstance(m, n.Play))
+        return n.PatchDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), items, rules, triggers, plays)
 
     def patch_item(self, meta, c):
         return n.PatchItem(self.sp(meta), str(c[0]), c[1], c[2])

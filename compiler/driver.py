@@ -111,7 +111,7 @@ def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
         for trig in t.triggers:
             seq += 1
             pyname = f"t_{seq}"
-            pending_triggers.append((pyname, trig, t.name, t.span.file))
+            pending_triggers.append((pyname, trig, t.name, trig.span.file))
     for decl in sym.triggers:
         seq += 1
         pending_triggers.append((f"t_{seq}", decl.trigger, None, decl.span.file))

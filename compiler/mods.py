@@ -105,11 +105,14 @@ class ModApplier:
             self.record(origin, f"kind {d.name}.{f.name}", "add field", f.type.name, f.span)
 
     def do_RemoveDecl(self, origin: str, d: n.RemoveDecl) -> None:
-        if d.name not in self.sym.things:
-            self.err("E0108", f"unknown definition `{d.name}`", d.name_span, suggest(d.name, self.sym.things))
+        """Remove a definition or a scenario; anything still naming it is then an error."""
+        table = self.sym.things if d.name in self.sym.things else self.sym.scenarios
+        if d.name not in table:
+            self.err("E0108", f"no definition or scenario `{d.name}`", d.name_span,
+                     suggest(d.name, list(self.sym.things) + list(self.sym.scenarios)))
             return
         if self.record(origin, d.name, "remove", "", d.span):
-            del self.sym.things[d.name]
+            del table[d.name]
 
     def do_PatchDecl(self, origin: str, d: n.PatchDecl) -> None:
         thing = self.sym.things.get(d.name)
@@ -124,7 +127,12 @@ class ModApplier:
             shown = f"{item.op} {_show(item.value)}"
             if self.record(origin, f"{d.name}.{item.name}", "patch", shown, item.span):
                 props[item.name] = n.PropItem(item.span, item.name, value)
-        self.sym.things[d.name] = dataclasses.replace(thing, props=tuple(props.values()), rules=thing.rules + d.rules)
+        for added in d.triggers + d.plays:
+            what = f"on {added.event}" if isinstance(added, n.Trigger) else f"play in {added.window}"
+            self.record(origin, f"{d.name} ({what})", "add ability", "", added.span, exclusive=False)
+        self.sym.things[d.name] = dataclasses.replace(
+            thing, props=tuple(props.values()), rules=thing.rules + d.rules,
+            triggers=thing.triggers + d.triggers, plays=thing.plays + d.plays)
 
     def patched_value(self, thing: n.ThingDecl, current: n.PropItem | None, item: n.PatchItem) -> n.Expr | None:
         if item.op == "=":

@@ -355,6 +355,8 @@ class PatchDecl(Decl):
 
     items: tuple[PatchItem, ...]
     rules: tuple[str, ...] = ()  # catalogue ids the patch implements: the patched definition carries them
+    triggers: tuple[Trigger, ...] = ()  # added to the definition
+    plays: tuple[Play, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,3 +165,16 @@ def test_a_patch_carries_the_rule_ids_it_implements(tmp_path, arena):
     game = rulecraft.Game(rules)
     game.create("grunt")
     assert "X-042" in game.touched
+
+
+def test_a_patch_adds_triggers_to_a_definition_and_a_mod_removes_a_scenario(tmp_path):
+    base = write(tmp_path / "arena", BASE + 'event hit(u: unit)\naction strike(u: unit) { emit hit(u) }\n'
+                 'scenario brawl "Brawl" { setup { create grunt } }\n')
+    m = mod(tmp_path, "armour", 'patch grunt {\n  on hit when u == this { this.hp += 1 }\n}\nremove brawl\n')
+    rules = load(base, [m])
+    assert "brawl" not in rules.scenarios and "brawl" in load(base).scenarios
+    game = rulecraft.Game(rules)
+    grunt, archer = game.create("grunt"), game.create("archer")
+    game.act("strike", grunt)
+    game.act("strike", archer)
+    assert (grunt.props["hp"], archer.props["hp"]) == (3, 1)
