@@ -322,6 +322,7 @@ class BodyChecker:
         if target.name == "face":
             die = self.sym.dice[target.arg]  # type: ignore[index]
             fields = {p.name: self.const_type(p.value) for p in (die.faces[0] if die.faces else ())}
+            fields.update({p.name: self.resolve_type(p.type) for p in die.source_fields})
             self.info[id(e)] = "face"
             if e.name not in fields:
                 self.err("E0103", f"the faces of die `{die.name}` have no field `{e.name}`", e.name_span,

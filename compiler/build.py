@@ -181,8 +181,13 @@ class Builder(Transformer):
         faces = tuple(m for m in members if isinstance(m, tuple))
         numbered = next((m for m in members if isinstance(m, list)), None)
         rules = tuple(i for m in members if isinstance(m, n.RuleRef) for i in m.ids)
+        source = next((m for m in members if isinstance(m, dict)), None)
         return n.DieDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None,
-                         faces, tuple(numbered) if numbered else None, rules)
+                         faces, tuple(numbered) if numbered else None, rules,
+                         source["name"] if source else None, tuple(source["fields"]) if source else ())
+
+    def faces_from(self, meta, c):
+        return {"name": str(c[0]), "fields": c[1] or []}
 
     def face(self, meta, c):
         return tuple(c)

@@ -271,6 +271,9 @@ class Checker(BodyChecker, Collector):
         return None
 
     def check_die(self, d: n.DieDecl) -> None:
+        if d.source is not None:
+            self.check_face_table(d)
+            return
         if d.numbered and d.faces:
             self.err("E0402", "a die has either numbered faces or listed faces, not both", d.name_span)
         if d.numbered and d.numbered[0] > d.numbered[1]:
@@ -288,6 +291,30 @@ class Checker(BodyChecker, Collector):
             for p in f:
                 self.const_value(p.value)
         self.allow_assumed = False
+
+    def check_face_table(self, d: n.DieDecl) -> None:
+        """`faces from TABLE (field: type, ...)`: TABLE is an assumption, a list of rows of numbers."""
+        if d.numbered or d.faces:
+            self.err("E0402", "a die takes its faces either from a table or from its own lines, not both", d.name_span)
+        for p in d.source_fields:
+            if self.resolve_type(p.type) not in (INT, BOOL):
+                self.err("E0201", f"a face field from a table is an int or a bool, not {p.type.name}", p.span)
+        table = self.sym.assumptions.get(d.source)  # type: ignore[arg-type]
+        if table is None:
+            self.err("E0101", f"no assumption `{d.source}` to take the faces from", d.name_span,
+                     suggest(d.source, self.sym.assumptions) or  # type: ignore[arg-type]
+                     'declare it: `assume NAME: list<list<int>> = [[...], ...] "note"`')
+            return
+        if self.resolve_type(table.type) != list_of(list_of(INT)):
+            self.err("E0201", f"`{d.source}` must be a list<list<int>>, one row of numbers a face", table.type.span)
+            return
+        rows = self.const_value(table.value) or []
+        if not rows:
+            self.err("E0402", f"die `{d.name}` has no faces", table.span)
+        for i, row in enumerate(rows, 1):
+            if len(row) != len(d.source_fields):
+                self.err("E0403", f"face {i} of `{d.source}` has {len(row)} numbers; the die's fields need "
+                                  f"{len(d.source_fields)}", table.value.span)
 
     def die_values(self, name: str) -> list[int] | None:
         d = self.sym.dice.get(name)

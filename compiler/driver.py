@@ -93,7 +93,11 @@ def assemble(c: Checker, modules: list[n.Module]) -> rs.Ruleset:
         faces = tuple(range(d.numbered[0], d.numbered[1] + 1)) if d.numbered else \
             tuple({p.name: c.const_value(p.value) for p in face} for face in d.faces)
         c.allow_assumed = False
-        out.dice[d.name] = rs.Die(d.name, d.title or d.name, faces, d.rules, _where(d.span))
+        table = None
+        if d.source is not None:
+            table = (d.source, tuple((p.name, p.type.name) for p in d.source_fields))
+            faces = rs.faces_from_table(d.name, c.const_value(sym.assumptions[d.source].value), table[1])
+        out.dice[d.name] = rs.Die(d.name, d.title or d.name, faces, d.rules, _where(d.span), table)
     for t in sym.things.values():
         rules = t.rules + tuple(i for part in t.triggers + t.plays for r in rule_refs(part) for i in r.ids)
         out.definitions[t.name] = rs.Definition(t.name, t.kind, t.title or t.name, t.count,

@@ -483,6 +483,8 @@ class DieDecl(Decl):
     faces: tuple[tuple[PropItem, ...], ...]  # one tuple of fields per face
     numbered: tuple[int, int] | None  # faces LO..HI
     rules: tuple[str, ...]
+    source: str | None = None  # `faces from ASSUMPTION (field: type, ...)`: one row of numbers a face
+    source_fields: tuple[Param, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -358,6 +358,15 @@ def parse_assignments(items: list[str], what: str) -> dict[str, str]:
 def convert(value: str, type_: str, what: str, rules=None) -> Any:
     """A command-line value as the declared type: numbers, true/false, definitions, comma-separated lists."""
     if type_.startswith("list<") and type_.endswith(">"):
+        if value.lstrip().startswith("["):  # JSON, e.g. a table of numbers: [[0,4,1,0],[0,3,0,0]]
+            try:
+                items = json.loads(value)
+            except ValueError as err:
+                raise UsageError(f"{what}: not a JSON list ({err})") from None
+            if not isinstance(items, list):
+                raise UsageError(f"{what} must be a list")
+            return [convert(json.dumps(i) if isinstance(i, list) else str(i).lower() if isinstance(i, bool) else str(i),
+                            type_[5:-1], what, rules) for i in items]
         return [convert(item.strip(), type_[5:-1], what, rules) for item in value.split(",") if item.strip()]
     if type_.startswith("definition of ") and rules is not None:
         return definition_named(rules, type_.removeprefix("definition of "), value, what)

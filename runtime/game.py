@@ -209,9 +209,13 @@ class Game:
 
     def prop(self, e: Entity, name: str) -> Any:
         """A declared property, as compiled handlers read it (the checker has ruled out built-in fields)."""
+        try:
+            props = e.props
+        except AttributeError:
+            return _loose_prop(e, name)
         if self.mods.active:
-            return self.mods.apply(e.id, name, e.props[name], self.round)
-        return e.props[name]
+            return self.mods.apply(e.id, name, props[name], self.round)
+        return props[name]
 
     def defprop(self, def_id: str, name: str) -> Any:
         """A property of a definition itself (as printed), without an instance."""
@@ -559,6 +563,15 @@ class Game:
             "boards": {name: board.snapshot() for name, board in sorted(self.boards.items())},
         }
         return hashlib.sha256(json.dumps(snapshot, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _loose_prop(value: Any, name: str) -> Any:
+    """`x.name` where the checker could not know what `x` is (typed `any`): a die face, or a mistake."""
+    if isinstance(value, dict) and name in value:
+        return value[name]
+    if value is None:
+        raise IllegalAction(f"cannot read `{name}` of nothing (the value is none)")
+    raise IllegalAction(f"{to_json(value)!r} has no `{name}`")
 
 
 def _many(what: Any) -> list[Entity]:

@@ -77,9 +77,20 @@ class Callable_:
 class Die:
     id: str
     name: str
-    faces: tuple[Any, ...]  # ints, or dicts of face fields
+    faces: tuple[Any, ...]  # ints, or dicts of face fields (for a table: its default rows)
     rules: tuple[str, ...]
     where: str
+    table: tuple[str, tuple[tuple[str, str], ...]] | None = None  # (assumption, ((field, int|bool), ...))
+
+
+def faces_from_table(die_id: str, rows: Any, fields: tuple[tuple[str, str], ...]) -> tuple[dict[str, Any], ...]:
+    """The faces of a die whose numbers are a table (an assumption a user may override)."""
+    from .errors import IllegalAction
+
+    if not isinstance(rows, list) or not rows or any(not isinstance(r, list) or len(r) != len(fields) for r in rows):
+        raise IllegalAction(f"the faces of die `{die_id}` must be rows of {len(fields)} numbers "
+                            f"({', '.join(f for f, _ in fields)}), one row a face")
+    return tuple({name: (bool(v) if kind == "bool" else int(v)) for (name, kind), v in zip(fields, row)} for row in rows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +233,9 @@ class Ruleset:
     def faces(self, die_id: str, assume: dict[str, Any] | None = None) -> tuple[Any, ...]:
         """A die's faces with every assumed number resolved (the defaults, or `assume`)."""
         values = {a.name: a.value for a in self.assumptions.values()} | (assume or {})
+        table = self.dice[die_id].table
+        if table is not None:
+            return faces_from_table(die_id, values[table[0]], table[1])
         return tuple({k: values[v.assumption] if isinstance(v, AssumedValue) else v for k, v in f.items()}
                      if isinstance(f, dict) else f for f in self.dice[die_id].faces)
 

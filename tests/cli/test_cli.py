@@ -75,3 +75,13 @@ def test_assumptions_can_be_overridden_from_the_command_line():
     assert {c["id"]: c for c in doc["cards"]}["wealth_2"]["credits"] == 3
     bad = rc("run", "small_galaxy", "--set", "no_such=1")
     assert bad.returncode == 2 and "unknown assumption" in bad.stderr
+
+
+def test_die_faces_are_overridable_assumptions():
+    table = "[[9,9,0,0],[9,9,0,0],[9,9,0,0],[9,9,0,0],[9,9,0,0],[9,9,0,0]]"
+    out = rc("odds", "doom", "attack_wounds", "weapon=pistol", "range=3", "armor=1", "--set", f"green_faces={table}",
+             "--json")
+    values = [o["value"] for o in json.loads(out.stdout)["outcomes"]]
+    assert values == [9, 10, 11]  # 9 damage from green always, plus the yellow die's 0, 1 or 2
+    bad = rc("odds", "doom", "attack_wounds", "weapon=pistol", "range=3", "armor=1", "--set", "green_faces=[[1,2]]")
+    assert bad.returncode == 1 and "rows of 4 numbers" in bad.stderr and "Traceback" not in bad.stderr

@@ -96,3 +96,29 @@ action throw(colour: text) { return roll colour }
     assert game.act("throw", "blue") == {"reach": 7}
     with pytest.raises(rulecraft.IllegalAction, match="no die `red`"):
         game.act("throw", "red")
+
+
+def test_a_die_takes_its_faces_from_a_table_users_may_override():
+    rules = rulecraft.compile_source('''
+game "t" "T"
+assume green_faces: list<list<int>> = [[2, 1, 0], [1, 1, 1], [0, 0, 0]] "range, damage, miss of each face: assumed"
+die green "Green" { faces from green_faces (range: int, damage: int, miss: bool) }
+query damage() { let f = roll green  return if f.miss then -1 else f.damage }
+''')
+    assert rules.dice["green"].faces[2] == {"range": 0, "damage": 0, "miss": False}
+    assert odds.odds(rules, "damage") == {1: Fraction(1, 3), -1: Fraction(1, 3), 0: Fraction(1, 3)}
+    override = {"green_faces": [[1, 5, 0], [0, 0, 1]]}
+    assert odds.odds(rules, "damage", [], override) == {5: Fraction(1, 2), -1: Fraction(1, 2)}
+    game = rulecraft.Game(rules, assumptions={"green_faces": [[1, 2]]})
+    with pytest.raises(rulecraft.IllegalAction, match="rows of 3 numbers"):
+        game.call("damage")
+
+
+def test_a_face_table_must_fit_the_die():
+    with pytest.raises(rulecraft.CompileError) as info:
+        rulecraft.compile_source('''game "t" "T"
+assume t: list<list<int>> = [[1, 2], [3]] "a table"
+die d "D" { faces from t (a: int, b: int) }
+die e "E" { faces from nowhere (a: int) }
+''')
+    assert [(d.code, d.line) for d in info.value.diagnostics] == [("E0403", 2), ("E0101", 4)]
