@@ -2,9 +2,10 @@
 `dm_legend`), marines on given spaces, scripted choices and dice forced to given faces."""
 
 import pytest
+from support.doom_tables import GridTable
 
 import rulecraft
-from rulecraft import FirstLegalAgent, IllegalAction, ScriptedAgent
+from rulecraft import FirstLegalAgent, ScriptedAgent
 from rulecraft.runtime import grid
 from rulecraft.runtime.errors import GameOver
 
@@ -28,7 +29,7 @@ def ctf():
     return rulecraft.load("doom/ctf")
 
 
-class Match:
+class Match(GridTable):
     """A Deathmatch (or CTF) table: one seat per marine, named m1, m2, ...; `commanders`
     names the person commanding each seat (by default every seat commands itself)."""
 
@@ -60,12 +61,6 @@ class Match:
         self.width = len(rows[0])
 
     # ---- the board
-    def s(self, x, y):
-        return y * self.width + x
-
-    def xy(self, space):
-        return space % self.width, space // self.width
-
     def fig(self, p):
         return self.game.call("figure_of", p)
 
@@ -77,54 +72,19 @@ class Match:
         return None if at < 0 else self.xy(at)
 
     # ---- state
-    def get(self, thing, prop):
-        return self.game.get(thing, prop)
-
-    def set(self, thing, prop, value):
-        self.game.set(thing, prop, value)
-
-    def bin(self, p):
-        return self.game.call("bin_of", p)
-
-    def call(self, name, *args):
-        return self.game.call(name, *args)
-
-    def act(self, action, *args):
-        return self.game.act(action, *args)
-
-    def refused(self, action, *args):
-        with pytest.raises(IllegalAction) as refusal:
-            self.game.act(action, *args)
-        return str(refusal.value)
-
     def ends(self, name, *args):
         """Call a procedure that ends the game; the winner (or None)."""
         with pytest.raises(GameOver):
             self.game.call(name, *args)
         return self.game.winner.name if self.game.winner else None
 
-    def declare(self, p, what):
-        self.act("declare_action", p, what)
-
     def move(self, p, x, y):
         self.act("dm_move", p, self.s(x, y))
-
-    def face(self, die, **fields):
-        for f in self.rules.dice[die].faces:
-            if all(f[k] == v for k, v in fields.items()):
-                return f
-        raise LookupError(f"no face of {die} with {fields}")
-
-    def force(self, die, *faces):
-        self.game.force(die, *faces)
 
     def pistol(self, yellow, green):
         """The next pistol roll: a yellow and a green face."""
         self.force("yellow", self.face("yellow", **yellow))
         self.force("green", self.face("green", **green))
-
-    def zone(self, name, owner=None):
-        return self.game.zone(name, owner).items
 
     def defs(self, name, owner=None):
         return sorted(e.def_id for e in self.zone(name, owner))
@@ -134,9 +94,6 @@ class Match:
 
     def on_map(self, definition):
         return sorted(self.xy(self.get(t, "space")) for t in self.tokens(definition, "map_items"))
-
-    def log(self, what):
-        return [e for e in self.game.log if e["what"] == what]
 
     def said(self, text):
         return [e["text"] for e in self.log("log") if text in e["text"]]

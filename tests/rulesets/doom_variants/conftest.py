@@ -5,9 +5,10 @@ is a small Doom table (an ASCII room, an invader player and marines) with the mo
 `refusal(*names)` returns the diagnostics of a combination the compiler refuses."""
 
 import pytest
+from support.doom_tables import GridTable
 
 import rulecraft
-from rulecraft import FirstLegalAgent, IllegalAction, ScriptedAgent
+from rulecraft import FirstLegalAgent, ScriptedAgent
 from rulecraft.runtime import grid
 
 V = "doom/variants/"
@@ -38,7 +39,7 @@ def refusal(*names):
     return found
 
 
-class VariantTable:
+class VariantTable(GridTable):
     """A game of Doom with mods: the invader player first, then `marines` marine players.
     `scenario=True` also runs setup step 2 (the invader player chooses the scenario)."""
 
@@ -71,62 +72,14 @@ class VariantTable:
     def ref(self, thing):
         return thing.ref
 
-    def s(self, x, y):
-        return y * self.width + x
-
-    def xy(self, space):
-        return space % self.width, space // self.width
-
-    def marine(self, p, x, y):
-        fig = self.game.call("create_marine_figure", p)
-        grid.grid_place(self.game, "map", fig, self.s(x, y), "1x1", "marines")
-        return fig
-
-    def invader_at(self, definition, x, y):
-        inv = self.game.call("available", definition)[0]
-        self.game.call("put_on_board", inv, self.s(x, y))
-        return inv
-
     def where(self, fig):
         return self.xy(grid.grid_where(self.game, "map", fig))
-
-    def get(self, thing, prop):
-        return self.game.get(thing, prop)
-
-    def set(self, thing, prop, value):
-        self.game.set(thing, prop, value)
-
-    def bin(self, p):
-        return self.game.call("bin_of", p)
-
-    def act(self, action, *args):
-        return self.game.act(action, *args)
-
-    def refused(self, action, *args):
-        with pytest.raises(IllegalAction) as refusal:
-            self.game.act(action, *args)
-        return str(refusal.value)
-
-    def face(self, die, **fields):
-        for f in self.rules.dice[die].faces:
-            if all(f[k] == v for k, v in fields.items()):
-                return f
-        raise LookupError(f"no face of {die} with {fields}")
-
-    def force(self, die, *faces):
-        self.game.force(die, *faces)
-
-    def log(self, what):
-        return [e for e in self.game.log if e["what"] == what]
 
     def texts(self):
         return [e["text"] for e in self.log("log")]
 
     def cards(self, p):
         return self.game.zone("marine_cards", p).items
-
-    def zone(self, name, owner=None):
-        return self.game.zone(name, owner).items
 
 
 @pytest.fixture

@@ -1,0 +1,86 @@
+"""What every small Doom test table offers: spaces by (x, y), the game's state, actions and
+their refusals, forced dice and the log. The tables of the base game, the expansion, the
+modes and the variants (each folder's conftest) add how they are set up."""
+
+import pytest
+
+from rulecraft import IllegalAction
+from rulecraft.runtime import grid
+
+
+class GridTable:
+    rules = None
+    game = None
+    width = 0
+
+    # ---- the board
+    def s(self, x, y):
+        return y * self.width + x
+
+    def xy(self, space):
+        return space % self.width, space // self.width
+
+    def marine(self, p, x, y):
+        fig = self.game.call("create_marine_figure", p)
+        grid.grid_place(self.game, "map", fig, self.s(x, y), "1x1", "marines")
+        return fig
+
+    def invader_at(self, definition, x, y):
+        inv = self.game.call("available", definition)[0]
+        self.game.call("put_on_board", inv, self.s(x, y))
+        return inv
+
+    def on_board(self, fig):
+        return grid.grid_where(self.game, "map", fig) >= 0
+
+    # ---- state and actions
+    def get(self, thing, prop):
+        return self.game.get(thing, prop)
+
+    def set(self, thing, prop, value):
+        self.game.set(thing, prop, value)
+
+    def bin(self, p):
+        return self.game.call("bin_of", p)
+
+    def call(self, fn, *args):
+        return self.game.call(fn, *args)
+
+    def act(self, action, *args):
+        return self.game.act(action, *args)
+
+    def refused(self, action, *args):
+        with pytest.raises(IllegalAction) as refusal:
+            self.game.act(action, *args)
+        return str(refusal.value)
+
+    def call_refused(self, fn, *args):
+        with pytest.raises(IllegalAction) as refusal:
+            self.game.call(fn, *args)
+        return str(refusal.value)
+
+    def declare(self, p, what):
+        self.act("declare_action", p, what)
+
+    # ---- chance, zones and the log
+    def face(self, die, **fields):
+        """The face of `die` with these fields (range=, damage=, ammo=, miss=)."""
+        for f in self.rules.faces(die, self.game.assume):
+            if all(f[k] == v for k, v in fields.items()):
+                return f
+        raise LookupError(f"no face of {die} with {fields}")
+
+    def force(self, die, *faces):
+        self.game.force(die, *faces)
+
+    def zone(self, name, owner=None):
+        return self.game.zone(name, owner).items
+
+    def hand(self):
+        return self.game.zone("invader_hand").items
+
+    def log(self, what):
+        return [e for e in self.game.log if e["what"] == what]
+
+    def messages(self):
+        return [e.get("text", "") for e in self.game.log if e["what"] == "log"]
