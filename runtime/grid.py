@@ -14,6 +14,8 @@ Options: `cost=N` (movement points to enter), `mark=NAME` (start points, spawn p
 Figures are things placed with a footprint (`1x1`, `2x1`, `1x2`, `2x2`, any WxH up to 3x3)
 and a side: figures of the same side pass through each other, nobody passes through an
 enemy, and every move ends with the whole footprint on empty, open, passable spaces.
+A move takes the cheapest path; `grid_path` names its spaces, step by step, for rules that
+react to what a figure passes (ties between equally cheap paths are broken in a fixed order).
 
 Line of sight runs from the centre of one space to the centre of another. It is blocked by
 every space whose interior the segment crosses (the two end spaces excepted) that holds a
@@ -170,6 +172,31 @@ class Board:
                     best[n] = total
                     heapq.heappush(queue, (total, n))
         return best
+
+    def path(self, fid: int, to: int) -> list[int]:
+        """The top-left spaces of the figure's cheapest move to `to`, one per step, `to` last
+        ([] if it cannot end a move there, or stands there). The search and costs are those
+        of `costs`; walking back from `to`, each step comes from the lowest-numbered space
+        that lies on a cheapest path, so equally cheap paths are always told apart the same way."""
+        size, side = self.size[fid], self.side[fid]
+        best = self.costs(fid, 99 * self.width * self.height)
+        if to not in best or best[to] == 0 or not self.fits(fid, to, size, side, True):
+            return []
+        out = []
+        s = to
+        while best[s] > 0:
+            out.append(s)
+            need = best[s] - self.step_cost(s, size)
+            x, y = self.xy(s)
+            came = []
+            for dx, dy in STEPS:
+                px, py = x - dx, y - dy
+                if 0 <= px < self.width and 0 <= py < self.height and self.diagonal_ok(px, py, dx, dy) \
+                        and best.get(py * self.width + px) == need:
+                    came.append(py * self.width + px)
+            s = min(came)  # never empty: `best` holds least costs, each reached by a legal step
+        out.reverse()
+        return out
 
     def reachable(self, fid: int, budget: int) -> dict[int, int]:
         """Spaces where the figure may end its move, with their cost (its own space included)."""
@@ -580,6 +607,15 @@ def grid_move_cost(rt, b, thing, s):
     return board.reachable(fid, bound).get(s, -1)
 
 
+def grid_path(rt, b, thing, s):
+    """The spaces a figure's move to s passes, one per step (its top-left space after each step), s last:
+    the cheapest path, the one `grid_move` and `grid_move_cost` count (ties go to the lowest-numbered
+    space, walking back from s). [] if the figure cannot end a move there or already stands there."""
+    board = _board(rt, b, "grid_path")
+    fid = _figure(board, thing, "grid_path")
+    return board.path(fid, _space(board, s, "grid_path"))
+
+
 def grid_move(rt, b, thing, s, budget):
     """Move a figure to s along its cheapest path; returns the points spent. Illegal if it cannot end there
     within `budget` (through closed doors, blocking obstacles or enemies, off the board, onto another figure)."""
@@ -660,6 +696,7 @@ BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
     "grid_empty": (grid_empty, ("text",), "list<int>"),
     "grid_reachable": (grid_reachable, ("text", "any", "int"), "list<int>"),
     "grid_move_cost": (grid_move_cost, ("text", "any", "int"), "int"),
+    "grid_path": (grid_path, ("text", "any", "int"), "list<int>"),
     "grid_move": (grid_move, ("text", "any", "int", "int"), "int"),
     "grid_sight": (grid_sight, ("text", "int", "int", "list<any>"), "bool"),
     "grid_sees": (grid_sees, ("text", "any", "int", "list<any>"), "bool"),

@@ -292,3 +292,122 @@ def test_every_builtin_is_registered_with_a_signature():
         assert isinstance(params, tuple) and isinstance(result, str)
         assert BUILTINS[name][0] is func and name.startswith("grid_")
     assert RULES.callables["seen"]
+
+
+# ---- the path of a move -------------------------------------------------------
+
+path_map = st.lists(st.text(alphabet="....~#DO", min_size=7, max_size=7), min_size=5, max_size=5)
+
+
+def steps_are_legal(b, fid, start, path):
+    """Every step goes to a neighbouring space the figure may pass, without squeezing
+    diagonally between two impassable spaces."""
+    size, side = b.size[fid], b.side[fid]
+    here = start
+    for s in path:
+        (x, y), (nx, ny) = b.xy(here), b.xy(s)
+        assert max(abs(nx - x), abs(ny - y)) == 1
+        assert b.fits(fid, s, size, side, False) and b.diagonal_ok(x, y, nx - x, ny - y)
+        here = s
+
+
+@settings(max_examples=150, deadline=None)
+@given(path_map, st.sampled_from(["1x1", "2x1", "2x2"]), st.lists(cells, max_size=4), st.booleans())
+def test_a_path_is_the_cheapest_legal_move_step_by_step(rows, size, others, friendly):
+    rows = [".." + r[2:] if i < 2 else r for i, r in enumerate(rows)]  # the figure starts on open floor
+    g, b = board(rows)
+    mover = piece(g, b, 0, 0, side="a", size=size)
+    for x, y in others:  # a few figures of one side in the way
+        s = min(y, 4) * 7 + min(x, 6)
+        if b.fits(None, s, (1, 1), "", True):
+            piece(g, b, s % 7, s // 7, side="a" if friendly else "b")
+    start = grid.grid_where(g, "m", mover)
+    for to in range(35):
+        path = grid.grid_path(g, "m", mover, to)
+        cost = grid.grid_move_cost(g, "m", mover, to)
+        assert path == grid.grid_path(g, "m", mover, to)  # the same answer every time
+        if cost <= 0:
+            assert path == []
+            continue
+        assert path[-1] == to and to not in path[:-1]
+        assert b.distance(start, path[0]) == 1  # the first step leaves from next to the figure's space
+        steps_are_legal(b, mover.id, start, path)
+        assert sum(b.step_cost(s, b.size[mover.id]) for s in path) == cost
+        assert to in grid.grid_reachable(g, "m", mover, cost) and to not in grid.grid_reachable(g, "m", mover, cost - 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(path_map, cells)
+def test_the_path_is_the_move_grid_move_makes_and_costs(rows, p):
+    rows = [".." + r[2:] if i < 1 else r for i, r in enumerate(rows)]
+    g, b = board(rows)
+    mover = piece(g, b, 0, 0)
+    to = min(p[1], 4) * 7 + min(p[0], 6)
+    path = grid.grid_path(g, "m", mover, to)
+    if not path:
+        assert grid.grid_move_cost(g, "m", mover, to) in (-1, 0)
+        return
+    cost = sum(b.step_cost(s, (1, 1)) for s in path)
+    assert grid.grid_move(g, "m", mover, to, cost) == cost
+    assert grid.grid_where(g, "m", mover) == to
+
+
+def test_a_path_goes_around_walls_and_pays_for_hazards():
+    g, b = board(["S.#..", "..#..", "~~~~.", "....."])
+    f = piece(g, b, 0, 0)
+    # the wall column forces the path down to row 2; the hazards cost 2, so the path keeps to the
+    # cheapest spaces and ends on the far side
+    path = grid.grid_path(g, "m", f, 3)
+    assert path[-1] == 3 and sum(b.step_cost(s, (1, 1)) for s in path) == grid.grid_move_cost(g, "m", f, 3)
+    assert all(b.terrain[s] != "wall" for s in path)
+    assert grid.grid_path(g, "m", f, 2) == []  # a wall: unreachable
+    assert grid.grid_path(g, "m", f, 0) == []  # it already stands there
+
+
+def test_equally_cheap_paths_are_told_apart_by_the_lowest_numbered_space():
+    g, b = board(["...", "...", "..."])
+    f = piece(g, b, 0, 1)
+    # (0,1) -> (2,1) in two steps, through (1,0), (1,1) or (1,2): the lowest-numbered wins
+    assert grid.grid_path(g, "m", f, 5) == [1, 5]
+    g2, b2 = board(["...", "...", "..."])
+    piece(g2, b2, 1, 0, side="b")  # an enemy on (1,0): the next one is taken
+    f2 = piece(g2, b2, 0, 1)
+    assert grid.grid_path(g2, "m", f2, 5) == [4, 5]
+
+
+def test_a_path_passes_friends_but_never_enemies_and_never_ends_on_a_figure():
+    g, b = board(["#####", "#...#", "#####"])
+    runner = piece(g, b, 1, 1, side="marine")
+    friend = piece(g, b, 2, 1, side="marine")
+    assert grid.grid_path(g, "m", runner, 8) == [7, 8]
+    assert grid.grid_path(g, "m", runner, 7) == []
+    grid.grid_remove(g, "m", friend)
+    piece(g, b, 2, 1, side="monster")
+    assert grid.grid_path(g, "m", runner, 8) == []
+
+
+def test_a_big_figure_s_path_names_its_top_left_space():
+    g, b = board(["....", "....", "...."])
+    big = piece(g, b, 0, 0, size="2x2")
+    assert grid.grid_path(g, "m", big, 2) == [1, 2]
+    assert grid.grid_path(g, "m", big, 3) == []  # its footprint would leave the board
+
+
+def test_grid_path_is_callable_from_rules_and_refuses_wrong_arguments():
+    rules = rulecraft.compile_source('''
+game "g" "Grid"
+kind piece {}
+piece token "Token" {}
+fn route(b: text, t: any, s: int) -> list<int> { return grid_path(b, t, s) }
+''')
+    g = rulecraft.Game(rules, seed=1)
+    grid.grid_board(g, "m", ["...."], LEGEND)
+    t = g.create("token")
+    grid.grid_place(g, "m", t, 0, "1x1", "a")
+    assert g.call("route", "m", t, 3) == [1, 2, 3]
+    loose = g.create("token")
+    for call in (lambda: grid.grid_path(g, "nope", t, 1), lambda: grid.grid_path(g, "m", None, 1),
+                 lambda: grid.grid_path(g, "m", loose, 1), lambda: grid.grid_path(g, "m", t, 99),
+                 lambda: grid.grid_path(g, "m", t, "1"), lambda: grid.grid_path(g, "m", t, True)):
+        with pytest.raises(IllegalAction):
+            call()

@@ -3,6 +3,9 @@ DOOMX-077, DOOMX-078)."""
 
 import pytest
 
+import rulecraft
+from rulecraft.runtime import grid
+
 VACUUM = [
     "##########",
     "#S..Avvv.#",
@@ -211,24 +214,189 @@ def test_ending_the_movement_on_a_burning_space_burns(fire):
     assert t.wounds(m) == before - 2
 
 
+TWO_FLAMES = [
+    "##########",
+    "#S.F.F...#",
+    "#S.......#",
+    "#........#",
+    "##########",
+]
+
+
+def burns(t):
+    """The burns logged so far, in order: 'enters', 'leaves', 'ends' or 'switched'."""
+    out = []
+    for text in t.messages():
+        if "is burnt" in text:
+            out.append(next(w for w in ("enters", "leaves", "ends", "switched") if w in text))
+    return out
+
+
+def path(t, fig, x, y):
+    return [t.xy(s) for s in grid.grid_path(t.game, "map", fig, t.s(x, y))]
+
+
 @pytest.mark.rules("DOOMX-043", "DOOMX-044")
-def test_a_move_over_a_burning_space_stops_on_it(fire):
+def test_a_move_over_one_burning_space_burns_on_entering_and_on_leaving_it(fire):
     t = fire
+    m = t.marines[0]
+    fig = t.marine(m, 2, 1)
+    t.set(t.bin(m), "armor", 2)
+    before = t.wounds(m)
+    t.declare(m, "sprint")
+    assert path(t, fig, 4, 1) == [(3, 1), (4, 1)]  # the cheapest path crosses the jet
+    t.act("move_marine", m, t.s(4, 1))
+    assert t.where(fig) == (4, 1)
+    assert t.wounds(m) == before - 2 and burns(t) == ["enters", "leaves"]
+
+
+@pytest.mark.rules("DOOMX-043", "DOOMX-044")
+def test_a_move_over_two_burning_spaces_burns_4_times(new_table):
+    t = new_table(rows=TWO_FLAMES)
+    m = t.marines[0]
+    fig = t.marine(m, 2, 1)
+    t.set(t.bin(m), "armor", 2)
+    before = t.wounds(m)
+    t.declare(m, "sprint")
+    assert path(t, fig, 6, 1) == [(3, 1), (4, 1), (5, 1), (6, 1)]
+    t.act("move_marine", m, t.s(6, 1))
+    assert t.wounds(m) == before - 4
+    assert burns(t) == ["enters", "leaves", "enters", "leaves"]
+
+
+@pytest.mark.rules("DOOMX-043", "DOOMX-044", "DOOMX-045")
+def test_passing_one_jet_and_stopping_on_the_next_burns_4_times(new_table):
+    t = new_table(rows=TWO_FLAMES)
+    m = t.marines[0]
+    fig = t.marine(m, 2, 1)
+    before = t.wounds(m)
+    with t.game.turn(m):
+        t.declare(m, "sprint")
+        t.act("move_marine", m, t.s(5, 1))      # enters, leaves, enters: 3
+        assert t.wounds(m) == before - 3
+        t.call("end_marine_turn", m)            # ends its movement on the second: 1
+    assert t.where(fig) == (5, 1) and t.wounds(m) == before - 4
+    assert burns(t) == ["enters", "leaves", "enters", "ends"]
+
+
+def test_two_adjacent_burning_spaces_burn_on_every_entering_and_leaving(new_table):
+    t = new_table(rows=["##########", "#S.FF....#", "#S.......#", "##########"])
     m = t.marines[0]
     t.marine(m, 2, 1)
     before = t.wounds(m)
     t.declare(m, "sprint")
-    assert "stops on it" in t.refused("move_marine", m, t.s(4, 1))
-    t.act("move_marine", m, t.s(3, 1))
-    t.act("move_marine", m, t.s(4, 1))
-    assert t.wounds(m) == before - 2
+    t.act("move_marine", m, t.s(5, 1))  # onto the first, from it onto the second, off the second
+    assert t.wounds(m) == before - 4 and burns(t) == ["enters", "leaves", "enters", "leaves"]
+
+
+def test_a_move_that_stays_off_the_jets_does_not_burn_and_a_move_in_legs_counts_the_same(fire):
+    t = fire
+    m = t.marines[0]
+    fig = t.marine(m, 2, 1)
+    before = t.wounds(m)
+    t.declare(m, "sprint")
+    assert (3, 1) not in path(t, fig, 4, 3)
+    t.act("move_marine", m, t.s(4, 3))  # below the jet
+    assert t.where(fig) == (4, 3) and t.wounds(m) == before and burns(t) == []
+    t.act("move_marine", m, t.s(3, 2))
+    t.act("move_marine", m, t.s(3, 1))  # onto it: 1
+    t.act("move_marine", m, t.s(4, 2))  # off it: 1
+    assert t.wounds(m) == before - 2 and burns(t) == ["enters", "leaves"]
+
+
+def test_a_marine_killed_on_the_way_is_not_burnt_again(fire):
+    t = fire
+    m = t.marines[0]
+    fig = t.marine(m, 2, 1)
+    t.set(t.bin(m), "wounds", 1)
+    t.declare(m, "sprint")
+    t.act("move_marine", m, t.s(4, 1))  # the first burn kills him; he comes back on a start space
+    assert burns(t) == ["enters"] and t.get(t.invader, "frags") == 1
+    assert t.where(fig)[0] == 1 and t.wounds(m) == t.call("starting_wounds")
+
+
+@pytest.mark.rules("DOOMX-043", "DOOMX-044")
+def test_a_big_invader_passing_a_jet_is_burnt_once_on_entering_and_once_on_leaving(new_table):
+    t = new_table(rows=["##########", "#S..F....#", "#S.......#", "#........#", "##########"],
+                  invader_picks={"where the invader moves": None, "attack before moving": False})
+    inv = t.invader_at("demon", 2, 2)
+    t.set(inv, "wounds", 9)
+    t.place(inv, 2, 1, size="2x1")  # covers (2,1) and (3,1)
+    t.set(inv, "movement", 4)
+    t.game.agents[t.invader.id].picks["where the invader moves"] = t.s(5, 1)
+    assert path(t, inv, 5, 1) == [(3, 1), (4, 1), (5, 1)]  # its right half enters the jet, its left half leaves it
+    t.call("activate", t.invader, inv)
+    assert t.where(inv) == (5, 1) and t.get(inv, "wounded") == 2 and burns(t) == ["enters", "leaves"]
+
+
+@pytest.mark.rules("DOOMX-043", "DOOMX-044", "DOOMX-045")
+def test_an_invader_passing_one_jet_and_stopping_on_another_is_burnt_3_times_then_once_more(new_table):
+    t = new_table(rows=TWO_FLAMES, invader_picks={"where the invader moves": None, "attack before moving": False})
+    inv = t.invader_at("hell_knight", 6, 2)
+    t.set(inv, "footprint", "1x1")
+    t.set(inv, "wounds", 9)
+    t.set(inv, "movement", 4)
+    t.place(inv, 2, 1)
+    t.game.agents[t.invader.id].picks["where the invader moves"] = t.s(5, 1)
+    t.call("activate", t.invader, inv)
+    assert t.where(inv) == (5, 1) and t.get(inv, "wounded") == 4
+    assert burns(t) == ["enters", "leaves", "enters", "ends"]
+
+
+@pytest.mark.rules("DOOMX-043", "DOOMX-044")
+def test_a_sentry_bot_passing_two_jets_takes_4_wound_tokens_through_its_armor(new_table):
+    t = new_table(rows=["##########", "#S.BF.F..#", "#S.......#", "##########"],
+                  picks={"what the sentry bot does next": ["move", "stop"], "where the sentry bot moves": None})
+    m = t.marines[0]
+    t.marine(m, 2, 2)
+    t.declare(m, "advance")
+    t.act("activate_bot", m, t.at(3, 1))
+    bot = t.at(3, 1)
+    t.set(bot, "armor", 3)
+    t.set(bot, "wounds", 9)
+    t.game.agents[m.id].picks["where the sentry bot moves"] = t.s(7, 1)
+    assert path(t, bot, 7, 1) == [(4, 1), (5, 1), (6, 1), (7, 1)]
+    t.call("bot_turn", m, bot)
+    assert t.where(bot) == (7, 1) and t.get(bot, "wounded") == 4
+
+
+def test_a_flyer_is_not_burnt_by_the_jets_it_flies_over(new_table):
+    t = new_table(rows=TWO_FLAMES, options=["cherubs"],
+                  invader_picks={"where the invader moves": None, "attack before moving": False})
+    cherub = t.invader_at("cherub", 2, 1)
+    t.set(cherub, "movement", 4)
+    t.game.agents[t.invader.id].picks["where the invader moves"] = t.s(6, 1)
+    t.call("activate", t.invader, cherub)
+    assert t.where(cherub) == (6, 1) and t.get(cherub, "wounded") == 0 and burns(t) == []
+
+
+@pytest.mark.rules("DOOMX-043", "DOOMX-044")
+def test_random_moves_through_flames_no_longer_stop_the_game(new_table):
+    crossed = 0
+    for seed in range(1, 13):
+        t = new_table(rows=["##########", "#S.F.F.F.#", "#SF.F.F.F#", "#.F.F.F..#", "##########"], seed=seed)
+        m = t.marines[0]
+        t.marine(m, 1, 1)
+        t.set(t.bin(m), "wounds", 40)
+        t.game.agents[m.id] = rulecraft.RandomAgent()
+        with t.game.turn(m):
+            t.call("play_marine_turn", m)  # refused moves would raise IllegalAction here
+        marks = burns(t)
+        assert t.wounds(m) == 40 - len(marks)  # 1 wound a burn, whatever his armor
+        crossed += "enters" in marks and "leaves" in marks
+    assert crossed > 0  # some random move went over a burning space
 
 
 @pytest.mark.rules("DOOMX-046")
 def test_a_jet_switched_on_burns_the_figure_on_it(fire):
     t = fire
     inv = t.invader_at("imp", 5, 1)
+    t.set(inv, "wounds", 9)
+    bystander = t.invader_at("imp", 6, 1)
     t.game.end_round()
+    assert t.get(inv, "wounded") == 1 and t.get(bystander, "wounded") == 0 and burns(t) == ["switched"]
+    t.game.begin_round()
+    t.game.end_round()  # switched off: nothing
     assert t.get(inv, "wounded") == 1
 
 
@@ -256,3 +424,20 @@ def test_a_sentry_bot_stopping_on_a_burning_space_is_burnt_on_entering_and_at_re
     t.game.agents[m.id].picks["where the sentry bot moves"] = t.s(4, 1)
     t.call("bot_turn", m, bot)
     assert t.where(bot) == (4, 1) and t.get(bot, "wounded") == 2
+
+
+@pytest.mark.rules("DOOMX-043", "DOOMX-044")
+def test_random_players_cross_the_airlock_scenario_s_flame_jet_and_the_game_goes_on(doomx):
+    from rulecraft.runtime.play import replay, run, start
+
+    passed = 0
+    for seed in range(1, 9):
+        game = run(start(doomx, "mars_airlock", seed=seed), "mars_airlock")  # random agents
+        assert game.log[-1]["what"] == "final" and (game.over or game.round == 8)
+        assert len(game.select("flame_jet")) == 1
+        texts = [e["text"] for e in game.log if e["what"] == "log" and "is burnt" in e.get("text", "")]
+        passed += any("enters a burning" in a and "leaves a burning" in b and a.split(" is burnt")[0] == b.split(" is burnt")[0]
+                      for a, b in zip(texts, texts[1:]))
+        if seed == 2:
+            assert replay(doomx, game.log).log_lines() == game.log_lines()
+    assert passed > 0  # some figure went over the burning jet in a single move
