@@ -2,9 +2,10 @@
 roles, figures put on given spaces, options chosen at setup, and forced dice."""
 
 import pytest
+from support.doom_tables import GridTable
 
 import rulecraft
-from rulecraft import FirstLegalAgent, IllegalAction, ScriptedAgent
+from rulecraft import FirstLegalAgent, ScriptedAgent
 from rulecraft.runtime import grid
 
 ROOM = [
@@ -45,7 +46,7 @@ def doomx():
     return rulecraft.load("doom", ["doom/expansion"])
 
 
-class Table:
+class Table(GridTable):
     """A game of Doom with the expansion: an invader player (first) and `marines` marines."""
 
     def __init__(self, rules, rows=ROOM, marines=2, seed=1, answers=None, invader_answers=None, options=(),
@@ -68,17 +69,6 @@ class Table:
         self.width = len(rows[0])
 
     # ---- the board
-    def s(self, x, y):
-        return y * self.width + x
-
-    def xy(self, space):
-        return space % self.width, space // self.width
-
-    def marine(self, p, x, y):
-        fig = self.game.call("create_marine_figure", p)
-        grid.grid_place(self.game, "map", fig, self.s(x, y), "1x1", "marines")
-        return fig
-
     def invader_at(self, definition, x, y):
         self.game.call("sort_expansion_figures")
         inv = self.game.call("available", definition)[0]
@@ -87,9 +77,6 @@ class Table:
 
     def where(self, fig):
         return self.xy(grid.grid_where(self.game, "map", fig))
-
-    def on_board(self, fig):
-        return grid.grid_where(self.game, "map", fig) >= 0
 
     def terrain(self, x, y):
         return grid.grid_terrain(self.game, "map", self.s(x, y))
@@ -104,49 +91,6 @@ class Table:
         return grid.grid_at(self.game, "map", self.s(x, y))
 
     # ---- state
-    def get(self, thing, prop):
-        return self.game.get(thing, prop)
-
-    def set(self, thing, prop, value):
-        self.game.set(thing, prop, value)
-
-    def bin(self, p):
-        return self.game.call("bin_of", p)
-
-    def call(self, fn, *args):
-        return self.game.call(fn, *args)
-
-    def act(self, action, *args):
-        return self.game.act(action, *args)
-
-    def refused(self, action, *args):
-        with pytest.raises(IllegalAction) as refusal:
-            self.game.act(action, *args)
-        return str(refusal.value)
-
-    def call_refused(self, fn, *args):
-        with pytest.raises(IllegalAction) as refusal:
-            self.game.call(fn, *args)
-        return str(refusal.value)
-
-    def declare(self, p, what):
-        self.act("declare_action", p, what)
-
-    def face(self, die, **fields):
-        for f in self.rules.dice[die].faces:
-            if all(f[k] == v for k, v in fields.items()):
-                return f
-        raise LookupError(f"no face of {die} with {fields}")
-
-    def force(self, die, *faces):
-        self.game.force(die, *faces)
-
-    def log(self, what):
-        return [e for e in self.game.log if e["what"] == what]
-
-    def messages(self):
-        return [e.get("text", "") for e in self.game.log if e["what"] == "log"]
-
     def select(self, kind):
         return self.game.select(kind)
 
