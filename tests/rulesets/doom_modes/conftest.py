@@ -81,6 +81,12 @@ class Match(GridTable):
     def move(self, p, x, y):
         self.act("dm_move", p, self.s(x, y))
 
+    def grenade(self, red, yellow):
+        """The next grenade roll: a red and a yellow face."""
+        assert self.game.assume["grenade_dice"] == ["red", "yellow"]
+        self.force("red", self.face("red", **red))
+        self.force("yellow", self.face("yellow", **yellow))
+
     def pistol(self, yellow, green):
         """The next pistol roll: a yellow and a green face."""
         self.force("yellow", self.face("yellow", **yellow))
@@ -102,6 +108,14 @@ class Match(GridTable):
 @pytest.fixture
 def match(dm):
     return lambda **kw: Match(dm, **kw)
+
+
+@pytest.fixture
+def two(match):
+    """A match of two seats, `a` and `b`."""
+    t = match()
+    t.a, t.b = t.p
+    return t
 
 
 @pytest.fixture

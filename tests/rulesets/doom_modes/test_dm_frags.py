@@ -4,18 +4,6 @@
 import pytest
 
 
-@pytest.fixture
-def two(match):
-    t = match()
-    t.a, t.b = t.p
-    return t
-
-
-def grenade_roll(t, red, yellow):
-    t.force("red", t.face("red", **red))
-    t.force("yellow", t.face("yellow", **yellow))
-
-
 def attackers(t):
     return [e["args"][0] for e in t.log("event") if e["event"] == "attacked"]
 
@@ -64,7 +52,7 @@ def test_an_ammo_icon_discards_the_weapon_unless_its_supply_is_unlimited(two):
     t.call("dm_take", t.a, t.zone("map_items")[0])
     assert t.get(t.bin(t.a), "weapons") == ["pistol", "grenade", "shotgun"]
     assert t.game.assume["shotgun_dice"] == ["red", "yellow"]
-    grenade_roll(t, {"range": 0, "damage": 4, "ammo": True}, {"range": 2, "damage": 1})
+    t.grenade({"range": 0, "damage": 4, "ammo": True}, {"range": 2, "damage": 1})
     t.act("attack", t.a, t.s(6, 1), "shotgun")
     assert t.get(t.bin(t.a), "weapons") == ["pistol", "grenade"]
     assert len(t.tokens("shotgun_item")) == 2 and t.zone("carried", t.a) == []   # back in the pool
@@ -158,7 +146,7 @@ def test_fragging_ones_own_marine_costs_a_frag_marker_even_below_zero(match):
     t.put(b, 2, 1)
     t.set(t.bin(a), "wounds", 1)
     t.declare(a, "unload")
-    grenade_roll(t, {"range": 1, "damage": 3}, {"range": 2, "damage": 1})
+    t.grenade({"range": 1, "damage": 3}, {"range": 2, "damage": 1})
     t.act("attack", a, t.s(2, 1), "grenade")          # the blast catches the thrower
     assert t.get(a, "out") is True and t.get(a, "frag_markers") == -1
     assert t.call("dm_score_of", "m1") == -1
@@ -189,7 +177,7 @@ def test_a_marine_fragged_in_his_own_turn_ends_it_at_once(match):
     t.put(a, 1, 1)
     t.put(b, 2, 1)
     t.set(t.bin(a), "wounds", 1)
-    grenade_roll(t, {"range": 1, "damage": 3}, {"range": 2, "damage": 1})
+    t.grenade({"range": 1, "damage": 3}, {"range": 2, "damage": 1})
     with t.game.turn(a):
         t.call("dm_play_turn", a)                      # no further choice is asked of him
     assert t.get(a, "out") is True and t.get(a, "attacks_left") == 0

@@ -6,19 +6,6 @@ import pytest
 import rulecraft
 
 
-@pytest.fixture
-def two(match):
-    t = match()
-    t.a, t.b = t.p
-    return t
-
-
-def grenade_roll(t, red, yellow):
-    assert t.game.assume["grenade_dice"] == ["red", "yellow"]
-    t.force("red", t.face("red", **red))
-    t.force("yellow", t.face("yellow", **yellow))
-
-
 @pytest.mark.rules("DOOMX-079")
 def test_invisibility_goes_into_the_bin_full_colour_side_up_at_once(two):
     t = two
@@ -52,7 +39,7 @@ def test_a_blast_does_not_touch_an_invisible_marine(match):
     t.put(c, 5, 2)
     t.set(t.bin(b), "invisible", 1)
     t.declare(a, "unload")
-    grenade_roll(t, {"range": 1, "damage": 3}, {"range": 2, "damage": 1})   # range 3, damage 4
+    t.grenade({"range": 1, "damage": 3}, {"range": 2, "damage": 1})   # range 3, damage 4
     assert t.act("attack", a, t.s(4, 1), "grenade") == 2                    # 4 // armor 2, on c only
     assert (t.get(t.bin(b), "wounds"), t.get(t.bin(c), "wounds")) == (5, 3)
     assert t.said("invisible: the blast does not touch him")
