@@ -211,6 +211,14 @@ class BodyChecker:
             if t != ANY:
                 self.err("E0201", f"only a list can be indexed, but this is {t}", e.target.span)
             return ANY
+        if isinstance(e, n.Cast):
+            t = x(e.value)
+            if not self.is_kind(e.kind):
+                self.err("E0102", f"unknown kind `{e.kind}`", e.kind_span, suggest(e.kind, self.sym.kinds))
+                return ANY
+            if t != ANY and not (self.is_kind(t.name) and (self.compatible(Ty(e.kind), t) or self.compatible(t, Ty(e.kind)))):
+                self.err("E0201", f"{t} is never a {e.kind}", e.span)
+            return Ty(e.kind)
         if isinstance(e, n.Unary):
             t = x(e.operand)
             if e.op == "not":

@@ -432,6 +432,9 @@ class Builder(Transformer):
     def call(self, meta, c):
         return n.Call(self.sp(meta), c[0], tuple(c[1] or ()))
 
+    def cast(self, meta, c):
+        return n.Cast(self.sp(meta), c[0], str(c[1]), self.tsp(c[1]))
+
     def index(self, meta, c):
         return n.Index(self.sp(meta), c[0], c[1])
 

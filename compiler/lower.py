@@ -290,6 +290,8 @@ class Lowerer:
             return _rt("zone", ast.Constant(name), *args)
         if isinstance(e, n.Index):
             return ast.Subscript(value=x(e.target), slice=x(e.index), ctx=ast.Load())
+        if isinstance(e, n.Cast):
+            return _rt("cast", x(e.value), ast.Constant(e.kind))
         if isinstance(e, n.Unary):
             op = ast.Not() if e.op == "not" else ast.USub()
             return ast.UnaryOp(op=op, operand=x(e.operand))

@@ -69,6 +69,15 @@ class Index(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class Cast(Expr):
+    """`x as KIND`: x, known to be a thing of KIND (checked when it runs)."""
+
+    value: Expr
+    kind: str
+    kind_span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class Unary(Expr):
     op: str  # "-" or "not"
     operand: Expr

@@ -217,6 +217,12 @@ class Game:
             return self.mods.apply(e.id, name, props[name], self.round)
         return props[name]
 
+    def cast(self, value: Any, kind: str) -> Any:
+        """`value as KIND`: the value itself, if it is a thing of that kind (or none)."""
+        if value is None or (isinstance(value, Entity) and value.kind in self.rules.descendants.get(kind, ())):
+            return value
+        raise IllegalAction(f"{to_json(value)!r} is not a {kind}")
+
     def defprop(self, def_id: str, name: str) -> Any:
         """A property of a definition itself (as printed), without an instance."""
         d = self.rules.definitions.get(def_id)

@@ -97,3 +97,21 @@ fn kinds_seen() -> list<text> { return distinct(["a", "b", "a", "c", "b"]) }
     assert game.call("kinds_seen") == ["a", "b", "c"]
     with pytest.raises(rulecraft.IllegalAction, match="no definition `joker`"):
         game.act("build", "joker", 1)
+
+
+def test_a_cast_narrows_a_general_thing_to_its_kind_and_checks_it():
+    rules = rulecraft.compile_source('''
+game "t" "T"
+kind figure { hp: int = 1 }
+kind hero: figure { courage: int = 3 }
+figure rat "Rat" {}
+hero knight "Knight" {}
+fn courage_of(f: figure) -> int { return (f as hero).courage }
+''')
+    game = rulecraft.Game(rules)
+    assert game.call("courage_of", game.create("knight")) == 3
+    with pytest.raises(rulecraft.IllegalAction, match="is not a hero"):
+        game.call("courage_of", game.create("rat"))
+    with pytest.raises(rulecraft.CompileError) as info:
+        rulecraft.compile_source('game "t" "T"\nkind a {}\nfn f(x: int) -> int { return (x as a).id }\nfn g(y: a) { let z = y as b }\n')
+    assert [(d.code, d.line) for d in info.value.diagnostics] == [("E0201", 3), ("E0102", 4)]
