@@ -16,7 +16,8 @@ from .compiler.driver import compile_modules
 from .compiler.loader import MAIN, bundled_ids, folder_of, load, read_folder, read_own_modules
 from .coverage import coverage_report, render_coverage
 from .decks import DeckError, check_deck
-from .decks import schema as deck_schema
+from .export import export, schema
+from .export import value as shown_value
 from .logview import describe
 from .runtime import odds as chance
 from .runtime.agents import make_agent
@@ -135,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     importer.add_parser(sub)
 
     sc = sub.add_parser("schema", help="the JSON Schema of a file format")
-    sc.add_argument("what", choices=["deck"])
+    sc.add_argument("what", choices=["deck", "ruleset"])
     sc.set_defaults(handler=cmd_schema)
 
     mod = sub.add_parser("mod", help="modding tools")
@@ -146,8 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
     md.add_argument("--json", action="store_true")
     md.set_defaults(handler=cmd_mod_diff)
 
-    e = sub.add_parser("export", help="a compiled ruleset as JSON")
+    e = sub.add_parser("export", help="a compiled ruleset as JSON (`rulecraft schema ruleset` describes it)")
     e.add_argument("game")
+    e.add_argument("--mod", action="append", default=[], help="apply a mod (repeat, in load order)")
     e.set_defaults(handler=cmd_export)
 
     render.add_parser(sub)
@@ -226,7 +228,7 @@ def cmd_cards(args) -> int:
         for info in _kind_chain(rules, d.kind):
             for f in info.fields.values():
                 props[f.name] = f.default
-        props.update({k: _value(v, rules) for k, v in d.props.items()})
+        props.update({k: shown_value(v, rules) for k, v in d.props.items()})
         cards.append({"id": d.id, "name": d.name, "kind": d.kind, "count": d.count, **props, "rules": list(d.rules)})
     if args.json:
         print(json.dumps({"game": rules.id, "cards": cards}, indent=2, ensure_ascii=False))
@@ -244,12 +246,6 @@ def _kind_chain(rules, kind):
     return list(reversed(chain))
 
 
-def _value(v: Any, rules) -> Any:
-    from .runtime.ruleset import AssumedValue
-
-    return rules.assumptions[v.assumption].value if isinstance(v, AssumedValue) else v
-
-
 def cmd_dice(args) -> int:
     rules = load(args.game)
     dice = [{"id": d.id, "name": d.name,
@@ -263,19 +259,7 @@ def cmd_dice(args) -> int:
 
 
 def cmd_export(args) -> int:
-    rules = load(args.game)
-    print(json.dumps({
-        "id": rules.id, "title": rules.title, "extends": rules.extends,
-        "kinds": {k.name: {"parent": k.parent, "fields": {f.name: {"type": f.type, "default": f.default}
-                                                           for f in k.fields.values()}} for k in rules.kinds.values()},
-        "definitions": [{"id": d.id, "name": d.name, "kind": d.kind, "count": d.count,
-                         "props": {k: _value(v, rules) for k, v in d.props.items()}, "rules": list(d.rules),
-                         "where": d.where} for d in rules.definitions.values()],
-        "assumptions": [{"name": a.name, "type": a.type, "value": a.value, "note": a.doc, "where": a.where}
-                        for a in rules.assumptions.values()],
-        "chance": chance.chance_queries(rules),
-        "rules": {rid: sites for rid, sites in sorted(rules.rule_sites.items())},
-    }, indent=2, ensure_ascii=False))
+    print(json.dumps(export(load(args.game, args.mod)), indent=2, ensure_ascii=False))
     return 0
 
 
@@ -305,7 +289,7 @@ def cmd_deck_check(args) -> int:
 
 
 def cmd_schema(args) -> int:
-    print(json.dumps(deck_schema(), indent=2))
+    print(json.dumps(schema(args.what), indent=2))
     return 0
 
 
@@ -320,8 +304,8 @@ def cmd_mod_diff(args) -> int:
         old, new = before[def_id].props, after[def_id].props
         for prop in sorted(old.keys() | new.keys()):
             if old.get(prop) != new.get(prop):
-                changed.append({"id": def_id, "property": prop, "before": _value(old.get(prop), base),
-                                "after": _value(new.get(prop), modded)})
+                changed.append({"id": def_id, "property": prop, "before": shown_value(old.get(prop), base),
+                                "after": shown_value(new.get(prop), modded)})
     own = modded.mods[-1] if modded.mods else args.mod
     other = [{"target": c.target, "change": c.what, "detail": c.detail, "where": str(c.span)}
              for c in modded.changes if c.origin == own and c.what not in ("patch", "remove")]

@@ -11,7 +11,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from ruamel.yaml.error import MarkedYAMLError
 
 from .compiler.diagnostics import suggest
 from .compiler.loader import MAIN, bundled_ids, folder_of, load
+from .export import schema
 from .runtime.game import Game
 from .runtime.ruleset import Ruleset
 from .runtime.state import Entity
@@ -60,11 +60,6 @@ class Deck:
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (line, column)
 
 
-@lru_cache(maxsize=1)
-def schema() -> dict:
-    return json.loads(resources.files("rulecraft").joinpath("schemas/deck.schema.json").read_text(encoding="utf-8"))
-
-
 # ---- reading --------------------------------------------------------------
 
 
@@ -89,7 +84,7 @@ def read_yaml_deck(text: str, file: str) -> Deck:
     if not isinstance(data, dict):
         raise DeckError([Problem(file, 1, 1, "a deck file is a mapping with at least a `format:` key")])
     problems = []
-    for error in sorted(jsonschema.Draft202012Validator(schema()).iter_errors(data), key=lambda e: list(e.path)):
+    for error in sorted(jsonschema.Draft202012Validator(schema("deck")).iter_errors(data), key=lambda e: list(e.path)):
         line, column = _position(data, list(error.absolute_path))
         where = "/".join(map(str, error.absolute_path)) or "the deck"
         problems.append(Problem(file, line, column, f"{where}: {_schema_message(error)}"))

@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import rulecraft
+
 
 def rc(*args, cwd=None):
     return subprocess.run([sys.executable, "-m", "rulecraft", *args], capture_output=True, text=True, cwd=cwd)
@@ -85,3 +87,20 @@ def test_die_faces_are_overridable_assumptions():
     assert values == [9, 10, 11]  # 9 damage from green always, plus the yellow die's 0, 1 or 2
     bad = rc("odds", "doom", "attack_wounds", "weapon=pistol", "range=3", "armor=1", "--set", "green_faces=[[1,2]]")
     assert bad.returncode == 1 and "rows of 4 numbers" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_export_of_every_bundled_ruleset_follows_the_shipped_schema():
+    import jsonschema
+
+    from rulecraft.compiler.loader import bundled_ids
+    from rulecraft.export import export, schema
+
+    validator = jsonschema.Draft202012Validator(schema("ruleset"))
+    for rid in bundled_ids():
+        document = json.loads(json.dumps(export(rulecraft.load(rid))))
+        errors = [e.message for e in validator.iter_errors(document)]
+        assert errors == [], (rid, errors[:3])
+    shown = json.loads(rc("schema", "ruleset").stdout)
+    assert shown["title"] == "rulecraft compiled ruleset"
+    doc = json.loads(rc("export", "twilight-imperium").stdout)
+    assert doc["rules"]["TI-033"][0].startswith("twilight-imperium/counters.rules:")
