@@ -58,22 +58,22 @@ fn score(n: int) -> int {
 
 
 def hand_tally(rt, p):
-    """What a Python programmer would write against the same Game API (with the same budget ticks)."""
+    """What a Python programmer would write against the same Game (with the same budget charge).
+    No `modify` in the source touches these properties, so, like the compiler, it reads them
+    straight from the thing."""
     total = 0
-    for pl in rt.select("planet", None, None, lambda it: rt.prop(it, "controller") == p, False):
-        rt.tick()
-        if rt.prop(pl, "influence") > 1:
-            total += rt.prop(pl, "influence") * 2 + abs(rt.prop(pl, "influence") - rt.prop(pl, "resources"))
+    for pl in rt.charge(rt.select("planet", None, None, lambda it: it.props["controller"] == p, False)):
+        if pl.props["influence"] > 1:
+            total += pl.props["influence"] * 2 + abs(pl.props["influence"] - pl.props["resources"])
         else:
             total += 1
-    rt.set(p, "credits", rt.prop(p, "credits") + total)
+    rt.set(p, "credits", p.props["credits"] + total)
     return total
 
 
 def hand_score(rt, n):
     total = 0
-    for i in range(1, n + 1):
-        rt.tick()
+    for i in rt.charge(range(1, n + 1)):
         if i % 3 == 0:
             total += i * 2 + 1
         else:

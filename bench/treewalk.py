@@ -69,8 +69,7 @@ class Interpreter:
             if s.otherwise is not None:
                 self.block(s.otherwise, env)
         elif isinstance(s, n.For):
-            for item in self.expr(s.iterable, env):
-                rt.tick()
+            for item in rt.charge(self.expr(s.iterable, env)):
                 env[s.var] = item
                 self.block(s.body, env)
         elif isinstance(s, n.While):

@@ -85,6 +85,7 @@ class BodyChecker:
             if s.to is not None:
                 self.expect(PLAYER, x(s.to), s.to.span, "who sees it")
         elif isinstance(s, n.Modify):
+            self.modified.add(s.target.name)
             t = x(s.target)
             v = x(s.value)
             if isinstance(s.target, n.Attr) and s.target.name in BUILTIN_FIELDS:

@@ -29,6 +29,7 @@ class Checker(BodyChecker, Collector):
         self.types: dict[int, Ty] = {}
         self.call_graph: dict[str, set[str]] = {}
         self.allow_assumed = False  # only a definition's properties may name an assumption
+        self.modified: set[str] = set()  # properties some `modify` changes: read through the modifiers
 
     # ---- types ------------------------------------------------------------
 

@@ -142,9 +142,9 @@ class Lowerer:
                 orelse = [ast.If(test=e(cond), body=self.body(body), orelse=orelse)]
             cond, body = s.branches[0]
             return [ast.If(test=e(cond), body=self.body(body), orelse=orelse)]
-        if isinstance(s, n.For):
-            loop = [ast.Expr(value=_rt("tick"))] + self.block(s.body)
-            return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=e(s.iterable), body=loop, orelse=[])]
+        if isinstance(s, n.For):  # a `for` runs over a list it already has: its rounds are charged at once
+            return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", e(s.iterable)),
+                            body=self.body(s.body), orelse=[])]
         if isinstance(s, n.While):
             return [ast.While(test=e(s.cond), body=[ast.Expr(value=_rt("tick"))] + self.block(s.body), orelse=[])]
         if isinstance(s, n.Emit):
@@ -237,6 +237,11 @@ class Lowerer:
         kinds = {self.c.types.get(id(o), ANY).name for o in (target, value)}
         return "_without" if kinds & {"list", "any"} else None
 
+    def plain_read(self, e: n.Attr) -> bool:
+        """A property of a thing of a known kind that no `modify` of the ruleset (or its mods) touches."""
+        target = self.c.types.get(id(e.target))
+        return target is not None and self.c.is_kind(target.name) and e.name not in self.c.modified
+
     def may_grow(self, *operands: n.Expr) -> bool:
         """True if `+` may join lists or texts (whose size could double each step)."""
         return any(self.c.types.get(id(o), ANY).name in ("list", "text", "any") for o in operands)
@@ -274,6 +279,9 @@ class Lowerer:
                 return _rt("defprop", x(e.target), ast.Constant(e.name))
             if e.name in ENTITY_SLOTS:  # what every thing has: read straight from the thing
                 return ast.Attribute(value=x(e.target), attr=ENTITY_SLOTS[e.name], ctx=ast.Load())
+            if self.plain_read(e):  # no modifier can ever change it: read the stored value
+                props = ast.Attribute(value=x(e.target), attr="props", ctx=ast.Load())
+                return ast.Subscript(value=props, slice=ast.Constant(e.name), ctx=ast.Load())
             return _rt("prop", x(e.target), ast.Constant(e.name))
         if isinstance(e, n.Call):
             how, name = self.c.info[id(e)]

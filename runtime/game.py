@@ -46,7 +46,8 @@ class Game:
         self.rules = ruleset
         self.seed = seed
         self.entities: dict[int, Entity] = {}
-        self.instances: dict[str, list[Entity]] = {}
+        self.instances: dict[str, list[Entity]] = {}  # definition -> its things, in creation order
+        self.by_kind: dict[str, list[Entity]] = {}  # kind -> its things, in creation order
         self.zones: dict[tuple[str, int | None], Zone] = {}
         self.chance = chance or Chance(rng.derive(seed, 0))
         self.assume = {name: a.value for name, a in ruleset.assumptions.items()}
@@ -94,6 +95,13 @@ class Game:
         if self.steps > self.budget:
             raise BudgetExceeded(f"the step budget of {self.budget} steps is used up (an endless loop?)")
 
+    def charge(self, items: Sequence[Any]) -> Sequence[Any]:
+        """A `for` loop's rounds, charged to the step budget before it starts."""
+        self.steps += len(items)
+        if self.steps > self.budget:
+            raise BudgetExceeded(f"the step budget of {self.budget} steps is used up (loops over too much?)")
+        return items
+
     def touch(self, rules: Iterable[str]) -> None:
         self.touched.update(rules)
 
@@ -132,6 +140,7 @@ class Game:
         e = Entity(len(self.entities) + 1, kind, def_id, name, values)
         self.entities[e.id] = e
         self.instances.setdefault(def_id, []).append(e)
+        self.by_kind.setdefault(kind, []).append(e)
         return e
 
     def create(self, def_id: str, count: int = 1, at: Any = None, owner: Entity | None = None,
@@ -352,8 +361,7 @@ class Game:
                by_definition: bool = False) -> list[Entity]:
         """Live things of a kind (or definition): from a zone in the zone's order, else in creation order."""
         if isinstance(at, Zone):
-            found = at.items
-            at = None
+            found, at = at.items, None
         elif isinstance(at, list):  # several places: each in turn, in the order given
             found = [e for place in at for e in (place.items if isinstance(place, Zone) else
                                                   [x for x in self.entities.values() if x.location is place])]
@@ -361,17 +369,18 @@ class Game:
         elif by_definition:
             found = self.instances.get(kind, ())
         else:
-            found = self.entities.values()
-        if by_definition:
-            found = [e for e in found if e.alive and e.def_id == kind]
-        else:
-            kinds = self.rules.descendants.get(kind, frozenset((kind,)))
-            found = [e for e in found if e.alive and e.kind in kinds]
-        if at is not None:
-            found = [e for e in found if e.location is at]
-        if owner is not None:
-            found = [e for e in found if e.owner is owner]
-        return found if where is None else [e for e in found if where(e)]
+            found = self._of_kind(kind)
+        kinds = () if by_definition else self.rules.descendants.get(kind, frozenset((kind,)))
+        return [e for e in found if e.alive and (e.def_id == kind if by_definition else e.kind in kinds)
+                and (at is None or e.location is at) and (owner is None or e.owner is owner)
+                and (where is None or where(e))]
+
+    def _of_kind(self, kind: str) -> list[Entity]:
+        """Every thing of a kind or its subkinds, in creation order."""
+        lists = [self.by_kind[k] for k in self.rules.descendants.get(kind, (kind,)) if self.by_kind.get(k)]
+        if len(lists) == 1:
+            return lists[0]
+        return sorted((e for group in lists for e in group), key=lambda e: e.id)
 
     def zone(self, name: str, owner: Entity | None = None) -> Zone:
         return self.zones[(name, owner.id if owner else None)]
