@@ -12,7 +12,7 @@ import ast
 from typing import Any
 
 from ..runtime.arith import checked_add, checked_mul, exact_div, without
-from ..runtime.builtins import BUILTINS
+from ..runtime.builtins import BUILTINS, span
 from ..runtime.errors import IllegalAction
 from . import nodes as n
 from .check import BUILTIN_FIELDS, Checker
@@ -61,7 +61,7 @@ CMPOPS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt
 def namespace() -> dict[str, Any]:
     """The only globals compiled handlers see: no Python builtins at all."""
     ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul,
-                          "_without": without,
+                          "_without": without, "_span": span,
                           "_Refused": IllegalAction}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
@@ -143,7 +143,10 @@ class Lowerer:
             cond, body = s.branches[0]
             return [ast.If(test=e(cond), body=self.body(body), orelse=orelse)]
         if isinstance(s, n.For):  # a `for` runs over a list it already has: its rounds are charged at once
-            return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", e(s.iterable)),
+            items = e(s.iterable)
+            if isinstance(s.iterable, n.Call) and self.c.info.get(id(s.iterable)) == ("builtin", "range"):
+                items = _call("_span", _name(RT), *(e(a) for a in s.iterable.args))  # no list to build
+            return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
                             body=self.body(s.body), orelse=[])]
         if isinstance(s, n.While):
             return [ast.While(test=e(s.cond), body=[ast.Expr(value=_rt("tick"))] + self.block(s.body), orelse=[])]

@@ -157,6 +157,15 @@ def _text(rt, value):
     return str(value.name if hasattr(value, "name") else value)
 
 
+def span(rt, lo, hi):
+    """lo..hi as a lazy sequence, for `for i in range(lo, hi)`: the loop charges the budget, no list is made."""
+    if not isinstance(lo, int) or not isinstance(hi, int):
+        raise _bad("range", lo, hi)
+    if hi - lo + 1 > MAX_RANGE:
+        raise BudgetExceeded(f"range({lo}, {hi}) would hold {hi - lo + 1} numbers; at most {MAX_RANGE} are allowed")
+    return range(lo, hi + 1)
+
+
 def _range(rt, lo, hi):
     """`range(lo, hi)`: lo..hi inclusive. Its length is charged to the step budget and capped,
     so a hostile `range(1, 1000000000)` stops with BudgetExceeded instead of allocating."""

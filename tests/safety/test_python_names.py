@@ -121,7 +121,7 @@ action a() { emit ping(floor(f(3))) }
         ns = func.__globals__
         assert ns["__builtins__"] == {}
         assert not python_names & set(ns), sorted(python_names & set(ns))
-        helpers = ("__builtins__", "_div", "_add", "_mul", "_without", "_Refused")
+        helpers = ("__builtins__", "_div", "_add", "_mul", "_without", "_span", "_Refused")
         assert all(k in helpers or k[:2] in ("f_", "t_", "r_", "s_", "b_", "x_") for k in ns)
 
 
