@@ -1,25 +1,34 @@
 """rulecraft: a rules compiler and scripting language for tabletop games.
 
-The public API: `load(game_id, mods=[])` compiles a bundled ruleset, `compile_source`
-compiles text, `new_game` starts a game, `odds` answers chance queries exactly.
+The public API: `load(game_id, mods=[])` compiles a bundled ruleset (with mods),
+`compile_source` compiles text, `new_game` starts a game (from a scenario, with a seed and
+agents) and `run` plays it to the end, `odds` answers chance queries exactly, and
+`check_deck` checks a deck (a file or a mapping) against its format.
 """
 
 from .compiler.diagnostics import CompileError, Diagnostic
 from .compiler.loader import compile_source, load
+from .decks import DeckError, check_deck
 from .runtime.agents import FirstLegalAgent, RandomAgent, ScriptedAgent
 from .runtime.errors import BudgetExceeded, GameError, IllegalAction
 from .runtime.game import Game
+from .runtime.odds import odds
+from .runtime.play import run
 
 __version__ = "0.1.0"
 
 
-def new_game(ruleset, seed: int = 0, players=None, agents=None, assumptions=None, scenario=None):
-    """A game of `ruleset` (an id or a compiled Ruleset); runs the scenario's setup if one is named."""
+def new_game(ruleset, seed: int = 0, players=None, agents=None, assumptions=None, scenario=None, mods=(),
+             options=()):
+    """A game of `ruleset` (an id or a compiled Ruleset, with `mods` applied to an id); runs the
+    scenario's setup if one is named. `run(game, scenario)` then plays its rounds."""
     from .runtime.play import start
 
-    rules = load(ruleset) if isinstance(ruleset, str) else ruleset
-    return start(rules, scenario, seed=seed, players=players, agents=agents, assumptions=assumptions)
+    rules = load(ruleset, mods) if isinstance(ruleset, str) else ruleset
+    return start(rules, scenario, seed=seed, players=players, agents=agents, assumptions=assumptions,
+                 options=options)
 
 
-__all__ = ["load", "compile_source", "new_game", "Game", "CompileError", "Diagnostic", "GameError",
-           "IllegalAction", "BudgetExceeded", "RandomAgent", "FirstLegalAgent", "ScriptedAgent", "__version__"]
+__all__ = ["load", "compile_source", "new_game", "run", "odds", "check_deck", "Game", "CompileError", "Diagnostic",
+           "DeckError", "GameError", "IllegalAction", "BudgetExceeded", "RandomAgent", "FirstLegalAgent",
+           "ScriptedAgent", "__version__"]

@@ -1,5 +1,7 @@
 """The Python API: load, new_game from a scenario, actions and their refusals."""
 
+from fractions import Fraction
+
 import pytest
 
 import rulecraft
@@ -115,3 +117,16 @@ fn courage_of(f: figure) -> int { return (f as hero).courage }
     with pytest.raises(rulecraft.CompileError) as info:
         rulecraft.compile_source('game "t" "T"\nkind a {}\nfn f(x: int) -> int { return (x as a).id }\nfn g(y: a) { let z = y as b }\n')
     assert [(d.code, d.line) for d in info.value.diagnostics] == [("E0201", 3), ("E0102", 4)]
+
+
+def test_the_public_api_of_the_contract():
+    report = rulecraft.check_deck({"format": "doomtrooper/prague-league-2010", "faction": "templars",
+                                   "main": {"gendarme": 4}})
+    assert report["legal"] is False and report["format"] == "doomtrooper/prague-league-2010"
+    assert "DT-009" in [v["rule"] for v in report["violations"]]
+    with pytest.raises(rulecraft.DeckError):
+        rulecraft.check_deck({"format": "doomtrooper/prague-league-2010", "faction": "templarz", "main": {}})
+    game = rulecraft.new_game("doom", seed=2, scenario="knee_deep", mods=["doom/variants/super-shotgun"])
+    assert rulecraft.run(game, "knee_deep", 3).round == 3
+    assert game.rules.mods == ("doom/variants/super-shotgun",)
+    assert rulecraft.odds(rulecraft.load("twilight-imperium"), "devastation")["no consequences"] == Fraction(7, 10)
