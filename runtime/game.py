@@ -119,9 +119,6 @@ class Game:
     def expectation_failed(self, message: str) -> None:
         raise ExpectationFailed(message)
 
-    def assumed(self, name: str) -> Any:
-        return self.assume[name]
-
     # ---- entities ---------------------------------------------------------
 
     def _new_entity(self, kind: str, def_id: str, name: str, props: dict[str, Any]) -> Entity:
