@@ -57,6 +57,8 @@ class Diagnostics:
 
     def add(self, code: str, message: str, span: Span | None, help: str | None = None,
             labels: Iterable[tuple[Span, str]] = (), severity: str = "error") -> None:
+        if span is not None and any(d.code == code and d.span == span for d in self.items):
+            return  # one problem, one report: two stages may meet the same one at the same place
         self.items.append(Diagnostic(code, message, span, help, tuple(labels), severity))
 
     @property

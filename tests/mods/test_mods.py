@@ -178,3 +178,14 @@ def test_a_patch_adds_triggers_to_a_definition_and_a_mod_removes_a_scenario(tmp_
     game.act("strike", grunt)
     game.act("strike", archer)
     assert (grunt.props["hp"], archer.props["hp"]) == (3, 1)
+
+
+def test_a_mod_cannot_reach_a_ruleset_outside_its_siblings(tmp_path, arena):
+    """`extends` names a bundled ruleset or a sibling folder; a path never walks further out."""
+    far = tmp_path.parent / f"{tmp_path.name}-secret"
+    write(far, 'game "secret" "Secret"\n')
+    nested = write(tmp_path / "deep" / "mods" / "sneaky", f'mod "sneaky" "Sneaky" extends "../../../{far.name}"\n')
+    with pytest.raises(rulecraft.CompileError) as info:
+        load(nested)
+    assert [d.code for d in info.value.diagnostics] == ["E0307"]
+    assert not any(str(far) in s for s in info.value.sources)
