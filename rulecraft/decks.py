@@ -235,6 +235,14 @@ def resolve(deck: Deck, rules: Ruleset, extra_params: dict[str, str] | None = No
             problems.append(Problem(deck.file, line, column, f"`{value}` is not a {param.type}",
                                     suggest(str(value), members) or f"one of: {', '.join(members)}"))
             continue
+        if param.type == "int" and isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)  # from the command line or a pasted list
+        elif param.type == "bool" and isinstance(value, str) and value.lower() in ("true", "false"):
+            value = value.lower() == "true"
+        expected = {"int": int, "bool": bool, "text": str}.get(param.type)
+        if expected is not None and (not isinstance(value, expected) or (expected is int and isinstance(value, bool))):
+            problems.append(Problem(deck.file, line, column, f"`{name}` must be {_a(param.type)}, not {value!r}"))
+            continue
         params[name] = value
     for name, param in rules.params.items():
         if name not in given and not param.has_default:
@@ -333,6 +341,10 @@ def _templates(rules: Ruleset, game: Game) -> dict[str, tuple[str, str, dict[str
     if default:
         rules._deck_templates = out  # type: ignore[attr-defined]
     return out
+
+
+def _a(type_: str) -> str:
+    return {"int": "a whole number", "bool": "true or false", "text": "text"}.get(type_, f"a {type_}")
 
 
 def check(rules: Ruleset, resolved: Resolved, assumptions: dict[str, Any] | None = None) -> list[dict[str, Any]]:

@@ -140,6 +140,28 @@ def test_restricted_and_banned_cards_have_their_own_limits():
 
 
 @pytest.mark.rules("DT-008")
+def test_dated_list_editions_apply_from_their_date():
+    d = cards(blood_lust=3, bamboozled=1)
+    editions = {"banned_editions": [[20100101, "initiative"], [20100701, "bamboozled"]]}
+    banned_on = lambda day: [v[2] for v in broken(deck(d, as_of=day), assumptions=editions)]  # noqa: E731
+    assert banned_on(20091231) == []                       # before the first edition: nothing is banned
+    assert banned_on(20100301) == [["initiative"]]         # the January edition
+    assert banned_on(20100701) == [["bamboozled"]]         # the July edition replaces it, from its day
+    assert banned_on(20101231) == [["bamboozled"]]         # the default day: the end of the 2010 season
+
+
+@pytest.mark.rules("DT-008")
+def test_the_day_may_come_from_the_command_line_as_text():
+    editions = {"banned_editions": [[20100701, "bamboozled"]]}
+    d = deck(cards(blood_lust=3, bamboozled=1))
+    assert [v["rule"] for v in check_deck(d, params={"as_of": "20100801"}, assumptions=editions)["violations"]] \
+        == ["DT-008"]
+    with pytest.raises(DeckError) as info:
+        check_deck(d, params={"as_of": "soon"})
+    assert info.value.problems[0].message == "`as_of` must be a whole number, not 'soon'"
+
+
+@pytest.mark.rules("DT-008")
 def test_the_lists_can_come_from_a_pool_file():
     report = check_deck(GALLERY / "dt008-banned-and-restricted.yaml", pools=[GALLERY / "pools/league-lists-example.yaml"])
     assert [v["cards"] for v in report["violations"]] == [["bamboozled"], ["gift_of_fate"]]
