@@ -21,31 +21,15 @@ from ruamel.yaml.error import MarkedYAMLError
 from .compiler.diagnostics import suggest
 from .compiler.loader import MAIN, bundled_ids, folder_of, load
 from .export import schema
+from .pools import apply_pools, read_pool
+from .problems import DeckError, Problem, position
+
+__all__ = ["DeckError", "Problem", "check_deck"]
 from .runtime.game import Game
 from .runtime.ruleset import Ruleset
 from .runtime.state import Entity
 
 SCALAR_PARAM = (str, int, bool)
-
-
-@dataclass(frozen=True)
-class Problem:
-    file: str
-    line: int
-    column: int
-    message: str
-    hint: str | None = None
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}" + (f"\n  help: {self.hint}" if self.hint else "")
-
-
-class DeckError(Exception):
-    """The deck file cannot be read or resolved; carries every problem found."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__("\n".join(map(str, problems)))
-        self.problems = problems
 
 
 @dataclass
@@ -85,7 +69,7 @@ def read_yaml_deck(text: str, file: str) -> Deck:
         raise DeckError([Problem(file, 1, 1, "a deck file is a mapping with at least a `format:` key")])
     problems = []
     for error in sorted(jsonschema.Draft202012Validator(schema("deck")).iter_errors(data), key=lambda e: list(e.path)):
-        line, column = _position(data, list(error.absolute_path))
+        line, column = position(data, list(error.absolute_path))
         where = "/".join(map(str, error.absolute_path)) or "the deck"
         problems.append(Problem(file, line, column, f"{where}: {_schema_message(error)}"))
     if problems:
@@ -93,13 +77,13 @@ def read_yaml_deck(text: str, file: str) -> Deck:
     deck = Deck(file, format=data.get("format"), name=data.get("name"))
     for key, value in data.items():
         scalar = isinstance(value, SCALAR_PARAM)
-        deck.positions[key] = _position(data, [key], value=scalar or key in ("format", "name"))
+        deck.positions[key] = position(data, [key], value=scalar or key in ("format", "name"))
         if key in ("format", "name"):
             continue
         if scalar:
             deck.params[key] = value
         else:
-            deck.sections[key] = [(str(card), copies, _position(value, [card], value=False))
+            deck.sections[key] = [(str(card), copies, position(value, [card], value=False))
                                   for card, copies in (value or {}).items()]
     return deck
 
@@ -112,25 +96,6 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     if error.validator == "required":
         return "the deck names no format; add `format: GAME/FORMAT` (`rulecraft games` lists the formats)"
     return error.message
-
-
-def _position(data: Any, path: list, value: bool = True) -> tuple[int, int]:
-    """Line and column (1-based) of the value (or key) at `path` in a ruamel document."""
-    node, line, column = data, 1, 1
-    for key in path:
-        lc = getattr(node, "lc", None)
-        if lc is None:
-            break
-        try:
-            line, column = lc.value(key) if value else lc.key(key)
-            line, column = line + 1, column + 1
-        except (KeyError, IndexError, TypeError):
-            break
-        try:
-            node = node[key]
-        except (KeyError, IndexError, TypeError):
-            break
-    return line, column
 
 
 LINE = re.compile(r"^\s*(\d+)\s*[xX×]?\s+(.+?)\s*$")
@@ -385,8 +350,6 @@ def check_deck(source: str | Path | dict, format_id: str | None = None,
     rules = resolve_format(deck, format_id)
     settings: dict[str, Any] = {}
     if pools:
-        from .pools import apply_pools, read_pool
-
         rules, settings = apply_pools(rules, [read_pool(Path(p)) for p in pools])
     settings |= assumptions or {}
     violations = check(rules, resolve(deck, rules, params), settings or None)

@@ -33,18 +33,14 @@ from ruamel.yaml.error import YAMLError
 
 from .compiler.diagnostics import suggest
 from .compiler.loader import bundled_ids, folder_of, load
-from .decks import DeckError, Problem
 from .pools import ID, _fields, type_error
+from .problems import InputError, Problem
 
 MAX_RECORDS = 20_000
 
 
-class ImportError_(Exception):
+class ImportFailed(InputError):
     """The mapping or the input files are wrong; carries every problem found."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__("\n".join(map(str, problems)))
-        self.problems = problems
 
 
 @dataclass
@@ -72,25 +68,25 @@ def mapping_for(source: str, game: str | None) -> Mapping:
     choices = [(g, p) for g, p in found.get(source, []) if game is None or g == game]
     if not choices:
         hint = suggest(source, list(found)) or (f"known sources: {', '.join(found)}" if found else "no game declares an importer")
-        raise ImportError_([Problem("<command line>", 1, 1, f"no importer `{source}`" + (f" for {game}" if game else ""), hint)])
+        raise ImportFailed([Problem("<command line>", 1, 1, f"no importer `{source}`" + (f" for {game}" if game else ""), hint)])
     if len(choices) > 1:
-        raise ImportError_([Problem("<command line>", 1, 1, f"several games import `{source}`",
+        raise ImportFailed([Problem("<command line>", 1, 1, f"several games import `{source}`",
                                     f"choose one with --game: {', '.join(g for g, _ in choices)}")])
     game_id, path = choices[0]
     try:
         spec = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
     except (OSError, YAMLError) as err:
-        raise ImportError_([Problem(str(path), 1, 1, f"the mapping cannot be read: {err}")]) from None
+        raise ImportFailed([Problem(str(path), 1, 1, f"the mapping cannot be read: {err}")]) from None
     problems = []
     if not isinstance(spec, dict):
-        raise ImportError_([Problem(str(path), 1, 1, "a mapping file is a YAML mapping")])
+        raise ImportFailed([Problem(str(path), 1, 1, "a mapping file is a YAML mapping")])
     for key in ("id", "name", "kind"):
         if not isinstance(spec.get(key), dict) or "field" not in spec[key]:
             problems.append(Problem(str(path), 1, 1, f"the mapping needs `{key}: {{field: ...}}`"))
     if not isinstance(spec.get("properties", []), list):
         problems.append(Problem(str(path), 1, 1, "`properties` is a list of field mappings"))
     if problems:
-        raise ImportError_(problems)
+        raise ImportFailed(problems)
     return Mapping(game_id, source, str(path), spec)
 
 
@@ -103,11 +99,11 @@ def read_records(path: Path, spec: dict[str, Any]) -> list[tuple[dict, tuple[int
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise ImportError_([Problem(file, 1, 1, f"cannot read the file: {err}")]) from None
+        raise ImportFailed([Problem(file, 1, 1, f"cannot read the file: {err}")]) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise ImportError_([Problem(file, err.lineno, err.colno, f"invalid JSON: {err.msg}")]) from None
+        raise ImportFailed([Problem(file, err.lineno, err.colno, f"invalid JSON: {err.msg}")]) from None
     positions = _positions(text)
     records, where = data, positions
     if isinstance(data, dict):
@@ -117,10 +113,10 @@ def read_records(path: Path, spec: dict[str, Any]) -> list[tuple[dict, tuple[int
                 where = positions.get(key) if isinstance(positions, dict) else None
                 break
     if not isinstance(records, list):
-        raise ImportError_([Problem(file, 1, 1, "expected a JSON list of card objects",
+        raise ImportFailed([Problem(file, 1, 1, "expected a JSON list of card objects",
                                     "the file should look like [{\"code\": ..., \"name\": ...}, ...]")])
     if len(records) > MAX_RECORDS:
-        raise ImportError_([Problem(file, 1, 1, f"{len(records)} records; at most {MAX_RECORDS} are read")])
+        raise ImportFailed([Problem(file, 1, 1, f"{len(records)} records; at most {MAX_RECORDS} are read")])
     out = []
     for i, r in enumerate(records):
         line, column = _item_position(where, i)
@@ -283,7 +279,7 @@ def import_files(source: str, files: list[Path], game: str | None = None) -> tup
     for path in files:
         try:
             records = read_records(path, mapping.spec)
-        except ImportError_ as err:
+        except ImportFailed as err:
             fatal.extend(err.problems)
             continue
         for record, (line, column) in records:
@@ -298,7 +294,7 @@ def import_files(source: str, files: list[Path], game: str | None = None) -> tup
             seen[card["id"]] = f"{path}:{line}:{column}"
             cards.append(card)
     if fatal:
-        raise ImportError_(fatal + problems)
+        raise ImportFailed(fatal + problems)
     pool = {"game": mapping.game, "source": f"{mapping.source}: {', '.join(str(f) for f in files)}", "cards": cards}
     return pool, problems
 
@@ -327,7 +323,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
 def cmd_import(args) -> int:
     try:
         pool, problems = import_files(args.source, [Path(f) for f in args.files], args.game)
-    except (ImportError_, DeckError) as err:
+    except InputError as err:  # the files, the mapping, or the game's kinds
         print("\n".join(map(str, err.problems)), file=sys.stderr)
         return 2
     for p in problems:

@@ -26,6 +26,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError
 
 from .compiler.diagnostics import suggest
+from .problems import DeckError, Problem, position
 from .runtime.ruleset import Definition, Ruleset
 
 ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -52,73 +53,46 @@ class Pool:
     setting_positions: dict[str, tuple[int, int]]
 
 
-def _problem(file: str, line: int, column: int, message: str, hint: str | None = None):
-    from .decks import Problem  # decks imports this module
-
-    return Problem(file, line, column, message, hint)
-
-
-def _error(problems: list) -> Exception:
-    from .decks import DeckError
-
-    return DeckError(problems)
-
-
-def _pos(node: Any, key: Any, value: bool = False) -> tuple[int, int]:
-    lc = getattr(node, "lc", None)
-    if lc is None:
-        return 1, 1
-    try:
-        line, column = lc.value(key) if value else lc.key(key)
-        return line + 1, column + 1
-    except (KeyError, IndexError, TypeError):
-        try:
-            line, column = lc.item(key)
-            return line + 1, column + 1
-        except (KeyError, IndexError, TypeError, AttributeError):
-            return lc.line + 1, lc.col + 1
-
-
 def read_pool(path: Path) -> Pool:
     file = str(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise _error([_problem(file, 1, 1, f"cannot read the pool: {err}")]) from None
+        raise DeckError([Problem(file, 1, 1, f"cannot read the pool: {err}")]) from None
     try:
         data = YAML(typ="rt").load(text)
     except MarkedYAMLError as err:
         mark = err.problem_mark
-        raise _error([_problem(file, mark.line + 1, mark.column + 1, f"invalid YAML: {err.problem}")]) from None
+        raise DeckError([Problem(file, mark.line + 1, mark.column + 1, f"invalid YAML: {err.problem}")]) from None
     if not isinstance(data, dict) or not isinstance(data.get("cards", []), list):
-        raise _error([_problem(file, 1, 1, "a pool is a mapping with a `cards:` list",
+        raise DeckError([Problem(file, 1, 1, "a pool is a mapping with a `cards:` list",
                                "write e.g. `cards:` then `- {id: my_card, kind: ..., name: ...}`")])
     problems = []
     cards: list[PoolCard] = []
     raw = data.get("cards") or []
     if len(raw) > MAX_POOL_CARDS:
-        raise _error([_problem(file, 1, 1, f"the pool has {len(raw)} cards; at most {MAX_POOL_CARDS} are read")])
+        raise DeckError([Problem(file, 1, 1, f"the pool has {len(raw)} cards; at most {MAX_POOL_CARDS} are read")])
     for i, item in enumerate(raw):
-        line, column = _pos(raw, i)
+        line, column = position(raw, [i], value=False)
         if not isinstance(item, dict):
-            problems.append(_problem(file, line, column, f"cards[{i}]: a card is a mapping with `id`, `kind` and `name`"))
+            problems.append(Problem(file, line, column, f"cards[{i}]: a card is a mapping with `id`, `kind` and `name`"))
             continue
         missing = [k for k in ("id", "kind", "name") if not isinstance(item.get(k), str) or not item.get(k)]
         if missing:
-            problems.append(_problem(file, line, column, f"cards[{i}]: missing {', '.join('`' + m + '`' for m in missing)}"))
+            problems.append(Problem(file, line, column, f"cards[{i}]: missing {', '.join('`' + m + '`' for m in missing)}"))
             continue
         props = {k: _plain(v) for k, v in item.items() if k not in RESERVED}
         cards.append(PoolCard(str(item["id"]), str(item["kind"]), str(item["name"]), props, (line, column),
-                              {k: _pos(item, k, value=True) for k in props}))
+                              {k: position(item, [k]) for k in props}))
     settings = data.get("set") or {}
     if not isinstance(settings, dict):
-        problems.append(_problem(file, *_pos(data, "set", value=True), "`set:` is a mapping of assumption -> value"))
+        problems.append(Problem(file, *position(data, ["set"]), "`set:` is a mapping of assumption -> value"))
         settings = {}
     if problems:
-        raise _error(problems)
+        raise DeckError(problems)
     game = data.get("game")
     return Pool(file, str(game) if game else None, cards, {k: _plain(v) for k, v in settings.items()},
-                {k: _pos(settings, k, value=True) for k in settings})
+                {k: position(settings, [k]) for k in settings})
 
 
 def _plain(value: Any) -> Any:
@@ -185,28 +159,28 @@ def apply_pools(rules: Ruleset, pools: list[Pool]) -> tuple[Ruleset, dict[str, A
     kinds = [k for k in rules.kinds if k != "player"]
     for pool in pools:
         if pool.game and pool.game != _game_of(rules):
-            problems.append(_problem(pool.file, 1, 1, f"the pool is for `{pool.game}`, the deck's format is a "
+            problems.append(Problem(pool.file, 1, 1, f"the pool is for `{pool.game}`, the deck's format is a "
                                                        f"format of `{_game_of(rules)}`"))
             continue
         for card in pool.cards:
             line, column = card.position
             where = f"card `{card.id}`"
             if not ID.match(card.id):
-                problems.append(_problem(pool.file, line, column, f"{where}: an id is lower case [a-z0-9_], starting with a letter"))
+                problems.append(Problem(pool.file, line, column, f"{where}: an id is lower case [a-z0-9_], starting with a letter"))
                 continue
             if card.id in definitions:
-                problems.append(_problem(pool.file, line, column, f"{where}: the game already has a card with this id",
+                problems.append(Problem(pool.file, line, column, f"{where}: the game already has a card with this id",
                                          "give the pool's card its own id"))
                 continue
             if card.kind not in rules.kinds or card.kind == "player":
-                problems.append(_problem(pool.file, line, column, f"{where}: unknown kind `{card.kind}`",
+                problems.append(Problem(pool.file, line, column, f"{where}: unknown kind `{card.kind}`",
                                          suggest(card.kind, kinds) or f"kinds: {', '.join(kinds)}"))
                 continue
             fields = _fields(rules, card.kind)
             for prop in card.props:
                 pline, pcol = card.prop_positions.get(prop, card.position)
                 if prop not in fields:
-                    problems.append(_problem(pool.file, pline, pcol, f"{where}: a {card.kind} has no property `{prop}`",
+                    problems.append(Problem(pool.file, pline, pcol, f"{where}: a {card.kind} has no property `{prop}`",
                                              suggest(prop, list(fields))))
                     continue
             definitions[card.id] = Definition(card.id, card.kind, card.name, 1, dict(card.props), (),
@@ -223,23 +197,23 @@ def apply_pools(rules: Ruleset, pools: list[Pool]) -> tuple[Ruleset, dict[str, A
                     why = type_error(rules, fields[prop], value, known)
                     if why:
                         pline, pcol = card.prop_positions.get(prop, card.position)
-                        problems.append(_problem(pool.file, pline, pcol, f"card `{card.id}`: `{prop}` {why}"))
+                        problems.append(Problem(pool.file, pline, pcol, f"card `{card.id}`: `{prop}` {why}"))
     settings: dict[str, Any] = {}
     for pool in pools:
         for name, value in pool.settings.items():
             line, column = pool.setting_positions.get(name, (1, 1))
             if name not in rules.assumptions:
-                problems.append(_problem(pool.file, line, column, f"the format has no assumption `{name}`",
+                problems.append(Problem(pool.file, line, column, f"the format has no assumption `{name}`",
                                          suggest(name, list(rules.assumptions)) or
                                          f"its assumptions: {', '.join(rules.assumptions) or 'none'}"))
                 continue
             why = type_error(rules, rules.assumptions[name].type, value, known)
             if why:
-                problems.append(_problem(pool.file, line, column, f"`{name}` {why}"))
+                problems.append(Problem(pool.file, line, column, f"`{name}` {why}"))
                 continue
             settings[name] = value
     if problems:
-        raise _error(problems)
+        raise DeckError(problems)
     out = copy.copy(rules)
     out.definitions = definitions
     for attr in ("_deck_names", "_deck_templates"):

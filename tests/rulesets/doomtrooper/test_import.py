@@ -8,7 +8,7 @@ import pytest
 
 from rulecraft.cli import main
 from rulecraft.decks import DeckError, check_deck
-from rulecraft.importer import ImportError_, import_files
+from rulecraft.importer import ImportFailed, import_files
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -53,7 +53,7 @@ def test_bad_records_are_reported_with_positions_and_skipped():
 def test_invalid_json_and_unknown_sources_are_usage_errors(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('[\n  {"code": "1",\n', encoding="utf-8")
-    with pytest.raises(ImportError_) as info:
+    with pytest.raises(ImportFailed) as info:
         import_files("doomtrooperdb", [bad])
     assert (info.value.problems[0].line, info.value.problems[0].message.startswith("invalid JSON")) == (3, True)
     assert main(["import", "doomtrooperdb", str(bad)]) == 2
