@@ -191,12 +191,9 @@ def _distinct(rt, items):
 
 def _definitions(rt, things):
     """The definitions of the things, without repeats, in the order they first appear."""
-    out = []
     for thing in _list("definitions", things):
         _thing("definitions", thing)
-        if thing.def_id not in out:
-            out.append(thing.def_id)
-    return out
+    return _distinct(rt, [thing.def_id for thing in things])
 
 
 def _scenario_setting(rt, name):
