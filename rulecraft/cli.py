@@ -224,11 +224,7 @@ def cmd_cards(args) -> int:
     rules = load(args.game, args.mod)
     cards = []
     for d in rules.definitions.values():
-        props = {}
-        for info in _kind_chain(rules, d.kind):
-            for f in info.fields.values():
-                props[f.name] = f.default
-        props.update({k: shown_value(v, rules) for k, v in d.props.items()})
+        props = rules.kind_defaults(d.kind) | {k: shown_value(v, rules) for k, v in d.props.items()}
         cards.append({"id": d.id, "name": d.name, "kind": d.kind, "count": d.count, **props, "rules": list(d.rules)})
     if args.json:
         print(json.dumps({"game": rules.id, "cards": cards}, indent=2, ensure_ascii=False))
@@ -236,14 +232,6 @@ def cmd_cards(args) -> int:
         for c in cards:
             print(f"{c['id']:<24} {c['name']:<28} {c['kind']:<16} x{c['count']}")
     return 0
-
-
-def _kind_chain(rules, kind):
-    chain = []
-    while kind in rules.kinds:
-        chain.append(rules.kinds[kind])
-        kind = rules.kinds[kind].parent
-    return list(reversed(chain))
 
 
 def cmd_dice(args) -> int:

@@ -249,9 +249,8 @@ def deck_settings(rules: Ruleset) -> dict[str, Any]:
 
 def card_names(rules: Ruleset) -> dict[str, str]:
     """Every name a deck file may use for a card (casefolded) -> the definition id."""
-    cached = getattr(rules, "_deck_names", None)
-    if cached is not None:
-        return cached
+    if "deck_names" in rules.derived:
+        return rules.derived["deck_names"]
     extra = [p for p in deck_settings(rules).get("alternative_names", []) if isinstance(p, str)]
     names: dict[str, str] = {}
     for d in rules.definitions.values():
@@ -261,7 +260,7 @@ def card_names(rules: Ruleset) -> dict[str, str]:
                 names.setdefault(value.casefold(), d.id)
     for d in rules.definitions.values():  # a card's own name wins over another card's alternative name
         names[d.name.casefold()] = d.id
-    rules._deck_names = names  # type: ignore[attr-defined]
+    rules.derived["deck_names"] = names
     return names
 
 
@@ -288,23 +287,15 @@ class DeckGame(Game):
         super().set(e, prop, value)
 
 
-def _templates(rules: Ruleset, game: Game) -> dict[str, tuple[str, str, dict[str, Any]]]:
-    """def id -> (kind, name, properties with defaults and assumptions resolved), made once per
-    ruleset for the default assumptions: laying a deck out then only copies a dict per card."""
+def _templates(rules: Ruleset, game: Game) -> dict[str, dict[str, Any]]:
+    """def id -> its properties (defaults and assumptions resolved); made once per ruleset for
+    the default assumptions, so laying a deck out only makes one object per card."""
     default = game.assume == {name: a.value for name, a in rules.assumptions.items()}
-    cached = getattr(rules, "_deck_templates", None) if default else None
-    if cached is not None:
-        return cached
-    out = {}
-    for d in rules.definitions.values():
-        e = game._new_entity(d.kind, d.id, d.name, dict(d.props))
-        out[d.id] = (d.kind, d.name, e.props)
-    game.entities.clear()
-    game.instances.clear()
-    for p in game.players:  # the players keep their places
-        game.entities[p.id] = p
+    if default and "deck_templates" in rules.derived:
+        return rules.derived["deck_templates"]
+    out = {d.id: game.props_of(d.kind, d.props) for d in rules.definitions.values()}
     if default:
-        rules._deck_templates = out  # type: ignore[attr-defined]
+        rules.derived["deck_templates"] = out
     return out
 
 
@@ -321,19 +312,10 @@ def check(rules: Ruleset, resolved: Resolved, assumptions: dict[str, Any] | None
                  "cards": []}]
     game = DeckGame(rules, players=("deck",), params=resolved.params, assumptions=assumptions)
     templates = _templates(rules, game)
-    entities, instances = game.entities, game.instances
     for section, cards in resolved.sections.items():
         zone = game.zone(section)
-        items = zone.items
         for def_id, copies in cards:
-            kind, name, props = templates[def_id]
-            made = instances.setdefault(def_id, [])
-            for _ in range(copies):
-                e = Entity(len(entities) + 1, kind, def_id, name, props)
-                e.location = zone
-                entities[e.id] = e
-                made.append(e)
-                items.append(e)
+            game.lay_out(def_id, copies, zone, templates[def_id])
     return game.run_checks()
 
 

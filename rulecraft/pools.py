@@ -216,8 +216,7 @@ def apply_pools(rules: Ruleset, pools: list[Pool]) -> tuple[Ruleset, dict[str, A
         raise DeckError(problems)
     out = copy.copy(rules)
     out.definitions = definitions
-    for attr in ("_deck_names", "_deck_templates"):
-        out.__dict__.pop(attr, None)
+    out.derived = {}  # its caches follow from other definitions
     return out, settings
 
 

@@ -121,24 +121,38 @@ class Game:
 
     # ---- entities ---------------------------------------------------------
 
+    def props_of(self, kind: str, props: dict[str, Any]) -> dict[str, Any]:
+        """A new thing's properties: its kind's defaults, then its own, assumptions resolved."""
+        values = {k: list(v) if isinstance(v, list) else v for k, v in self.rules.kind_defaults(kind).items()}
+        values.update({k: self.assume[v.assumption] if isinstance(v, AssumedValue) else v for k, v in props.items()})
+        return values
+
     def _new_entity(self, kind: str, def_id: str, name: str, props: dict[str, Any]) -> Entity:
+        return self._register(Entity(len(self.entities) + 1, kind, def_id, name, self.props_of(kind, props)))
+
+    def _register(self, e: Entity) -> Entity:
         if len(self.entities) >= MAX_ENTITIES:
             raise BudgetExceeded(f"more than {MAX_ENTITIES} things in one game")
-        values = {}
-        chain = []
-        k: str | None = kind
-        while k is not None and k in self.rules.kinds:
-            chain.append(self.rules.kinds[k])
-            k = self.rules.kinds[k].parent
-        for info in reversed(chain):
-            for f in info.fields.values():
-                values[f.name] = list(f.default) if isinstance(f.default, list) else f.default
-        values.update({k: self.assume[v.assumption] if isinstance(v, AssumedValue) else v for k, v in props.items()})
-        e = Entity(len(self.entities) + 1, kind, def_id, name, values)
         self.entities[e.id] = e
-        self.instances.setdefault(def_id, []).append(e)
-        self.by_kind.setdefault(kind, []).append(e)
+        self.instances.setdefault(e.def_id, []).append(e)
+        self.by_kind.setdefault(e.kind, []).append(e)
         return e
+
+    def lay_out(self, def_id: str, copies: int, zone: Zone, props: dict[str, Any]) -> None:
+        """Host-side, unlogged: `copies` things of a definition into a zone, all sharing `props`
+        (for a game that gives a thing its own copy before changing it, as a deck check does)."""
+        d = self.rules.definitions[def_id]
+        entities = self.entities
+        if len(entities) + copies > MAX_ENTITIES:
+            raise BudgetExceeded(f"more than {MAX_ENTITIES} things in one game")
+        made, same_kind, items = self.instances.setdefault(def_id, []), self.by_kind.setdefault(d.kind, []), zone.items
+        for _ in range(copies):  # what _register does, for many things at once
+            e = Entity(len(entities) + 1, d.kind, def_id, d.name, props)
+            e.location = zone
+            entities[e.id] = e
+            made.append(e)
+            same_kind.append(e)
+            items.append(e)
 
     def create(self, def_id: str, count: int = 1, at: Any = None, owner: Entity | None = None,
                face_down: bool = False) -> Entity | list[Entity]:

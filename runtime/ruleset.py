@@ -221,6 +221,7 @@ class Ruleset:
     tests: list[RuleTest] = field(default_factory=list)
     rule_sites: dict[str, list[str]] = field(default_factory=dict)  # rule id -> "file:line:col" of each site
     descendants: dict[str, frozenset[str]] = field(default_factory=dict)  # kind -> itself and its subkinds
+    derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)  # caches of what follows from the above
 
     def is_a(self, kind: str, ancestor: str) -> bool:
         return kind in self.descendants.get(ancestor, ())
@@ -239,13 +240,22 @@ class Ruleset:
         return tuple({k: values[v.assumption] if isinstance(v, AssumedValue) else v for k, v in f.items()}
                      if isinstance(f, dict) else f for f in self.dice[die_id].faces)
 
+    def kind_defaults(self, kind: str) -> dict[str, Any]:
+        """Every declared property of a kind (its parents' first) with its default value."""
+        key = ("kind_defaults", kind)
+        if key not in self.derived:
+            chain, k = [], kind
+            while k is not None and k in self.kinds:
+                chain.append(self.kinds[k])
+                k = self.kinds[k].parent
+            self.derived[key] = {f.name: f.default for info in reversed(chain) for f in info.fields.values()}
+        return self.derived[key]
+
     def field_default(self, kind: str, name: str) -> Any:
-        k: str | None = kind
-        while k is not None and k in self.kinds:
-            if name in self.kinds[k].fields:
-                return self.kinds[k].fields[name].default
-            k = self.kinds[k].parent
-        raise KeyError(f"{kind} has no property '{name}'")
+        defaults = self.kind_defaults(kind)
+        if name not in defaults:
+            raise KeyError(f"{kind} has no property '{name}'")
+        return defaults[name]
 
     def actions(self) -> dict[str, Callable_]:
         return {k: c for k, c in self.callables.items() if c.role == "action"}

@@ -108,3 +108,20 @@ def test_a_pasted_list_reads_like_the_yaml(rules, tmp_path):
     deck = read_deck(path)
     assert deck.sections == {"main": [("Grey Wolf", 4, (3, 4))], "sideboard": [("Howl", 2, (6, 3))]}
     assert [v["rule"] for v in violations(rules, path)] == ["F-003"]
+
+
+def test_a_check_sees_the_deck_cards_by_kind_as_well_as_by_section(tmp_path):
+    rules = rulecraft.compile_source('''game "g" "G"
+kind card {}
+card a "A" {}
+zone main
+check F-100 "count" {
+  let n = count(all card)
+  if n != count(all card at main) { violation "{n} cards by kind" }
+  if n != 3 { violation "{n} cards" }
+}
+''', "g.rules")
+    path = deck_file(tmp_path, "format: g\nmain:\n  a: 3\n")
+    assert violations(rules, path) == []
+    path = deck_file(tmp_path, "format: g\nmain:\n  a: 2\n")
+    assert [v["message"] for v in violations(rules, path)] == ["2 cards"]
