@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench coverage clean
+.PHONY: demo test lint typecheck bench coverage clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,12 +34,16 @@ demo: $(STAMP)
 	@$(RC) run neuroshima/duel --seed 2 | tail -n 12
 
 test: $(STAMP)
-	$(BIN)/ruff check compiler runtime rulecraft tests bench
+	$(BIN)/ruff check rulecraft tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 	$(BIN)/rulecraft coverage --summary
 
 lint: $(STAMP)
-	$(BIN)/ruff check compiler runtime rulecraft tests bench
+	$(BIN)/ruff check rulecraft tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

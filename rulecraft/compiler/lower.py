@@ -2,8 +2,8 @@
 
 Handlers are built as Python syntax trees, never as source text. A name from a ruleset
 only ever becomes a string constant or an identifier with a fixed prefix (`v_` for
-variables, `f_` for functions), and the only attributes reached are the game's own
-methods (`rt.get`, `rt.emit`, ...). So no ruleset, however hostile, can reach Python.
+variables, `f_` for functions), and the only attributes reached are those the runtime's
+interface table names (`runtime/interface.py`). So no ruleset, however hostile, can reach Python.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 from ..runtime.arith import checked_add, checked_mul, exact_div, without
 from ..runtime.builtins import BUILTINS, span
 from ..runtime.errors import IllegalAction
+from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
 from .check import BUILTIN_FIELDS, Checker
 from .types import ANY
@@ -31,8 +32,20 @@ def _const(value: Any) -> ast.expr:
     return ast.Constant(value=value)
 
 
+def _on_rt(path: str, attr: str) -> ast.expr:
+    """`rt.attr`, or `rt.part.attr` where the runtime's interface table puts it on a part."""
+    owner: ast.expr = _name(RT)
+    if path:
+        owner = ast.Attribute(value=owner, attr=path, ctx=ast.Load())
+    return ast.Attribute(value=owner, attr=attr, ctx=ast.Load())
+
+
 def _rt(method: str, *args: ast.expr) -> ast.Call:
-    return ast.Call(func=ast.Attribute(value=_name(RT), attr=method, ctx=ast.Load()), args=list(args), keywords=[])
+    return ast.Call(func=_on_rt(HANDLER_CALLS[method], method), args=list(args), keywords=[])
+
+
+def _rt_data(table: str) -> ast.expr:
+    return _on_rt(HANDLER_DATA[table], table)
 
 
 def _call(func: str, *args: ast.expr) -> ast.Call:
@@ -263,12 +276,12 @@ class Lowerer:
                 return _const(what)
             if how in ("assume", "param"):
                 table = "assume" if how == "assume" else "params"
-                return ast.Subscript(value=ast.Attribute(value=_name(RT), attr=table, ctx=ast.Load()),
+                return ast.Subscript(value=_rt_data(table),
                                      slice=ast.Constant(what), ctx=ast.Load())
             if how == "zone":
                 return _rt("zone", ast.Constant(what))
             if how == "option":
-                options = ast.Attribute(value=_name(RT), attr="options", ctx=ast.Load())
+                options = _rt_data("options")
                 return ast.Compare(left=ast.Constant(what), ops=[ast.In()], comparators=[options])
             raise TypeError(how)
         if isinstance(e, n.This):
