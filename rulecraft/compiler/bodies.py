@@ -1,159 +1,256 @@
-"""Checking bodies: statements and expressions of fns, triggers, rows, scenarios and tests.
+"""Checking bodies: statements and expressions of fns, triggers, rows, scenarios, checks and tests.
 
-Binds every name (recording in `info` what it refers to, for the lowering), infers and
-checks the type of every expression (recorded in `types`), and enforces where each
-statement may appear.
+Binds every name, call and property read (a record of compiler.resolved each), infers and
+checks the type of every expression, and enforces where each statement may appear. One
+method per node kind, found through a table keyed by the node's class.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
 from ..runtime.builtins import BUILTINS
+from ..runtime.ruleset import Duration as Lasting
+from ..runtime.types import ANY, BOOL, INT, NONE, NUM, PLAYER, TEXT, ZONE, Ty, list_of
 from . import nodes as n
+from .context import CheckContext
 from .diagnostics import suggest
+from .resolved import (AssumeRef, BuiltinCall, ConstRef, DefinitionField, EntityField, FaceField, Fixed, FnCall,
+                       FromLocal, LocalRef, OptionRef, ParamRef, Selection, TableCall, ZoneCall, ZoneRef)
 from .source import Span
-from .symbols import BUILTIN_FIELDS, MAX_DEPTH, ORDER, CheckError, Context, Scope, last_word
-from .types import ANY, BOOL, INT, NONE, NUM, PLAYER, TEXT, ZONE, Ty, list_of, parse_signature_type
+from .symbols import BUILTIN_FIELDS, MAX_DEPTH
+from .types import parse_signature_type
+
+
+class CheckError(Exception):
+    """An internal error of the checker (a node it does not know): a bug, never bad input."""
+
+
+@dataclass
+class Scope:
+    vars: dict[str, Ty]
+    parent: Scope | None = None
+
+    def lookup(self, name: str) -> Ty | None:
+        s: Scope | None = self
+        while s is not None:
+            if name in s.vars:
+                return s.vars[name]
+            s = s.parent
+        return None
+
+    def names(self) -> list[str]:
+        out: list[str] = []
+        s: Scope | None = self
+        while s is not None:
+            out.extend(s.vars)
+            s = s.parent
+        return out
+
+
+@dataclass
+class Site:
+    """Where a body is being checked: `this`, what the body is, its return type."""
+
+    this: Ty | None
+    body: n.Body
+    returns: Ty | None = None
+    calls: set[str] = field(default_factory=set)  # the fns it calls
+    loops: int = 0  # how many loops enclose the statement being checked
+
+
+def last_word(span: Span, word: str) -> Span:
+    """The span of `word` where it ends `span` (e.g. the die of `roll d6`)."""
+    if span.end_line == span.line and span.end_column - len(word) >= span.column:
+        return Span(span.file, span.line, span.end_column - len(word), span.line, span.end_column)
+    return span
+
+
+StmtCheck = Callable[["BodyChecker", Any, Scope, Site, int], None]
+ExprCheck = Callable[["BodyChecker", Any, Scope, Site, int], Ty]
 
 
 class BodyChecker:
-    """Statements and expressions; mixed into Checker, which provides types and constants."""
+    def __init__(self, ctx: CheckContext):
+        self.ctx = ctx
+        self.sym = ctx.sym
+        self.result = ctx.result
+        self.err = ctx.err
+        self.expect = ctx.expect
 
-    def block(self, b: n.Block, scope: Scope, ctx: Context, depth: int) -> None:
+    def block(self, b: n.Block, scope: Scope, site: Site, depth: int = 0) -> None:
         if depth > MAX_DEPTH:
             self.err("E0602", f"blocks nest deeper than {MAX_DEPTH}", b.span)
             return
         inner = Scope({}, scope)
         for s in b.stmts:
-            self.stmt(s, inner, ctx, depth + 1)
+            check = STATEMENTS.get(type(s))
+            if check is None:
+                raise CheckError(f"unhandled statement {type(s).__name__}")
+            check(self, s, inner, site, depth + 1)
 
-    def stmt(self, s: n.Stmt, scope: Scope, ctx: Context, depth: int) -> None:
-        x = lambda e: self.expr(e, scope, ctx, depth)  # noqa: E731
-        if isinstance(s, n.Let):
-            t = x(s.value)
-            if t == NONE:
-                t = ANY
-            scope.vars[s.name] = t
-        elif isinstance(s, n.Assign):
-            if isinstance(s.target, n.Name):
-                if scope.lookup(s.target.name) is None:
-                    self.err("E0205", f"`{s.target.name}` is not a variable", s.target.span,
-                             f"declare it first with `let {s.target.name} = ...`")
-                    x(s.value)
-                    return
-            t = x(s.target)
-            v = x(s.value)
-            self.check_assign(s.op, t, v, s.value.span)
-        elif isinstance(s, n.If):
-            for cond, body in s.branches:
-                self.expect(BOOL, x(cond), cond.span, "a condition")
-                self.block(body, scope, ctx, depth)
-            if s.otherwise:
-                self.block(s.otherwise, scope, ctx, depth)
-        elif isinstance(s, n.For):
-            t = x(s.iterable)
-            if t.name == "list":
-                elem = t.arg
-            elif t == ANY:
-                elem = ANY
-            else:
-                self.err("E0201", f"`for` needs a list, but this is {t}", s.iterable.span)
-                elem = ANY
-            ctx.loops += 1
-            self.block(s.body, Scope({s.var: elem}, scope), ctx, depth)  # type: ignore[arg-type]
-            ctx.loops -= 1
-        elif isinstance(s, n.While):
-            self.expect(BOOL, x(s.cond), s.cond.span, "a condition")
-            ctx.loops += 1
-            self.block(s.body, scope, ctx, depth)
-            ctx.loops -= 1
-        elif isinstance(s, (n.Break, n.Continue)):
-            if ctx.loops == 0:
-                word = "break" if isinstance(s, n.Break) else "continue"
-                self.err("E0209", f"`{word}` outside a loop", s.span, "it ends or skips a `for` or `while` round")
-        elif isinstance(s, n.Emit):
-            params = self.event_params(s.event, s.span)
-            types = [x(a) for a in s.args]
-            if params is not None:
-                self.check_args(f"event `{s.event}`", [t for _, t in params], len(params), types, s.args, s.span)
-        elif isinstance(s, (n.Destroy, n.Remove, n.Hide)):
-            self.expect_things(x(s.target), s.target.span)
-        elif isinstance(s, n.Move):
-            self.expect_things(x(s.target), s.target.span)
-            x(s.dest)
-        elif isinstance(s, n.Reveal):
-            self.expect_things(x(s.target), s.target.span)
-            if s.to is not None:
-                self.expect(PLAYER, x(s.to), s.to.span, "who sees it")
-        elif isinstance(s, n.Modify):
-            self.modified.add(s.target.name)
-            t = x(s.target)
-            v = x(s.value)
-            if isinstance(s.target, n.Attr) and s.target.name in BUILTIN_FIELDS:
-                self.err("E0205", f"`{s.target.name}` cannot be modified", s.target.name_span)
-            self.check_assign(s.op, t, v, s.value.span)
-            if s.duration.kind == "until":
-                self.event_params(s.duration.event, s.duration.span)  # type: ignore[arg-type]
-        elif isinstance(s, n.Require):
-            self.expect(BOOL, x(s.cond), s.cond.span, "a requirement")
-        elif isinstance(s, n.Log):
-            for part in s.parts:
-                if isinstance(part, n.Expr):
-                    x(part)
-        elif isinstance(s, n.Return):
-            if ctx.role in ("trigger", "row", "scenario", "action") and s.value is not None:
-                if ctx.role != "action":
-                    self.err("E0206", "only a `fn`, `action` or `query` returns a value", s.value.span)
-                x(s.value)
-            elif s.value is not None:
-                t = x(s.value)
-                if ctx.returns is not None:
-                    self.expect(ctx.returns, t, s.value.span, "the returned value")
-            elif ctx.returns is not None and ctx.role == "fn" and not self.compatible(ctx.returns, NONE):
-                self.err("E0201", f"this `fn` returns {ctx.returns}, but this `return` gives no value", s.span)
-        elif isinstance(s, n.Shuffle):
-            self.expect(ZONE, x(s.zone), s.zone.span, "what is shuffled")
-        elif isinstance(s, n.Fill):
-            if s.pool not in self.sym.pools:
-                self.err("E0107", f"unknown pool `{s.pool}`", last_word(s.span, s.pool),
-                         suggest(s.pool, self.sym.pools))
-        elif isinstance(s, (n.Phase, n.Step)):
-            self.block(s.body, scope, ctx, depth)
-        elif isinstance(s, n.Turn):
-            self.expect(PLAYER, x(s.player), s.player.span, "whose turn it is")
-            self.block(s.body, scope, ctx, depth)
-        elif isinstance(s, n.EndGame):
-            if s.winner is not None:
-                self.expect(PLAYER, x(s.winner), s.winner.span, "the winner")
-        elif isinstance(s, n.ExprStmt):
-            x(s.expr)
-        elif isinstance(s, n.Violation):
-            if ctx.role != "check":
-                self.err("E0208", "`violation` belongs in a format's `check`", s.span,
-                         "use `require` to refuse an action")
-            for part in s.parts:
-                if isinstance(part, n.Expr):
-                    x(part)
-            if s.cards is not None:
-                self.expect(list_of(ANY), x(s.cards), s.cards.span, "the cards concerned")
-        elif isinstance(s, n.Window):
-            zone = self.sym.zones.get(s.zone)
-            if zone is None or "per_player" not in zone.flags:
-                self.err("E0107", f"`{s.zone}` is not a zone of each player", s.zone_span,
-                         suggest(s.zone, [z for z, d in self.sym.zones.items() if "per_player" in d.flags]))
-            if s.order is not None:
-                self.expect(list_of(PLAYER), x(s.order), s.order.span, "the order of the players")
-        elif isinstance(s, (n.Expect, n.ExpectRefused)):
-            if ctx.role != "test":
-                self.err("E0207", "`expect` belongs in a `test`", s.span, "use `require` for a rule of the game")
-            if isinstance(s, n.Expect):
-                self.expect(BOOL, x(s.cond), s.cond.span, "an expectation")
-            else:
-                x(s.action)
-        elif isinstance(s, n.RuleRef):
-            pass
+    def expr(self, e: n.Expr, scope: Scope, site: Site, depth: int) -> Ty:
+        if depth > MAX_DEPTH:
+            self.err("E0602", f"expressions nest deeper than {MAX_DEPTH}", e.span)
+            return ANY
+        check = EXPRESSIONS.get(type(e))
+        if check is None:
+            raise CheckError(f"unhandled expression {type(e).__name__}")
+        t = check(self, e, scope, site, depth + 1)
+        self.result.types[id(e)] = t
+        return t
 
-    def check_assign(self, op: str, target: Ty, value: Ty, span: Span) -> None:
-        if op == "=":
+    def condition(self, e: n.Expr, scope: Scope, site: Site, depth: int, what: str) -> None:
+        self.expect(BOOL, self.expr(e, scope, site, depth), e.span, what)
+
+    def parts(self, parts: tuple[str | n.Expr, ...], scope: Scope, site: Site, depth: int) -> None:
+        for part in parts:
+            if isinstance(part, n.Expr):
+                self.expr(part, scope, site, depth)
+
+    # ---- statements -----------------------------------------------------------
+
+    def let(self, s: n.Let, scope: Scope, site: Site, depth: int) -> None:
+        t = self.expr(s.value, scope, site, depth)
+        scope.vars[s.name] = ANY if t == NONE else t
+
+    def assign(self, s: n.Assign, scope: Scope, site: Site, depth: int) -> None:
+        if isinstance(s.target, n.Name) and scope.lookup(s.target.name) is None:
+            self.err("E0205", f"`{s.target.name}` is not a variable", s.target.span,
+                     f"declare it first with `let {s.target.name} = ...`")
+            self.expr(s.value, scope, site, depth)
+            return
+        t = self.expr(s.target, scope, site, depth)
+        self.check_assign(s.op, t, self.expr(s.value, scope, site, depth), s.value.span)
+
+    def if_(self, s: n.If, scope: Scope, site: Site, depth: int) -> None:
+        for cond, body in s.branches:
+            self.condition(cond, scope, site, depth, "a condition")
+            self.block(body, scope, site, depth)
+        if s.otherwise:
+            self.block(s.otherwise, scope, site, depth)
+
+    def for_(self, s: n.For, scope: Scope, site: Site, depth: int) -> None:
+        t = self.expr(s.iterable, scope, site, depth)
+        if t.name == "list":
+            elem = t.element
+        elif t == ANY:
+            elem = ANY
+        else:
+            self.err("E0201", f"`for` needs a list, but this is {t}", s.iterable.span)
+            elem = ANY
+        site.loops += 1
+        self.block(s.body, Scope({s.var: elem}, scope), site, depth)
+        site.loops -= 1
+
+    def while_(self, s: n.While, scope: Scope, site: Site, depth: int) -> None:
+        self.condition(s.cond, scope, site, depth, "a condition")
+        site.loops += 1
+        self.block(s.body, scope, site, depth)
+        site.loops -= 1
+
+    def loop_exit(self, s: n.Break | n.Continue, scope: Scope, site: Site, depth: int) -> None:
+        if site.loops == 0:
+            word = "break" if isinstance(s, n.Break) else "continue"
+            self.err("E0209", f"`{word}` outside a loop", s.span, "it ends or skips a `for` or `while` round")
+
+    def emit(self, s: n.Emit, scope: Scope, site: Site, depth: int) -> None:
+        params = self.ctx.event_params(s.event, s.span)
+        types = [self.expr(a, scope, site, depth) for a in s.args]
+        if params is not None:
+            self.ctx.check_args(f"event `{s.event}`", [t for _, t in params], len(params), types, s.args, s.span)
+
+    def on_things(self, s: n.Destroy | n.Remove | n.Hide, scope: Scope, site: Site, depth: int) -> None:
+        self.expect_things(self.expr(s.target, scope, site, depth), s.target.span)
+
+    def move(self, s: n.Move, scope: Scope, site: Site, depth: int) -> None:
+        self.expect_things(self.expr(s.target, scope, site, depth), s.target.span)
+        self.expr(s.dest, scope, site, depth)
+
+    def reveal(self, s: n.Reveal, scope: Scope, site: Site, depth: int) -> None:
+        self.expect_things(self.expr(s.target, scope, site, depth), s.target.span)
+        if s.to is not None:
+            self.expect(PLAYER, self.expr(s.to, scope, site, depth), s.to.span, "who sees it")
+
+    def modify(self, s: n.Modify, scope: Scope, site: Site, depth: int) -> None:
+        self.result.modified.add(s.target.name)
+        t = self.expr(s.target, scope, site, depth)
+        v = self.expr(s.value, scope, site, depth)
+        if s.target.name in BUILTIN_FIELDS:
+            self.err("E0205", f"`{s.target.name}` cannot be modified", s.target.name_span)
+        self.check_assign(s.op, t, v, s.value.span)
+        if s.duration.kind == Lasting.UNTIL and s.duration.event is not None:
+            self.ctx.event_params(s.duration.event, s.duration.span)
+
+    def require(self, s: n.Require, scope: Scope, site: Site, depth: int) -> None:
+        self.condition(s.cond, scope, site, depth, "a requirement")
+
+    def log(self, s: n.Log, scope: Scope, site: Site, depth: int) -> None:
+        self.parts(s.parts, scope, site, depth)
+
+    def return_(self, s: n.Return, scope: Scope, site: Site, depth: int) -> None:
+        if site.body in (n.Body.TRIGGER, n.Body.ROW, n.Body.SCENARIO, n.Body.ACTION) and s.value is not None:
+            if site.body != n.Body.ACTION:
+                self.err("E0206", "only a `fn`, `action` or `query` returns a value", s.value.span)
+            self.expr(s.value, scope, site, depth)
+        elif s.value is not None:
+            t = self.expr(s.value, scope, site, depth)
+            if site.returns is not None:
+                self.expect(site.returns, t, s.value.span, "the returned value")
+        elif site.returns is not None and site.body == n.Body.FN and not self.ctx.compatible(site.returns, NONE):
+            self.err("E0201", f"this `fn` returns {site.returns}, but this `return` gives no value", s.span)
+
+    def shuffle(self, s: n.Shuffle, scope: Scope, site: Site, depth: int) -> None:
+        self.expect(ZONE, self.expr(s.zone, scope, site, depth), s.zone.span, "what is shuffled")
+
+    def fill(self, s: n.Fill, scope: Scope, site: Site, depth: int) -> None:
+        if s.pool not in self.sym.pools:
+            self.err("E0107", f"unknown pool `{s.pool}`", last_word(s.span, s.pool), suggest(s.pool, self.sym.pools))
+
+    def named_block(self, s: n.Phase | n.Step, scope: Scope, site: Site, depth: int) -> None:
+        self.block(s.body, scope, site, depth)
+
+    def turn(self, s: n.Turn, scope: Scope, site: Site, depth: int) -> None:
+        self.expect(PLAYER, self.expr(s.player, scope, site, depth), s.player.span, "whose turn it is")
+        self.block(s.body, scope, site, depth)
+
+    def end_game(self, s: n.EndGame, scope: Scope, site: Site, depth: int) -> None:
+        if s.winner is not None:
+            self.expect(PLAYER, self.expr(s.winner, scope, site, depth), s.winner.span, "the winner")
+
+    def expr_stmt(self, s: n.ExprStmt, scope: Scope, site: Site, depth: int) -> None:
+        self.expr(s.expr, scope, site, depth)
+
+    def violation(self, s: n.Violation, scope: Scope, site: Site, depth: int) -> None:
+        if site.body != n.Body.CHECK:
+            self.err("E0208", "`violation` belongs in a format's `check`", s.span, "use `require` to refuse an action")
+        self.parts(s.parts, scope, site, depth)
+        if s.cards is not None:
+            self.expect(list_of(ANY), self.expr(s.cards, scope, site, depth), s.cards.span, "the cards concerned")
+
+    def window(self, s: n.Window, scope: Scope, site: Site, depth: int) -> None:
+        zone = self.sym.zones.get(s.zone)
+        if zone is None or "per_player" not in zone.flags:
+            self.err("E0107", f"`{s.zone}` is not a zone of each player", s.zone_span,
+                     suggest(s.zone, [z for z, d in self.sym.zones.items() if "per_player" in d.flags]))
+        if s.order is not None:
+            self.expect(list_of(PLAYER), self.expr(s.order, scope, site, depth), s.order.span,
+                        "the order of the players")
+
+    def expectation(self, s: n.Expect | n.ExpectRefused, scope: Scope, site: Site, depth: int) -> None:
+        if site.body != n.Body.TEST:
+            self.err("E0207", "`expect` belongs in a `test`", s.span, "use `require` for a rule of the game")
+        if isinstance(s, n.Expect):
+            self.condition(s.cond, scope, site, depth, "an expectation")
+        else:
+            self.expr(s.action, scope, site, depth)
+
+    def rule_ref(self, s: n.RuleRef, scope: Scope, site: Site, depth: int) -> None:
+        pass
+
+    def check_assign(self, op: n.AssignOp, target: Ty, value: Ty, span: Span) -> None:
+        if op == n.AssignOp.SET:
             self.expect(target, value, span, "the new value")
         elif target.name == "list":
             self.expect(target, value, span, f"the value of `{op}`")
@@ -163,157 +260,117 @@ class BodyChecker:
                 self.err("E0201", f"`{op}` needs a number or a list, but the property is {target}", span)
 
     def expect_things(self, t: Ty, span: Span) -> None:
-        if t == ANY or self.is_kind(t.name) or (t.name == "list" and (t.arg == ANY or self.is_kind(t.arg.name))):  # type: ignore[union-attr]
+        is_kind = self.sym.is_kind
+        if t == ANY or is_kind(t.name) or (t.name == "list" and (t.element == ANY or is_kind(t.element.name))):
             return
         self.err("E0201", f"this must be a thing or a list of things, but it is {t}", span)
 
-    def check_args(self, what: str, want: list[Ty], required: int, got: list[Ty], args, span: Span) -> None:
-        if not required <= len(got) <= len(want):
-            count = str(len(want)) if required == len(want) else f"{required} to {len(want)}"
-            self.err("E0202", f"{what} takes {count} argument{'s' if len(want) != 1 else ''}, "
-                              f"but {len(got)} {'were' if len(got) != 1 else 'was'} given", span)
-            return
-        for w, g, a in zip(want, got, args):
-            self.expect(w, g, a.span, f"this argument of {what}")
+    # ---- expressions ----------------------------------------------------------
 
-    # ---- expressions ------------------------------------------------------
+    def literal(self, e: n.Literal, scope: Scope, site: Site, depth: int) -> Ty:
+        return self.ctx.const_type(e)
 
-    def expr(self, e: n.Expr, scope: Scope, ctx: Context, depth: int) -> Ty:
-        if depth > MAX_DEPTH:
-            self.err("E0602", f"expressions nest deeper than {MAX_DEPTH}", e.span)
+    def this(self, e: n.This, scope: Scope, site: Site, depth: int) -> Ty:
+        if site.this is None:
+            self.err("E0106", "`this` is only meaningful inside a definition's trigger", e.span)
             return ANY
-        t = self._expr(e, scope, ctx, depth + 1)
-        self.types[id(e)] = t
-        return t
+        return site.this
 
-    def _expr(self, e: n.Expr, scope: Scope, ctx: Context, depth: int) -> Ty:
-        x = lambda sub, s=scope: self.expr(sub, s, ctx, depth)  # noqa: E731
-        if isinstance(e, n.Literal):
-            return self.const_type(e)
-        if isinstance(e, n.Name):
-            return self.name(e, scope)
-        if isinstance(e, n.This):
-            if ctx.this is None:
-                self.err("E0106", "`this` is only meaningful inside a definition's trigger", e.span)
-                return ANY
-            return ctx.this
-        if isinstance(e, n.ListExpr):
-            types = [x(i) for i in e.items]
-            return list_of(types[0] if types and all(t == types[0] for t in types) else ANY)
-        if isinstance(e, n.Attr):
-            return self.attr(e, x(e.target))
-        if isinstance(e, n.Call):
-            return self.call(e, [x(a) for a in e.args], ctx)
-        if isinstance(e, n.Index):
-            t = x(e.target)
-            self.expect(INT, x(e.index), e.index.span, "an index")
-            if t.name == "list":
-                return t.arg  # type: ignore[return-value]
-            if t != ANY:
-                self.err("E0201", f"only a list can be indexed, but this is {t}", e.target.span)
-            return ANY
-        if isinstance(e, n.Cast):
-            t = x(e.value)
-            if not self.is_kind(e.kind):
-                self.err("E0102", f"unknown kind `{e.kind}`", e.kind_span, suggest(e.kind, self.sym.kinds))
-                return ANY
-            if t != ANY and not (self.is_kind(t.name) and (self.compatible(Ty(e.kind), t) or self.compatible(t, Ty(e.kind)))):
-                self.err("E0201", f"{t} is never a {e.kind}", e.span)
-            return Ty(e.kind)
-        if isinstance(e, n.Unary):
-            t = x(e.operand)
-            if e.op == "not":
-                self.expect(BOOL, t, e.operand.span, "the operand of `not`")
-                return BOOL
-            self.expect(NUM, t, e.operand.span, "the operand of `-`")
-            return t if self.compatible(NUM, t) else ANY
-        if isinstance(e, n.Binary):
-            return self.binary(e, x(e.left), x(e.right))
-        if isinstance(e, n.IfExpr):
-            self.expect(BOOL, x(e.cond), e.cond.span, "a condition")
-            a, b = x(e.then), x(e.other)
-            return a if self.compatible(a, b) else b if self.compatible(b, a) else ANY
-        if isinstance(e, n.Select):
-            return self.select(e, scope, ctx, depth)
-        if isinstance(e, n.Create):
-            thing = self.sym.things.get(e.definition)
-            if e.at is not None:
-                x(e.at)
-            if e.owner is not None:
-                self.expect(PLAYER, x(e.owner), e.owner.span, "the owner")
-            if e.count < 1:
-                self.err("E0401", f"a count must be at least x1, not x{e.count}", e.span)
-            chosen = scope.lookup(e.definition)
-            if thing is None and chosen is not None:  # a definition chosen at run time
-                if chosen.name != "def" and chosen != ANY:
-                    self.err("E0201", f"`create` needs a definition, but `{e.definition}` is {chosen}", e.def_span)
-                self.info[id(e)] = "dynamic"
-                kind = Ty(chosen.arg) if chosen.name == "def" and self.is_kind(chosen.arg) else ANY  # type: ignore[arg-type]
-                return list_of(kind) if e.count > 1 else kind
-            if thing is None:
-                self.err("E0108", f"unknown definition `{e.definition}`", e.def_span,
-                         suggest(e.definition, self.sym.things))
-                return ANY
-            return list_of(Ty(thing.kind)) if e.count > 1 else Ty(thing.kind)
-        if isinstance(e, n.Roll):
-            d = self.sym.dice.get(e.die)
-            chosen = scope.lookup(e.die)
-            if d is None and chosen is not None:  # a die chosen at run time, by its id
-                self.expect(TEXT, chosen, e.span, "a die to roll")
-                self.info[id(e)] = ("dynamic", e.die)
-                return ANY
-            if d is None:
-                self.err("E0107", f"unknown die `{e.die}`", last_word(e.span, e.die), suggest(e.die, self.sym.dice))
-                return ANY
-            return INT if d.numbered else Ty("face", d.name)
-        if isinstance(e, n.Draw):
-            self.expect(INT, x(e.count), e.count.span, "how many are drawn")
-            self.expect(ZONE, x(e.source), e.source.span, "where cards are drawn from")
-            if e.dest is not None:
-                x(e.dest)
-            return list_of(ANY)
-        if isinstance(e, n.Choose):
-            t = x(e.options)
-            self.expect(PLAYER, x(e.chooser), e.chooser.span, "who chooses")
-            if t.name == "list":
-                return t.arg  # type: ignore[return-value]
-            self.expect(list_of(ANY), t, e.options.span, "the options")
-            return ANY
-        raise CheckError(f"unhandled expression {type(e).__name__}")
+    def list_expr(self, e: n.ListExpr, scope: Scope, site: Site, depth: int) -> Ty:
+        types = [self.expr(i, scope, site, depth) for i in e.items]
+        return list_of(types[0] if types and all(t == types[0] for t in types) else ANY)
 
-    def name(self, e: n.Name, scope: Scope) -> Ty:
+    def index(self, e: n.Index, scope: Scope, site: Site, depth: int) -> Ty:
+        t = self.expr(e.target, scope, site, depth)
+        self.expect(INT, self.expr(e.index, scope, site, depth), e.index.span, "an index")
+        if t.name == "list":
+            return t.element
+        if t != ANY:
+            self.err("E0201", f"only a list can be indexed, but this is {t}", e.target.span)
+        return ANY
+
+    def cast(self, e: n.Cast, scope: Scope, site: Site, depth: int) -> Ty:
+        t = self.expr(e.value, scope, site, depth)
+        if not self.sym.is_kind(e.kind):
+            self.err("E0102", f"unknown kind `{e.kind}`", e.kind_span, suggest(e.kind, self.sym.kinds))
+            return ANY
+        compatible = self.ctx.compatible
+        if t != ANY and not (self.sym.is_kind(t.name) and (compatible(Ty(e.kind), t) or compatible(t, Ty(e.kind)))):
+            self.err("E0201", f"{t} is never a {e.kind}", e.span)
+        return Ty(e.kind)
+
+    def unary(self, e: n.Unary, scope: Scope, site: Site, depth: int) -> Ty:
+        t = self.expr(e.operand, scope, site, depth)
+        if e.op == n.UnaryOp.NOT:
+            self.expect(BOOL, t, e.operand.span, "the operand of `not`")
+            return BOOL
+        self.expect(NUM, t, e.operand.span, "the operand of `-`")
+        return t if self.ctx.compatible(NUM, t) else ANY
+
+    def if_expr(self, e: n.IfExpr, scope: Scope, site: Site, depth: int) -> Ty:
+        self.condition(e.cond, scope, site, depth, "a condition")
+        a, b = self.expr(e.then, scope, site, depth), self.expr(e.other, scope, site, depth)
+        return a if self.ctx.compatible(a, b) else b if self.ctx.compatible(b, a) else ANY
+
+    def draw(self, e: n.Draw, scope: Scope, site: Site, depth: int) -> Ty:
+        self.expect(INT, self.expr(e.count, scope, site, depth), e.count.span, "how many are drawn")
+        self.expect(ZONE, self.expr(e.source, scope, site, depth), e.source.span, "where cards are drawn from")
+        if e.dest is not None:
+            self.expr(e.dest, scope, site, depth)
+        return list_of(ANY)
+
+    def choose(self, e: n.Choose, scope: Scope, site: Site, depth: int) -> Ty:
+        t = self.expr(e.options, scope, site, depth)
+        self.expect(PLAYER, self.expr(e.chooser, scope, site, depth), e.chooser.span, "who chooses")
+        if t.name == "list":
+            return t.element
+        self.expect(list_of(ANY), t, e.options.span, "the options")
+        return ANY
+
+    def create(self, e: n.Create, scope: Scope, site: Site, depth: int) -> Ty:
+        thing = self.sym.things.get(e.definition)
+        if e.at is not None:
+            self.expr(e.at, scope, site, depth)
+        if e.owner is not None:
+            self.expect(PLAYER, self.expr(e.owner, scope, site, depth), e.owner.span, "the owner")
+        if e.count < 1:
+            self.err("E0401", f"a count must be at least x1, not x{e.count}", e.span)
+        chosen = scope.lookup(e.definition)
+        if thing is None and chosen is not None:  # a definition chosen at run time
+            if chosen.name != "def" and chosen != ANY:
+                self.err("E0201", f"`create` needs a definition, but `{e.definition}` is {chosen}", e.def_span)
+            self.result.bind(e, FromLocal(e.definition))
+            kind = Ty(str(chosen.arg)) if chosen.name == "def" and self.sym.is_kind(str(chosen.arg)) else ANY
+            return list_of(kind) if e.count > 1 else kind
+        self.result.bind(e, Fixed(e.definition))
+        if thing is None:
+            self.err("E0108", f"unknown definition `{e.definition}`", e.def_span, suggest(e.definition, self.sym.things))
+            return ANY
+        return list_of(Ty(thing.kind)) if e.count > 1 else Ty(thing.kind)
+
+    def roll(self, e: n.Roll, scope: Scope, site: Site, depth: int) -> Ty:
+        d = self.sym.dice.get(e.die)
+        chosen = scope.lookup(e.die)
+        if d is None and chosen is not None:  # a die chosen at run time, by its id
+            self.expect(TEXT, chosen, e.span, "a die to roll")
+            self.result.bind(e, FromLocal(e.die))
+            return ANY
+        self.result.bind(e, Fixed(e.die))
+        if d is None:
+            self.err("E0107", f"unknown die `{e.die}`", last_word(e.span, e.die), suggest(e.die, self.sym.dice))
+            return ANY
+        return INT if d.numbered else Ty("face", d.name)
+
+    def name(self, e: n.Name, scope: Scope, site: Site, depth: int) -> Ty:
         local = scope.lookup(e.name)
         if local is not None:
-            self.info[id(e)] = ("local", e.name)
+            self.result.bind(e, LocalRef(e.name))
             return local
+        found = self.global_name(e.name)
+        if found is not None:
+            self.result.bind(e, found[0])
+            return found[1]
         s = self.sym
-        if e.name in s.consts:
-            self.info[id(e)] = ("const", self.const_value(s.consts[e.name].value))
-            return self.const_type(s.consts[e.name].value)
-        if e.name in s.assumptions:
-            self.info[id(e)] = ("assume", e.name)
-            return self.resolve_type(s.assumptions[e.name].type)
-        if e.name in s.params:
-            self.info[id(e)] = ("param", e.name)
-            return self.resolve_type(s.params[e.name].type)
-        if e.name in s.options:
-            self.info[id(e)] = ("option", e.name)
-            return BOOL
-        if e.name in s.enum_members:
-            self.info[id(e)] = ("const", e.name)
-            return Ty(s.enum_members[e.name])
-        if e.name in s.things:
-            self.info[id(e)] = ("const", e.name)
-            return Ty("def", s.things[e.name].kind)
-        if e.name in s.dice or e.name in s.tables:
-            self.info[id(e)] = ("const", e.name)
-            return TEXT
-        if e.name in s.zones and "per_player" not in s.zones[e.name].flags:
-            self.info[id(e)] = ("zone", e.name)
-            return ZONE
-        if e.name in s.pools:
-            self.info[id(e)] = ("zone", e.name)
-            return ZONE
         candidates = scope.names() + list(s.consts) + list(s.assumptions) + list(s.enum_members) \
             + list(s.things) + list(s.zones) + list(s.pools)
         hint = suggest(e.name, candidates)
@@ -324,119 +381,162 @@ class BodyChecker:
         self.err("E0101", f"unknown name `{e.name}`", e.span, hint)
         return ANY
 
-    def attr(self, e: n.Attr, target: Ty) -> Ty:
+    def global_name(self, name: str) -> tuple[ConstRef | AssumeRef | ParamRef | OptionRef | ZoneRef, Ty] | None:
+        """What a name declared at the top level refers to, and its type."""
+        s, ctx = self.sym, self.ctx
+        if name in s.consts:
+            return ConstRef(ctx.const_value(s.consts[name].value)), ctx.const_type(s.consts[name].value)
+        if name in s.assumptions:
+            return AssumeRef(name), ctx.resolve_type(s.assumptions[name].type)
+        if name in s.params:
+            return ParamRef(name), ctx.resolve_type(s.params[name].type)
+        if name in s.options:
+            return OptionRef(name), BOOL
+        if name in s.enum_members:
+            return ConstRef(name), Ty(s.enum_members[name])
+        if name in s.things:
+            return ConstRef(name), Ty("def", s.things[name].kind)
+        if name in s.dice or name in s.tables:
+            return ConstRef(name), TEXT
+        if (name in s.zones and "per_player" not in s.zones[name].flags) or name in s.pools:
+            return ZoneRef(name), ZONE
+        return None
+
+    def attr(self, e: n.Attr, scope: Scope, site: Site, depth: int) -> Ty:
+        target = self.expr(e.target, scope, site, depth)
         if target == ANY or e.name == "?":  # "?": stands in for a property already reported missing
-            self.info[id(e)] = "entity"
+            self.result.bind(e, EntityField(None))
             return ANY
         if target.name == "face":
-            die = self.sym.dice[target.arg]  # type: ignore[index]
-            fields = {p.name: self.const_type(p.value) for p in (die.faces[0] if die.faces else ())}
-            fields.update({p.name: self.resolve_type(p.type) for p in die.source_fields})
-            self.info[id(e)] = "face"
-            if e.name not in fields:
-                self.err("E0103", f"the faces of die `{die.name}` have no field `{e.name}`", e.name_span,
-                         suggest(e.name, fields))
-                return ANY
-            return fields[e.name]
-        if self.is_kind(target.name):
-            self.info[id(e)] = "entity"
-            return self.field_type(target.name, e.name, e.name_span)
-        if target.name == "def" and self.is_kind(target.arg):  # type: ignore[arg-type]
-            self.info[id(e)] = "definition"  # a definition's own (printed) property
-            return self.field_type(target.arg, e.name, e.name_span)  # type: ignore[arg-type]
-        if target.name == "def":  # a definition of any kind (`it.def`): its properties are known at run time
-            self.info[id(e)] = "definition"
-            return ANY
+            self.result.bind(e, FaceField())
+            return self.face_field(e, str(target.arg))
+        if self.sym.is_kind(target.name):
+            self.result.bind(e, EntityField(target.name))
+            return self.ctx.field_type(target.name, e.name, e.name_span)
+        if target.name == "def":
+            self.result.bind(e, DefinitionField())  # a definition's own (printed) property
+            if self.sym.is_kind(str(target.arg)):
+                return self.ctx.field_type(str(target.arg), e.name, e.name_span)
+            return ANY  # a definition of any kind (`it.def`): its properties are known at run time
         self.err("E0201", f"{target} has no properties (tried `.{e.name}`)", e.name_span)
         return ANY
 
-    def call(self, e: n.Call, args: list[Ty], ctx: Context) -> Ty:
+    def face_field(self, e: n.Attr, die_name: str) -> Ty:
+        die = self.sym.dice[die_name]
+        fields = {p.name: self.ctx.const_type(p.value) for p in (die.faces[0] if die.faces else ())}
+        fields.update({p.name: self.ctx.resolve_type(p.type) for p in die.source_fields})
+        if e.name not in fields:
+            self.err("E0103", f"the faces of die `{die.name}` have no field `{e.name}`", e.name_span, suggest(e.name, fields))
+            return ANY
+        return fields[e.name]
+
+    def call(self, e: n.Call, scope: Scope, site: Site, depth: int) -> Ty:
+        args = [self.expr(a, scope, site, depth) for a in e.args]
         if not isinstance(e.func, n.Name):
             self.err("E0105", "only named functions can be called", e.func.span)
             return ANY
-        name = e.func.name
-        s = self.sym
+        name, s = e.func.name, self.sym
         if name in s.callables:
-            decl = s.callables[name]
-            ctx.calls.add(name)
-            self.info[id(e)] = ("fn", name)
-            want = [self.resolve_type(p.type) for p in decl.params]
-            required = sum(p.default is None for p in decl.params)
-            self.check_args(f"`{name}`", want, required, args, e.args, e.span)
-            return self.resolve_type(decl.returns) if decl.returns else NONE
+            site.calls.add(name)
+            return self.call_fn(e, s.callables[name], args)
         if name in s.tables:
-            decl_t = s.tables[name]
-            self.info[id(e)] = ("table", name)
-            want = [self.resolve_type(p.type) for p in decl_t.params]
-            self.check_args(f"table `{name}`", want, len(want), args, e.args, e.span)
+            self.result.bind(e, TableCall(name))
+            want = [self.ctx.resolve_type(p.type) for p in s.tables[name].params]
+            self.ctx.check_args(f"table `{name}`", want, len(want), args, e.args, e.span)
             return INT
         if name in s.zones and "per_player" in s.zones[name].flags:
-            self.info[id(e)] = ("zone", name)
-            self.check_args(f"zone `{name}`", [PLAYER], 1, args, e.args, e.span)
+            self.result.bind(e, ZoneCall(name))
+            self.ctx.check_args(f"zone `{name}`", [PLAYER], 1, args, e.args, e.span)
             return ZONE
         if name in BUILTINS:
-            _, sig, result = BUILTINS[name]
-            self.info[id(e)] = ("builtin", name)
-            bindings: dict[str, Ty] = {}
-            for want_s, got in zip(sig, args):
-                if "T" in want_s:
-                    bindings.setdefault("T", got.arg if want_s.startswith("list") and got.name == "list" else got)  # type: ignore[arg-type]
-            want = [parse_signature_type(w, bindings) for w in sig]
-            self.check_args(f"`{name}`", want, len(want), args, e.args, e.span)
-            return parse_signature_type(result, bindings)
-        self.err("E0105", f"unknown function `{name}`", e.func.span,
-                 suggest(name, list(s.callables) + list(BUILTINS) + list(s.tables)))
+            return self.call_builtin(e, name, args)
+        self.err("E0105", f"unknown function `{name}`", e.func.span, suggest(name, list(s.callables) + list(BUILTINS) + list(s.tables)))
         return ANY
 
-    def binary(self, e: n.Binary, a: Ty, b: Ty) -> Ty:
-        op = e.op
-        if op in ("and", "or"):
-            self.expect(BOOL, a, e.left.span, f"the left side of `{op}`")
-            self.expect(BOOL, b, e.right.span, f"the right side of `{op}`")
+    def call_fn(self, e: n.Call, decl: n.FnDecl, args: list[Ty]) -> Ty:
+        missing = tuple(p.default for p in decl.params[len(args):] if p.default is not None)
+        self.result.bind(e, FnCall(decl.name, missing))
+        want = [self.ctx.resolve_type(p.type) for p in decl.params]
+        required = sum(p.default is None for p in decl.params)
+        self.ctx.check_args(f"`{decl.name}`", want, required, args, e.args, e.span)
+        return self.ctx.resolve_type(decl.returns) if decl.returns else NONE
+
+    def call_builtin(self, e: n.Call, name: str, args: list[Ty]) -> Ty:
+        _, sig, result = BUILTINS[name]
+        self.result.bind(e, BuiltinCall(name))
+        bindings: dict[str, Ty] = {}
+        for want_s, got in zip(sig, args):
+            if "T" in want_s:
+                bindings.setdefault("T", got.element if want_s.startswith("list") and got.name == "list" else got)
+        want = [parse_signature_type(w, bindings) for w in sig]
+        self.ctx.check_args(f"`{name}`", want, len(want), args, e.args, e.span)
+        return parse_signature_type(result, bindings)
+
+    def binary(self, e: n.Binary, scope: Scope, site: Site, depth: int) -> Ty:
+        a, b = self.expr(e.left, scope, site, depth), self.expr(e.right, scope, site, depth)
+        op, compatible = e.op, self.ctx.compatible
+        if op in n.LOGIC or op in n.ORDER:
+            self.expect(BOOL if op in n.LOGIC else NUM, a, e.left.span, f"the left side of `{op}`")
+            self.expect(BOOL if op in n.LOGIC else NUM, b, e.right.span, f"the right side of `{op}`")
             return BOOL
-        if op in ("==", "!="):
-            if not (self.compatible(a, b) or self.compatible(b, a)):
-                self.err("E0201", f"comparing {a} with {b} is always {'false' if op == '==' else 'true'}", e.span)
+        if op in n.EQUALITY:
+            if not (compatible(a, b) or compatible(b, a)):
+                self.err("E0201", f"comparing {a} with {b} is always {'false' if op == n.BinOp.EQ else 'true'}", e.span)
             return BOOL
-        if op in ("in", "not in"):
+        if op in n.MEMBERSHIP:
             if b.name == "list":
-                if not (self.compatible(b.arg, a) or self.compatible(a, b.arg)):  # type: ignore[arg-type]
+                if not (compatible(b.element, a) or compatible(a, b.element)):
                     self.err("E0201", f"{a} is never in a {b}", e.span)
             elif b not in (ANY, ZONE):
                 self.err("E0201", f"`{op}` needs a list or a zone on its right, but this is {b}", e.right.span)
             return BOOL
-        if op in ORDER:
-            self.expect(NUM, a, e.left.span, f"the left side of `{op}`")
-            self.expect(NUM, b, e.right.span, f"the right side of `{op}`")
-            return BOOL
-        if op == "+" and a.name == "list" and b.name == "list":
+        return self.arithmetic(e, a, b)
+
+    def arithmetic(self, e: n.Binary, a: Ty, b: Ty) -> Ty:
+        op = e.op
+        if op == n.BinOp.ADD and a.name == "list" and b.name == "list":
             return a
-        if op == "+" and ANY in (a, b) and {a.name, b.name} & {"list", "text"}:
+        if op == n.BinOp.ADD and ANY in (a, b) and {a.name, b.name} & {"list", "text"}:
             return a if a != ANY else b
-        if op == "+" and a == TEXT and b == TEXT:
+        if op == n.BinOp.ADD and a == TEXT and b == TEXT:
             return TEXT
         self.expect(NUM, a, e.left.span, f"the left side of `{op}`")
         self.expect(NUM, b, e.right.span, f"the right side of `{op}`")
-        if op == "/" or NUM in (a, b):
+        if op == n.BinOp.DIV or NUM in (a, b):
             return NUM
         return INT if a != ANY and b != ANY else ANY
 
-    def select(self, e: n.Select, scope: Scope, ctx: Context, depth: int) -> Ty:
-        if self.is_kind(e.kind):
-            self.info[id(e)] = False
+    def select(self, e: n.Select, scope: Scope, site: Site, depth: int) -> Ty:
+        if self.sym.is_kind(e.kind):
+            self.result.bind(e, Selection(of_definition=False))
             t = Ty(e.kind)
         elif e.kind in self.sym.things:
-            self.info[id(e)] = True
+            self.result.bind(e, Selection(of_definition=True))
             t = Ty(self.sym.things[e.kind].kind)
         else:
             self.err("E0102", f"unknown kind or definition `{e.kind}`", e.kind_span,
                      suggest(e.kind, list(self.sym.kinds) + list(self.sym.things)))
             t = ANY
         if e.at is not None:
-            self.expr(e.at, scope, ctx, depth)
+            self.expr(e.at, scope, site, depth)
         if e.owner is not None:
-            self.expect(PLAYER, self.expr(e.owner, scope, ctx, depth), e.owner.span, "the owner")
+            self.expect(PLAYER, self.expr(e.owner, scope, site, depth), e.owner.span, "the owner")
         if e.where is not None:
-            inner = Scope({"it": t}, scope)
-            self.expect(BOOL, self.expr(e.where, inner, ctx, depth), e.where.span, "a `where` condition")
+            self.condition(e.where, Scope({"it": t}, scope), site, depth, "a `where` condition")
         return list_of(t)
+
+
+B = BodyChecker
+STATEMENTS: dict[type[n.Stmt], StmtCheck] = {
+    n.Let: B.let, n.Assign: B.assign, n.If: B.if_, n.For: B.for_, n.While: B.while_, n.Break: B.loop_exit,
+    n.Continue: B.loop_exit, n.Emit: B.emit, n.Destroy: B.on_things, n.Remove: B.on_things, n.Hide: B.on_things,
+    n.Move: B.move, n.Reveal: B.reveal, n.Modify: B.modify, n.Require: B.require, n.Log: B.log, n.Return: B.return_,
+    n.Shuffle: B.shuffle, n.Fill: B.fill, n.Phase: B.named_block, n.Step: B.named_block, n.Turn: B.turn,
+    n.EndGame: B.end_game, n.ExprStmt: B.expr_stmt, n.Violation: B.violation, n.Window: B.window,
+    n.Expect: B.expectation, n.ExpectRefused: B.expectation, n.RuleRef: B.rule_ref,
+}
+EXPRESSIONS: dict[type[n.Expr], ExprCheck] = {
+    n.Literal: B.literal, n.Name: B.name, n.This: B.this, n.ListExpr: B.list_expr, n.Attr: B.attr, n.Call: B.call,
+    n.Index: B.index, n.Cast: B.cast, n.Unary: B.unary, n.Binary: B.binary, n.IfExpr: B.if_expr, n.Select: B.select,
+    n.Create: B.create, n.Roll: B.roll, n.Draw: B.draw, n.Choose: B.choose,
+}

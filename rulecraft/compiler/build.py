@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from lark import Token, Transformer, Tree, v_args
 
+from ..runtime.ruleset import Duration as Lasting
+from ..runtime.ruleset import Role
 from . import nodes as n
 from .diagnostics import Diagnostics
+from .parser import parse_placeholder
 from .source import Span
 
 MAX_DIGITS = 15
@@ -25,7 +29,6 @@ class Builder(Transformer):
         super().__init__()
         self.file = file
         self.diags = diags
-        self.anon = 0
 
     # -- positions
     def sp(self, meta) -> Span:
@@ -98,16 +101,16 @@ class Builder(Transformer):
                            body[0] if body else None)
 
     def step_before(self, meta, c):
-        return self._step("before", meta, c)
+        return self._step(n.StepOp.BEFORE, meta, c)
 
     def step_after(self, meta, c):
-        return self._step("after", meta, c)
+        return self._step(n.StepOp.AFTER, meta, c)
 
     def step_replace(self, meta, c):
-        return self._step("replace", meta, c)
+        return self._step(n.StepOp.REPLACE, meta, c)
 
     def step_remove(self, meta, c):
-        return self._step("remove", meta, c)
+        return self._step(n.StepOp.REMOVE, meta, c)
 
     def format_decl(self, meta, c):
         return n.FormatDecl(self.sp(meta), unquote(c[0]), self.tsp(c[0]), unquote(c[1]), unquote(c[2]))
@@ -158,17 +161,17 @@ class Builder(Transformer):
 
     def _callable(self, role, meta, c):
         name, params, *rest = c
-        returns = rest[0] if role == "fn" else None
+        returns = rest[0] if role == Role.FN else None
         return n.FnDecl(self.sp(meta), str(name), self.tsp(name), role, tuple(params or ()), returns, rest[-1])
 
     def fn_decl(self, meta, c):
-        return self._callable("fn", meta, c)
+        return self._callable(Role.FN, meta, c)
 
     def action_decl(self, meta, c):
-        return self._callable("action", meta, c)
+        return self._callable(Role.ACTION, meta, c)
 
     def query_decl(self, meta, c):
-        return self._callable("query", meta, c)
+        return self._callable(Role.QUERY, meta, c)
 
     def params(self, meta, c):
         return list(c)
@@ -320,22 +323,22 @@ class Builder(Transformer):
         return n.Modify(self.sp(meta), target, op, value, duration, order or 0)
 
     def dur_this_turn(self, meta, c):
-        return n.Duration(self.sp(meta), "this_turn")
+        return n.Duration(self.sp(meta), Lasting.THIS_TURN)
 
     def dur_this_round(self, meta, c):
-        return n.Duration(self.sp(meta), "this_round")
+        return n.Duration(self.sp(meta), Lasting.THIS_ROUND)
 
     def dur_next_round(self, meta, c):
-        return n.Duration(self.sp(meta), "next_round")
+        return n.Duration(self.sp(meta), Lasting.NEXT_ROUND)
 
     def dur_removed(self, meta, c):
-        return n.Duration(self.sp(meta), "removed")
+        return n.Duration(self.sp(meta), Lasting.REMOVED)
 
     def dur_end_of_next(self, meta, c):
-        return n.Duration(self.sp(meta), "end_of_next", str(c[0]))
+        return n.Duration(self.sp(meta), Lasting.END_OF_NEXT, str(c[0]))
 
     def dur_until_event(self, meta, c):
-        return n.Duration(self.sp(meta), "until", str(c[0]))
+        return n.Duration(self.sp(meta), Lasting.UNTIL, str(c[0]))
 
     def require_stmt(self, meta, c):
         return n.Require(self.sp(meta), c[0], unquote(c[1]) if c[1] else None)
@@ -345,15 +348,13 @@ class Builder(Transformer):
 
     def _template(self, tok: Token) -> tuple:
         """Split "text {expr} text" into strings and parsed placeholder expressions."""
-        from .parser import parse_expression
-
         text, parts, pos = unquote(tok), [], 0
         for m in PLACEHOLDER.finditer(text):
             if m.start() > pos:
                 parts.append(text[pos:m.start()])
             span = self.tsp(tok)
-            parts.append(parse_expression(m.group(1), Span(self.file, span.line, span.column + 1 + m.start(1),
-                                                          span.line, span.column + 1 + m.end(1)), self.diags))
+            parts.append(self._placeholder(m.group(1), Span(self.file, span.line, span.column + 1 + m.start(1),
+                                                           span.line, span.column + 1 + m.end(1))))
             pos = m.end()
         if pos < len(text):
             parts.append(text[pos:])
@@ -394,37 +395,37 @@ class Builder(Transformer):
         return n.Assign(self.sp(meta), target, op, value)
 
     def assign_op(self, meta, c):
-        return str(c[0])
+        return n.AssignOp(str(c[0]))
 
     def expr_stmt(self, meta, c):
         return n.ExprStmt(self.sp(meta), c[0])
 
     # -- expressions
     def or_op(self, meta, c):
-        return n.Binary(self.sp(meta), "or", c[0], c[1])
+        return n.Binary(self.sp(meta), n.BinOp.OR, c[0], c[1])
 
     def and_op(self, meta, c):
-        return n.Binary(self.sp(meta), "and", c[0], c[1])
+        return n.Binary(self.sp(meta), n.BinOp.AND, c[0], c[1])
 
     def not_op(self, meta, c):
-        return n.Unary(self.sp(meta), "not", c[0])
+        return n.Unary(self.sp(meta), n.UnaryOp.NOT, c[0])
 
     def compare(self, meta, c):
         return n.Binary(self.sp(meta), c[1], c[0], c[2])
 
     def comp_op(self, meta, c):
-        return " ".join(str(t) for t in c)
+        return n.BinOp(" ".join(str(t) for t in c))
 
     def binop(self, meta, c):
         return n.Binary(self.sp(meta), c[1], c[0], c[2])
 
     def add_op(self, meta, c):
-        return str(c[0])
+        return n.BinOp(str(c[0]))
 
     mul_op = add_op
 
     def neg(self, meta, c):
-        return n.Unary(self.sp(meta), "-", c[0])
+        return n.Unary(self.sp(meta), n.UnaryOp.NEG, c[0])
 
     def attr(self, meta, c):
         return n.Attr(self.sp(meta), c[0], str(c[1]), self.tsp(c[1]))
@@ -490,6 +491,28 @@ class Builder(Transformer):
 
     def cond_expr(self, meta, c):
         return n.IfExpr(self.sp(meta), c[0], c[1], c[2])
+
+
+    def _placeholder(self, text: str, span: Span) -> n.Expr:
+        """One `{...}` placeholder of a log string, every node of it at the placeholder's span."""
+        tree = parse_placeholder(text, span, self.diags)
+        if tree is None:
+            return n.Literal(span, "")
+        return _relocate(Builder(span.file, self.diags).transform(tree), span)
+
+
+def _relocate(node: n.Node, span: Span) -> n.Node:
+    """Give every node of a placeholder expression the placeholder's span."""
+    changes: dict[str, object] = {}
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, Span):
+            changes[f.name] = span
+        elif isinstance(value, n.Node):
+            changes[f.name] = _relocate(value, span)
+        elif isinstance(value, tuple):
+            changes[f.name] = tuple(_relocate(v, span) if isinstance(v, n.Node) else v for v in value)
+    return dataclasses.replace(node, **changes)  # type: ignore[arg-type]
 
 
 def build(tree: Tree, file: str, diags: Diagnostics) -> n.Module:

@@ -9,15 +9,16 @@ interface table names (`runtime/interface.py`). So no ruleset, however hostile, 
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import Any, Callable
 
 from ..runtime.arith import checked_add, checked_mul, exact_div, without
 from ..runtime.builtins import BUILTINS, span
 from ..runtime.errors import IllegalAction
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
-from .check import BUILTIN_FIELDS, Checker
-from .types import ANY
+from .resolved import (AssumeRef, BuiltinCall, ConstRef, DefinitionField, FaceField, FnCall, FromLocal, LocalRef,
+                       ParamRef, Resolution, TableCall, ZoneRef)
+from .symbols import BUILTIN_FIELDS
 
 RT = "rt"
 
@@ -66,9 +67,11 @@ ENTITY_SLOTS = {"id": "id", "name": "name", "def": "def_id", "kind": "kind", "ow
                 "location": "location", "face_down": "face_down", "alive": "alive"}
 assert set(ENTITY_SLOTS) == set(BUILTIN_FIELDS)
 
-BINOPS = {"+": ast.Add, "-": ast.Sub, "*": ast.Mult, "//": ast.FloorDiv, "%": ast.Mod}
-CMPOPS = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE,
-          "in": ast.In, "not in": ast.NotIn}
+B = n.BinOp
+BINOPS: dict[n.BinOp, type[ast.operator]] = {B.ADD: ast.Add, B.SUB: ast.Sub, B.MUL: ast.Mult, B.FLOORDIV: ast.FloorDiv,
+                                             B.MOD: ast.Mod}
+CMPOPS: dict[n.BinOp, type[ast.cmpop]] = {B.EQ: ast.Eq, B.NE: ast.NotEq, B.LT: ast.Lt, B.LE: ast.LtE, B.GT: ast.Gt,
+                                          B.GE: ast.GtE, B.IN: ast.In, B.NOT_IN: ast.NotIn}
 
 
 def namespace() -> dict[str, Any]:
@@ -82,10 +85,11 @@ def namespace() -> dict[str, Any]:
 
 
 class Lowerer:
-    def __init__(self, checker: Checker):
-        self.c = checker
-        self.role = "fn"
-        self.rules: list[str] = []
+    """Lowers bodies to Python functions, reading what the checker resolved (a Resolution)."""
+
+    def __init__(self, res: Resolution):
+        self.res = res
+        self.body_of = n.Body.FN  # what the body being lowered belongs to
 
     # ---- functions --------------------------------------------------------
 
@@ -98,13 +102,13 @@ class Lowerer:
         return f
 
     def callable(self, decl: n.FnDecl) -> ast.FunctionDef:
-        self.role = decl.role
+        self.body_of = n.Body(decl.role)
         body = self.block(decl.body)
         return self.function(fn(decl.name), [RT] + [var(p.name) for p in decl.params], body, decl.span.line)
 
     def trigger(self, pyname: str, trig: n.Trigger, params: list[str]) -> ast.FunctionDef:
         """func(rt, this, *event_args) -> True if it fired."""
-        self.role = "trigger"
+        self.body_of = n.Body.TRIGGER
         body: list[ast.stmt] = []
         if trig.when is not None:
             body.append(ast.If(test=ast.UnaryOp(op=ast.Not(), operand=self.expr(trig.when)),
@@ -115,19 +119,19 @@ class Lowerer:
 
     def play(self, pyname: str, play: n.Play) -> list[ast.FunctionDef]:
         """A card's effect in a window: `pyname_when(rt, this, player)` and `pyname(rt, this, player)`."""
-        self.role = "trigger"
+        self.body_of = n.Body.TRIGGER
         when = self.expr(play.when) if play.when is not None else ast.Constant(True)
         params = [RT, "this", var("player")]
         return [self.function(f"{pyname}_when", params, [ast.Return(value=when)], play.span.line),
                 self.function(pyname, params, self.block(play.body), play.span.line)]
 
     def row(self, pyname: str, row: n.TableRow, params: list[str]) -> ast.FunctionDef:
-        self.role = "row"
+        self.body_of = n.Body.ROW
         return self.function(pyname, [RT, var("rolled")] + [var(p) for p in params], self.block(row.body),
                              row.span.line)
 
     def part(self, pyname: str, body: n.Block) -> ast.FunctionDef:
-        self.role = "scenario"
+        self.body_of = n.Body.SCENARIO
         return self.function(pyname, [RT], self.block(body), body.span.line)
 
     # ---- statements -------------------------------------------------------
@@ -135,7 +139,10 @@ class Lowerer:
     def block(self, b: n.Block) -> list[ast.stmt]:
         out: list[ast.stmt] = []
         for s in b.stmts:
-            for py in self.stmt(s):
+            lower = STATEMENTS.get(type(s))
+            if lower is None:
+                raise TypeError(f"cannot lower {type(s).__name__}")
+            for py in lower(self, s):
                 _locate(py, s.span.line)
                 out.append(py)
         return out
@@ -143,217 +150,264 @@ class Lowerer:
     def body(self, b: n.Block) -> list[ast.stmt]:
         return self.block(b) or [ast.Pass()]
 
-    def stmt(self, s: n.Stmt) -> list[ast.stmt]:
-        e = self.expr
-        if isinstance(s, n.Let):
-            return [ast.Assign(targets=[ast.Name(id=var(s.name), ctx=ast.Store())], value=e(s.value))]
-        if isinstance(s, n.Assign):
-            return [self.assign(s.target, s.op, e(s.value), s.value)]
-        if isinstance(s, n.If):
-            orelse = self.body(s.otherwise) if s.otherwise else []
-            for cond, body in reversed(s.branches[1:]):
-                orelse = [ast.If(test=e(cond), body=self.body(body), orelse=orelse)]
-            cond, body = s.branches[0]
-            return [ast.If(test=e(cond), body=self.body(body), orelse=orelse)]
-        if isinstance(s, n.For):  # a `for` runs over a list it already has: its rounds are charged at once
-            items = e(s.iterable)
-            if isinstance(s.iterable, n.Call) and self.c.info.get(id(s.iterable)) == ("builtin", "range"):
-                items = _call("_span", _name(RT), *(e(a) for a in s.iterable.args))  # no list to build
-            return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
-                            body=self.body(s.body), orelse=[])]
-        if isinstance(s, n.While):
-            return [ast.While(test=e(s.cond), body=[ast.Expr(value=_rt("tick"))] + self.block(s.body), orelse=[])]
-        if isinstance(s, n.Emit):
-            return [ast.Expr(value=_rt("emit", ast.Constant(s.event),
-                                       ast.Tuple(elts=[e(a) for a in s.args], ctx=ast.Load())))]
-        if isinstance(s, n.Destroy):
-            return [ast.Expr(value=_rt("destroy", e(s.target)))]
-        if isinstance(s, n.Remove):
-            return [ast.Expr(value=_rt("remove", e(s.target)))]
-        if isinstance(s, n.Move):
-            return [ast.Expr(value=_rt("move", e(s.target), e(s.dest)))]
-        if isinstance(s, n.Reveal):
-            return [ast.Expr(value=_rt("reveal", e(s.target), e(s.to) if s.to else ast.Constant(None)))]
-        if isinstance(s, n.Hide):
-            return [ast.Expr(value=_rt("hide", e(s.target)))]
-        if isinstance(s, n.Modify):
-            d = s.duration
-            return [ast.Expr(value=_rt("modify", e(s.target.target), ast.Constant(s.target.name), ast.Constant(s.op),
-                                       e(s.value), ast.Constant(d.kind), ast.Constant(d.event),
-                                       ast.Constant(s.order)))]
-        if isinstance(s, n.Require):
-            message = s.message or "a requirement of this action is not met"
-            return [ast.If(test=ast.UnaryOp(op=ast.Not(), operand=e(s.cond)),
-                           body=[ast.Expr(value=_rt("fail", ast.Constant(message)))], orelse=[])]
-        if isinstance(s, n.Log):
-            return [ast.Expr(value=_rt("log_text", self.template(s.parts)))]
-        if isinstance(s, n.Return):
-            if self.role == "trigger":
-                return [ast.Return(value=ast.Constant(True))]
-            return [ast.Return(value=e(s.value) if s.value is not None else None)]
-        if isinstance(s, n.Break):
-            return [ast.Break()]
-        if isinstance(s, n.Continue):
-            return [ast.Continue()]
-        if isinstance(s, n.Shuffle):
-            return [ast.Expr(value=_rt("shuffle", e(s.zone)))]
-        if isinstance(s, n.Fill):
-            return [ast.Expr(value=_rt("fill", ast.Constant(s.pool)))]
-        if isinstance(s, (n.Phase, n.Step)):
-            method = "phase" if isinstance(s, n.Phase) else "step"
-            return [ast.With(items=[ast.withitem(context_expr=_rt(method, ast.Constant(s.name)), optional_vars=None)],
-                             body=self.body(s.body))]
-        if isinstance(s, n.Turn):
-            return [ast.With(items=[ast.withitem(context_expr=_rt("turn", e(s.player)), optional_vars=None)],
-                             body=self.body(s.body))]
-        if isinstance(s, n.EndGame):
-            return [ast.Expr(value=_rt("end_game", e(s.winner) if s.winner else ast.Constant(None)))]
-        if isinstance(s, n.RuleRef):
-            return [ast.Expr(value=_rt("touch", ast.Constant(s.ids)))]
-        if isinstance(s, n.Violation):
-            cards = e(s.cards) if s.cards is not None else ast.List(elts=[], ctx=ast.Load())
-            return [ast.Expr(value=_rt("violation", self.template(s.parts), cards))]
-        if isinstance(s, n.Window):
-            order = e(s.order) if s.order is not None else ast.Constant(None)
-            return [ast.Expr(value=_rt("window", ast.Constant(s.name), ast.Constant(s.zone), order))]
-        if isinstance(s, n.Expect):
-            message = s.message or "the expectation is not met"
-            return [ast.If(test=ast.UnaryOp(op=ast.Not(), operand=e(s.cond)),
-                           body=[ast.Expr(value=_rt("expectation_failed", ast.Constant(message)))], orelse=[])]
-        if isinstance(s, n.ExpectRefused):
-            handler = ast.ExceptHandler(type=_name("_Refused"), name=None, body=[ast.Pass()])
-            failed = ast.Expr(value=_rt("expectation_failed", ast.Constant("the action was expected to be refused")))
-            return [ast.Try(body=[ast.Expr(value=e(s.action))], handlers=[handler], orelse=[failed], finalbody=[])]
-        if isinstance(s, n.ExprStmt):
-            return [ast.Expr(value=e(s.expr))]
-        raise TypeError(f"cannot lower {type(s).__name__}")
+    def let(self, s: n.Let) -> list[ast.stmt]:
+        return [ast.Assign(targets=[ast.Name(id=var(s.name), ctx=ast.Store())], value=self.expr(s.value))]
 
-    def template(self, parts: tuple) -> ast.expr:
+    def assign(self, s: n.Assign) -> list[ast.stmt]:
+        """`=`, `+=`, `-=` on a variable or a property; on lists `+=` appends and `-=` takes items out."""
+        target, value = s.target, self.expr(s.value)
+        if s.op != n.AssignOp.SET:
+            helper = self.update_helper(s.op, target, s.value)
+            current = _name(var(target.name)) if isinstance(target, n.Name) else \
+                _rt("get", self.expr(target.target), ast.Constant(target.name))  # type: ignore[attr-defined]
+            value = _call(helper, current, value) if helper else \
+                ast.BinOp(left=current, op=ast.Add() if s.op == n.AssignOp.ADD else ast.Sub(), right=value)
+        if isinstance(target, n.Name):
+            return [ast.Assign(targets=[ast.Name(id=var(target.name), ctx=ast.Store())], value=value)]
+        assert isinstance(target, n.Attr)
+        return [ast.Expr(value=_rt("set", self.expr(target.target), ast.Constant(target.name), value))]
+
+    def if_(self, s: n.If) -> list[ast.stmt]:
+        orelse = self.body(s.otherwise) if s.otherwise else []
+        for cond, body in reversed(s.branches[1:]):
+            orelse = [ast.If(test=self.expr(cond), body=self.body(body), orelse=orelse)]
+        cond, body = s.branches[0]
+        return [ast.If(test=self.expr(cond), body=self.body(body), orelse=orelse)]
+
+    def for_(self, s: n.For) -> list[ast.stmt]:
+        """A `for` runs over a list it already has: its rounds are charged at once."""
+        items = self.expr(s.iterable)
+        if isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == BuiltinCall("range"):
+            items = _call("_span", _name(RT), *(self.expr(a) for a in s.iterable.args))  # no list to build
+        return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
+                        body=self.body(s.body), orelse=[])]
+
+    def while_(self, s: n.While) -> list[ast.stmt]:
+        return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=_rt("tick"))] + self.block(s.body), orelse=[])]
+
+    def emit(self, s: n.Emit) -> list[ast.stmt]:
+        args = ast.Tuple(elts=[self.expr(a) for a in s.args], ctx=ast.Load())
+        return [ast.Expr(value=_rt("emit", ast.Constant(s.event), args))]
+
+    def on_thing(self, s: n.Destroy | n.Remove | n.Hide) -> list[ast.stmt]:
+        return [ast.Expr(value=_rt(THING_ACTIONS[type(s)], self.expr(s.target)))]
+
+    def move(self, s: n.Move) -> list[ast.stmt]:
+        return [ast.Expr(value=_rt("move", self.expr(s.target), self.expr(s.dest)))]
+
+    def reveal(self, s: n.Reveal) -> list[ast.stmt]:
+        return [ast.Expr(value=_rt("reveal", self.expr(s.target), self.optional(s.to)))]
+
+    def modify(self, s: n.Modify) -> list[ast.stmt]:
+        d = s.duration
+        return [ast.Expr(value=_rt("modify", self.expr(s.target.target), ast.Constant(s.target.name),
+                                   ast.Constant(s.op.value), self.expr(s.value), ast.Constant(d.kind.value),
+                                   ast.Constant(d.event), ast.Constant(s.order)))]
+
+    def require(self, s: n.Require) -> list[ast.stmt]:
+        return self.unless(s.cond, "fail", s.message or "a requirement of this action is not met")
+
+    def expect(self, s: n.Expect) -> list[ast.stmt]:
+        return self.unless(s.cond, "expectation_failed", s.message or "the expectation is not met")
+
+    def unless(self, cond: n.Expr, method: str, message: str) -> list[ast.stmt]:
+        return [ast.If(test=ast.UnaryOp(op=ast.Not(), operand=self.expr(cond)),
+                       body=[ast.Expr(value=_rt(method, ast.Constant(message)))], orelse=[])]
+
+    def expect_refused(self, s: n.ExpectRefused) -> list[ast.stmt]:
+        handler = ast.ExceptHandler(type=_name("_Refused"), name=None, body=[ast.Pass()])
+        failed = ast.Expr(value=_rt("expectation_failed", ast.Constant("the action was expected to be refused")))
+        return [ast.Try(body=[ast.Expr(value=self.expr(s.action))], handlers=[handler], orelse=[failed], finalbody=[])]
+
+    def log(self, s: n.Log) -> list[ast.stmt]:
+        return [ast.Expr(value=_rt("log_text", self.template(s.parts)))]
+
+    def return_(self, s: n.Return) -> list[ast.stmt]:
+        if self.body_of == n.Body.TRIGGER:
+            return [ast.Return(value=ast.Constant(True))]
+        return [ast.Return(value=self.expr(s.value) if s.value is not None else None)]
+
+    def break_(self, s: n.Break) -> list[ast.stmt]:
+        return [ast.Break()]
+
+    def continue_(self, s: n.Continue) -> list[ast.stmt]:
+        return [ast.Continue()]
+
+    def shuffle(self, s: n.Shuffle) -> list[ast.stmt]:
+        return [ast.Expr(value=_rt("shuffle", self.expr(s.zone)))]
+
+    def fill(self, s: n.Fill) -> list[ast.stmt]:
+        return [ast.Expr(value=_rt("fill", ast.Constant(s.pool)))]
+
+    def phase(self, s: n.Phase | n.Step) -> list[ast.stmt]:
+        method = "phase" if isinstance(s, n.Phase) else "step"
+        return [ast.With(items=[ast.withitem(context_expr=_rt(method, ast.Constant(s.name)), optional_vars=None)],
+                         body=self.body(s.body))]
+
+    def turn(self, s: n.Turn) -> list[ast.stmt]:
+        return [ast.With(items=[ast.withitem(context_expr=_rt("turn", self.expr(s.player)), optional_vars=None)],
+                         body=self.body(s.body))]
+
+    def end_game(self, s: n.EndGame) -> list[ast.stmt]:
+        return [ast.Expr(value=_rt("end_game", self.optional(s.winner)))]
+
+    def rule_ref(self, s: n.RuleRef) -> list[ast.stmt]:
+        return [ast.Expr(value=_rt("touch", ast.Constant(s.ids)))]
+
+    def violation(self, s: n.Violation) -> list[ast.stmt]:
+        cards = self.expr(s.cards) if s.cards is not None else ast.List(elts=[], ctx=ast.Load())
+        return [ast.Expr(value=_rt("violation", self.template(s.parts), cards))]
+
+    def window(self, s: n.Window) -> list[ast.stmt]:
+        return [ast.Expr(value=_rt("window", ast.Constant(s.name), ast.Constant(s.zone), self.optional(s.order)))]
+
+    def expr_stmt(self, s: n.ExprStmt) -> list[ast.stmt]:
+        return [ast.Expr(value=self.expr(s.expr))]
+
+    def template(self, parts: tuple[str | n.Expr, ...]) -> ast.expr:
         """"text {expr} text" -> "".join([...]) with each placeholder as text."""
         pieces = [ast.Constant(p) if isinstance(p, str) else _call("b_text", _name(RT), self.expr(p)) for p in parts]
         return ast.Call(func=ast.Attribute(value=ast.Constant(""), attr="join", ctx=ast.Load()),
                         args=[ast.List(elts=pieces, ctx=ast.Load())], keywords=[])
 
-    def assign(self, target: n.Expr, op: str, value: ast.expr, value_node: n.Expr) -> ast.stmt:
-        """`=`, `+=`, `-=` on a variable or a property; on lists `+=` appends and `-=` takes items out."""
-        if op != "=":
-            helper = self.update_helper(op, target, value_node)
-            current = _name(var(target.name)) if isinstance(target, n.Name) else \
-                _rt("get", self.expr(target.target), ast.Constant(target.name))  # type: ignore[attr-defined]
-            value = _call(helper, current, value) if helper else \
-                ast.BinOp(left=current, op=ast.Add() if op == "+=" else ast.Sub(), right=value)
-        if isinstance(target, n.Name):
-            return ast.Assign(targets=[ast.Name(id=var(target.name), ctx=ast.Store())], value=value)
-        assert isinstance(target, n.Attr)
-        return ast.Expr(value=_rt("set", self.expr(target.target), ast.Constant(target.name), value))
-
-    def update_helper(self, op: str, target: n.Expr, value: n.Expr) -> str | None:
-        if op == "+=":
+    def update_helper(self, op: n.AssignOp, target: n.Expr, value: n.Expr) -> str | None:
+        if op == n.AssignOp.ADD:
             return "_add" if self.may_grow(target, value) else None
-        kinds = {self.c.types.get(id(o), ANY).name for o in (target, value)}
+        kinds = {self.res.type_of(o).name for o in (target, value)}
         return "_without" if kinds & {"list", "any"} else None
-
-    def plain_read(self, e: n.Attr) -> bool:
-        """A property of a thing of a known kind that no `modify` of the ruleset (or its mods) touches."""
-        target = self.c.types.get(id(e.target))
-        return target is not None and self.c.is_kind(target.name) and e.name not in self.c.modified
 
     def may_grow(self, *operands: n.Expr) -> bool:
         """True if `+` may join lists or texts (whose size could double each step)."""
-        return any(self.c.types.get(id(o), ANY).name in ("list", "text", "any") for o in operands)
+        return any(self.res.type_of(o).name in ("list", "text", "any") for o in operands)
 
     # ---- expressions ------------------------------------------------------
 
     def expr(self, e: n.Expr) -> ast.expr:
-        x = self.expr
-        if isinstance(e, n.Literal):
-            return ast.Constant(e.value)
-        if isinstance(e, n.Name):
-            how, what = self.c.info[id(e)]
-            if how == "local":
-                return _name(var(what))
-            if how == "const":
-                return _const(what)
-            if how in ("assume", "param"):
-                table = "assume" if how == "assume" else "params"
-                return ast.Subscript(value=_rt_data(table),
-                                     slice=ast.Constant(what), ctx=ast.Load())
-            if how == "zone":
-                return _rt("zone", ast.Constant(what))
-            if how == "option":
-                options = _rt_data("options")
-                return ast.Compare(left=ast.Constant(what), ops=[ast.In()], comparators=[options])
-            raise TypeError(how)
-        if isinstance(e, n.This):
-            return _name("this")
-        if isinstance(e, n.ListExpr):
-            return ast.List(elts=[x(i) for i in e.items], ctx=ast.Load())
-        if isinstance(e, n.Attr):
-            if self.c.info.get(id(e)) == "face":
-                return ast.Subscript(value=x(e.target), slice=ast.Constant(e.name), ctx=ast.Load())
-            if self.c.info.get(id(e)) == "definition":
-                return _rt("defprop", x(e.target), ast.Constant(e.name))
-            if e.name in ENTITY_SLOTS:  # what every thing has: read straight from the thing
-                return ast.Attribute(value=x(e.target), attr=ENTITY_SLOTS[e.name], ctx=ast.Load())
-            if self.plain_read(e):  # no modifier can ever change it: read the stored value
-                props = ast.Attribute(value=x(e.target), attr="props", ctx=ast.Load())
-                return ast.Subscript(value=props, slice=ast.Constant(e.name), ctx=ast.Load())
-            return _rt("prop", x(e.target), ast.Constant(e.name))
-        if isinstance(e, n.Call):
-            how, name = self.c.info[id(e)]
-            args = [x(a) for a in e.args]
-            if how == "fn":
-                decl = self.c.sym.callables[name]
-                for p in decl.params[len(args):]:
-                    args.append(_const(self.c.const_value(p.default)))
-                return _call(fn(name), _name(RT), *args)
-            if how == "builtin":
-                return _call(f"b_{name}", _name(RT), *args)
-            if how == "table":
-                return _rt("table", ast.Constant(name), *args)
-            return _rt("zone", ast.Constant(name), *args)
-        if isinstance(e, n.Index):
-            return ast.Subscript(value=x(e.target), slice=x(e.index), ctx=ast.Load())
-        if isinstance(e, n.Cast):
-            return _rt("cast", x(e.value), ast.Constant(e.kind))
-        if isinstance(e, n.Unary):
-            op = ast.Not() if e.op == "not" else ast.USub()
-            return ast.UnaryOp(op=op, operand=x(e.operand))
-        if isinstance(e, n.Binary):
-            if e.op in ("and", "or"):
-                return ast.BoolOp(op=ast.And() if e.op == "and" else ast.Or(), values=[x(e.left), x(e.right)])
-            if e.op in CMPOPS:
-                return ast.Compare(left=x(e.left), ops=[CMPOPS[e.op]()], comparators=[x(e.right)])
-            if e.op == "/":
-                return _call("_div", x(e.left), x(e.right))
-            if e.op == "+" and self.may_grow(e.left, e.right):
-                return _call("_add", x(e.left), x(e.right))
-            if e.op == "*" and not (_is_int_literal(e.left) or _is_int_literal(e.right)):
-                return _call("_mul", x(e.left), x(e.right))
-            return ast.BinOp(left=x(e.left), op=BINOPS[e.op](), right=x(e.right))
-        if isinstance(e, n.IfExpr):
-            return ast.IfExp(test=x(e.cond), body=x(e.then), orelse=x(e.other))
-        if isinstance(e, n.Select):
-            where = ast.Constant(None)
-            if e.where is not None:
-                args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=var("it"))], vararg=None, kwonlyargs=[],
-                                     kw_defaults=[], kwarg=None, defaults=[])
-                where = ast.Lambda(args=args, body=x(e.where))
-            return _rt("select", ast.Constant(e.kind), x(e.at) if e.at else ast.Constant(None),
-                       x(e.owner) if e.owner else ast.Constant(None), where, ast.Constant(bool(self.c.info[id(e)])))
-        if isinstance(e, n.Create):
-            definition = _name(var(e.definition)) if self.c.info.get(id(e)) == "dynamic" else ast.Constant(e.definition)
-            return _rt("create", definition, ast.Constant(e.count),
-                       x(e.at) if e.at else ast.Constant(None), x(e.owner) if e.owner else ast.Constant(None),
-                       ast.Constant(e.face_down))
-        if isinstance(e, n.Roll):
-            dynamic = self.c.info.get(id(e))
-            return _rt("roll", _name(var(e.die)) if dynamic else ast.Constant(e.die))
-        if isinstance(e, n.Draw):
-            return _rt("draw", x(e.count), x(e.source), x(e.dest) if e.dest else ast.Constant(None))
-        if isinstance(e, n.Choose):
-            return _rt("choose", x(e.chooser), x(e.options), ast.Constant(e.prompt))
-        raise TypeError(f"cannot lower {type(e).__name__}")
+        lower = EXPRESSIONS.get(type(e))
+        if lower is None:
+            raise TypeError(f"cannot lower {type(e).__name__}")
+        return lower(self, e)
+
+    def optional(self, e: n.Expr | None) -> ast.expr:
+        return self.expr(e) if e is not None else ast.Constant(None)
+
+    def literal(self, e: n.Literal) -> ast.expr:
+        return ast.Constant(e.value)
+
+    def name(self, e: n.Name) -> ast.expr:
+        ref = self.res.name(e)
+        if isinstance(ref, LocalRef):
+            return _name(var(ref.name))
+        if isinstance(ref, ConstRef):
+            return _const(ref.value)
+        if isinstance(ref, (AssumeRef, ParamRef)):
+            table = "assume" if isinstance(ref, AssumeRef) else "params"
+            return ast.Subscript(value=_rt_data(table), slice=ast.Constant(ref.name), ctx=ast.Load())
+        if isinstance(ref, ZoneRef):
+            return _rt("zone", ast.Constant(ref.name))
+        return ast.Compare(left=ast.Constant(ref.name), ops=[ast.In()], comparators=[_rt_data("options")])
+
+    def this(self, e: n.This) -> ast.expr:
+        return _name("this")
+
+    def list_expr(self, e: n.ListExpr) -> ast.expr:
+        return ast.List(elts=[self.expr(i) for i in e.items], ctx=ast.Load())
+
+    def attr(self, e: n.Attr) -> ast.expr:
+        ref, target = self.res.attr(e), self.expr(e.target)
+        if isinstance(ref, FaceField):
+            return ast.Subscript(value=target, slice=ast.Constant(e.name), ctx=ast.Load())
+        if isinstance(ref, DefinitionField):
+            return _rt("defprop", target, ast.Constant(e.name))
+        if e.name in ENTITY_SLOTS:  # what every thing has: read straight from the thing
+            return ast.Attribute(value=target, attr=ENTITY_SLOTS[e.name], ctx=ast.Load())
+        if ref.kind is not None and e.name not in self.res.modified:  # no modifier can change it: read it stored
+            props = ast.Attribute(value=target, attr="props", ctx=ast.Load())
+            return ast.Subscript(value=props, slice=ast.Constant(e.name), ctx=ast.Load())
+        return _rt("prop", target, ast.Constant(e.name))
+
+    def call(self, e: n.Call) -> ast.expr:
+        ref = self.res.call(e)
+        args = [self.expr(a) for a in e.args]
+        if isinstance(ref, FnCall):
+            args += [_const(self.res.value(default)) for default in ref.missing]
+            return _call(fn(ref.name), _name(RT), *args)
+        if isinstance(ref, BuiltinCall):
+            return _call(f"b_{ref.name}", _name(RT), *args)
+        if isinstance(ref, TableCall):
+            return _rt("table", ast.Constant(ref.name), *args)
+        return _rt("zone", ast.Constant(ref.name), *args)
+
+    def index(self, e: n.Index) -> ast.expr:
+        return ast.Subscript(value=self.expr(e.target), slice=self.expr(e.index), ctx=ast.Load())
+
+    def cast(self, e: n.Cast) -> ast.expr:
+        return _rt("cast", self.expr(e.value), ast.Constant(e.kind))
+
+    def unary(self, e: n.Unary) -> ast.expr:
+        op = ast.Not() if e.op == n.UnaryOp.NOT else ast.USub()
+        return ast.UnaryOp(op=op, operand=self.expr(e.operand))
+
+    def binary(self, e: n.Binary) -> ast.expr:
+        left, right, op = self.expr(e.left), self.expr(e.right), e.op
+        if op in n.LOGIC:
+            return ast.BoolOp(op=ast.And() if op == n.BinOp.AND else ast.Or(), values=[left, right])
+        if op in CMPOPS:
+            return ast.Compare(left=left, ops=[CMPOPS[op]()], comparators=[right])
+        if op == n.BinOp.DIV:
+            return _call("_div", left, right)
+        if op == n.BinOp.ADD and self.may_grow(e.left, e.right):
+            return _call("_add", left, right)
+        if op == n.BinOp.MUL and not (_is_int_literal(e.left) or _is_int_literal(e.right)):
+            return _call("_mul", left, right)
+        return ast.BinOp(left=left, op=BINOPS[op](), right=right)
+
+    def if_expr(self, e: n.IfExpr) -> ast.expr:
+        return ast.IfExp(test=self.expr(e.cond), body=self.expr(e.then), orelse=self.expr(e.other))
+
+    def select(self, e: n.Select) -> ast.expr:
+        where: ast.expr = ast.Constant(None)
+        if e.where is not None:
+            args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=var("it"))], vararg=None, kwonlyargs=[],
+                                 kw_defaults=[], kwarg=None, defaults=[])
+            where = ast.Lambda(args=args, body=self.expr(e.where))
+        return _rt("select", ast.Constant(e.kind), self.optional(e.at), self.optional(e.owner), where,
+                   ast.Constant(self.res.selection(e).of_definition))
+
+    def source(self, e: n.Create | n.Roll) -> ast.expr:
+        """The definition created or the die rolled: its id, or the variable holding it."""
+        ref = self.res.source(e)
+        return _name(var(ref.name)) if isinstance(ref, FromLocal) else ast.Constant(ref.name)
+
+    def create(self, e: n.Create) -> ast.expr:
+        return _rt("create", self.source(e), ast.Constant(e.count), self.optional(e.at), self.optional(e.owner),
+                   ast.Constant(e.face_down))
+
+    def roll(self, e: n.Roll) -> ast.expr:
+        return _rt("roll", self.source(e))
+
+    def draw(self, e: n.Draw) -> ast.expr:
+        return _rt("draw", self.expr(e.count), self.expr(e.source), self.optional(e.dest))
+
+    def choose(self, e: n.Choose) -> ast.expr:
+        return _rt("choose", self.expr(e.chooser), self.expr(e.options), ast.Constant(e.prompt))
+
+
+L = Lowerer
+THING_ACTIONS = {n.Destroy: "destroy", n.Remove: "remove", n.Hide: "hide"}
+STATEMENTS: dict[type[n.Stmt], Callable[[Lowerer, Any], list[ast.stmt]]] = {
+    n.Let: L.let, n.Assign: L.assign, n.If: L.if_, n.For: L.for_, n.While: L.while_, n.Emit: L.emit,
+    n.Destroy: L.on_thing, n.Remove: L.on_thing, n.Hide: L.on_thing, n.Move: L.move, n.Reveal: L.reveal,
+    n.Modify: L.modify, n.Require: L.require, n.Log: L.log, n.Return: L.return_, n.Break: L.break_,
+    n.Continue: L.continue_, n.Shuffle: L.shuffle, n.Fill: L.fill, n.Phase: L.phase, n.Step: L.phase,
+    n.Turn: L.turn, n.EndGame: L.end_game, n.RuleRef: L.rule_ref, n.Violation: L.violation, n.Window: L.window,
+    n.Expect: L.expect, n.ExpectRefused: L.expect_refused, n.ExprStmt: L.expr_stmt,
+}
+EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
+    n.Literal: L.literal, n.Name: L.name, n.This: L.this, n.ListExpr: L.list_expr, n.Attr: L.attr, n.Call: L.call,
+    n.Index: L.index, n.Cast: L.cast, n.Unary: L.unary, n.Binary: L.binary, n.IfExpr: L.if_expr,
+    n.Select: L.select, n.Create: L.create, n.Roll: L.roll, n.Draw: L.draw, n.Choose: L.choose,
+}
 
 
 def _is_int_literal(e: n.Expr) -> bool:

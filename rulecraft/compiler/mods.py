@@ -1,59 +1,55 @@
-"""Applying mods: what a mod changes in the rulesets loaded before it.
+"""Apply mods: Symbols with the mods' patches pending -> Symbols with them applied.
 
-After every module is collected, the changes are applied in load order: options,
-new kind fields, removed definitions, patched properties, replacements, and steps
-inserted, replaced or removed in procedures. Two mods that change the same thing
-conflict (both places are reported) unless the later one declares that it overrides
-the earlier; a mod may also declare mods it cannot be combined with.
+The changes are applied in load order: options, new kind fields, removed definitions,
+patched properties, replacements, and steps inserted, replaced or removed in procedures.
+Two mods that change the same thing conflict (both places are reported) unless the later
+one declares that it overrides the earlier; a mod may also declare mods it cannot be
+combined with. The table given is not changed: the result is a new one.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import nodes as n
-from .diagnostics import suggest
+from .diagnostics import Diagnostics, suggest
 from .source import Span
+from .symbols import Change, Symbols
 
-if TYPE_CHECKING:
-    from .check import Checker
-
-CHANGES = (n.PatchDecl, n.KindPatch, n.ReplaceDecl, n.RemoveDecl, n.OptionDecl, n.StepPatch)
+__all__ = ["Change", "apply_mods"]
 
 
-@dataclass(frozen=True)
-class Change:
-    """One change to one thing, by one mod: what the `mod diff` command shows."""
-
-    origin: str  # the mod's id
-    target: str  # e.g. "sword.damage", "kind hero.souls", "step draw in take_turn"
-    what: str  # patch, add field, remove, replace, option, before, after, replace step, remove step
-    detail: str
-    span: Span
+def apply_mods(sym: Symbols, diags: Diagnostics) -> Symbols:
+    return _Applier(sym, diags).apply()
 
 
-class ModApplier:
-    def __init__(self, checker: Checker):
-        self.c = checker
-        self.sym = checker.sym
-        self.headers = {h.name: h for h in [*self.sym.bases, self.sym.header] if h is not None}
+class _Applier:
+    def __init__(self, sym: Symbols, diags: Diagnostics):
+        self.diags = diags
+        # What mods may change, copied: the table given stays as it was collected.
+        self.sym = dataclasses.replace(sym, options=dict(sym.options), kinds=dict(sym.kinds), things=dict(sym.things),
+                                       scenarios=dict(sym.scenarios), callables=dict(sym.callables))
+        self.replacements = list(sym.replacements)
+        self.headers = {h.name: h for h in [*sym.bases, sym.header] if h is not None}
         self.touched: dict[str, Change] = {}  # target -> the last change, for conflicts
         self.changes: list[Change] = []
+        self.kinds_of_change = {n.OptionDecl: self.option, n.KindPatch: self.kind_patch, n.RemoveDecl: self.remove,
+                                n.PatchDecl: self.patch, n.ReplaceDecl: self.replace, n.StepPatch: self.step_patch}
 
-    def err(self, *args, **kwargs) -> None:
-        self.c.err(*args, **kwargs)
+    def err(self, code: str, message: str, span: Span, help: str | None = None,
+            labels: tuple[tuple[Span, str], ...] = ()) -> None:
+        self.diags.add(code, message, span, help, labels)
 
-    def apply(self, changes: list[tuple[str, n.Decl]]) -> list[Change]:
+    def apply(self) -> Symbols:
         self.check_incompatible()
-        for origin, decl in changes:
+        for origin, decl in self.sym.patches:
             if origin not in self.headers or not isinstance(self.headers[origin], n.ModDecl):
                 self.err("E0704", "only a `mod` changes what other rulesets define", decl.span,
                          'start the ruleset with `mod "id" "Title" extends "game"`')
                 continue
-            getattr(self, "do_" + type(decl).__name__)(origin, decl)
-        return self.changes
+            self.kinds_of_change[type(decl)](origin, decl)  # type: ignore[operator]
+        return dataclasses.replace(self.sym, replacements=tuple(self.replacements), changes=tuple(self.changes))
 
     def check_incompatible(self) -> None:
         for header in self.headers.values():
@@ -61,7 +57,7 @@ class ModApplier:
                 for other in header.conflicts:
                     if other in self.headers:
                         self.err("E0703", f"`{header.name}` cannot be combined with `{other}`", header.name_span,
-                                 labels=[(self.headers[other].name_span, f"`{other}` is loaded here")])
+                                 labels=((self.headers[other].name_span, f"`{other}` is loaded here"),))
 
     def record(self, origin: str, target: str, what: str, detail: str, span: Span, exclusive: bool = True) -> bool:
         """Note a change; report a conflict if another mod changed the same target. False if refused."""
@@ -71,7 +67,7 @@ class ModApplier:
             if previous.origin not in getattr(header, "overrides", ()):
                 self.err("E0701", f"`{origin}` and `{previous.origin}` both change {target}", span,
                          f'if `{origin}` is meant to win, add `overrides "{previous.origin}"` to its header',
-                         [(previous.span, f"`{previous.origin}` changes it here")])
+                         ((previous.span, f"`{previous.origin}` changes it here"),))
                 return False
         change = Change(origin, target, what, detail, span)
         if exclusive:
@@ -81,20 +77,20 @@ class ModApplier:
 
     # ---- the kinds of change ------------------------------------------------
 
-    def do_OptionDecl(self, origin: str, d: n.OptionDecl) -> None:
+    def option(self, origin: str, d: n.OptionDecl) -> None:
         if d.name in self.sym.options:
             self.err("E0301", f"option `{d.name}` is declared twice", d.name_span,
-                     labels=[(self.sym.options[d.name].name_span, "first declared here")])
+                     labels=((self.sym.options[d.name].name_span, "first declared here"),))
             return
         self.sym.options[d.name] = d
         self.record(origin, f"option {d.name}", "option", d.doc, d.span, exclusive=False)
 
-    def do_KindPatch(self, origin: str, d: n.KindPatch) -> None:
+    def kind_patch(self, origin: str, d: n.KindPatch) -> None:
         kind = self.sym.kinds.get(d.name)
         if kind is None:
             self.err("E0102", f"unknown kind `{d.name}`", d.name_span, suggest(d.name, self.sym.kinds))
             return
-        have = {f.name for f in self.c.fields_of(d.name).values()}
+        have = {f.name for f in self.sym.fields_of(d.name).values()}
         for f in d.fields:
             if f.name in have:
                 self.err("E0301", f"kind `{d.name}` already has a property `{f.name}`", f.name_span,
@@ -104,7 +100,7 @@ class ModApplier:
         for f in d.fields:
             self.record(origin, f"kind {d.name}.{f.name}", "add field", f.type.name, f.span)
 
-    def do_RemoveDecl(self, origin: str, d: n.RemoveDecl) -> None:
+    def remove(self, origin: str, d: n.RemoveDecl) -> None:
         """Remove a definition or a scenario; anything still naming it is then an error."""
         table = self.sym.things if d.name in self.sym.things else self.sym.scenarios
         if d.name not in table:
@@ -114,7 +110,7 @@ class ModApplier:
         if self.record(origin, d.name, "remove", "", d.span):
             del table[d.name]
 
-    def do_PatchDecl(self, origin: str, d: n.PatchDecl) -> None:
+    def patch(self, origin: str, d: n.PatchDecl) -> None:
         thing = self.sym.things.get(d.name)
         if thing is None:
             self.err("E0108", f"unknown definition `{d.name}`", d.name_span, suggest(d.name, self.sym.things))
@@ -135,9 +131,9 @@ class ModApplier:
             triggers=thing.triggers + d.triggers, plays=thing.plays + d.plays)
 
     def patched_value(self, thing: n.ThingDecl, current: n.PropItem | None, item: n.PatchItem) -> n.Expr | None:
-        if item.op == "=":
+        if item.op == n.AssignOp.SET:
             return item.value
-        fields = self.c.fields_of(thing.kind)
+        fields = self.sym.fields_of(thing.kind)
         field = fields.get(item.name)
         old = current.value if current is not None else (field.default if field is not None else None)
         if field is None or field.type.name != "list" or not isinstance(item.value, n.ListExpr):
@@ -145,7 +141,7 @@ class ModApplier:
                      item.span, "use `=` to set any other property")
             return None
         old_items = old.items if isinstance(old, n.ListExpr) else ()
-        if item.op == "+=":
+        if item.op == n.AssignOp.ADD:
             return n.ListExpr(item.span, old_items + item.value.items)
         gone = {_key(x) for x in item.value.items}
         missing = [x for x in item.value.items if _key(x) not in {_key(o) for o in old_items}]
@@ -153,7 +149,7 @@ class ModApplier:
             self.err("E0702", f"`{thing.name}.{item.name}` has no {_show(missing[0])} to remove", missing[0].span)
         return n.ListExpr(item.span, tuple(x for x in old_items if _key(x) not in gone))
 
-    def do_ReplaceDecl(self, origin: str, d: n.ReplaceDecl) -> None:
+    def replace(self, origin: str, d: n.ReplaceDecl) -> None:
         for name, span in ((d.name, d.name_span), (d.to, d.to_span)):
             if name not in self.sym.things:
                 self.err("E0108", f"unknown definition `{name}`", span, suggest(name, self.sym.things))
@@ -163,9 +159,9 @@ class ModApplier:
             return
         if self.record(origin, f"{d.name} (replaced)", "replace", f"with {d.to}" +
                        (f" when {d.option}" if d.option else ""), d.span):
-            self.sym.replacements.append((d.name, d.to, d.option))
+            self.replacements.append((d.name, d.to, d.option))
 
-    def do_StepPatch(self, origin: str, d: n.StepPatch) -> None:
+    def step_patch(self, origin: str, d: n.StepPatch) -> None:
         target = self.sym.callables.get(d.target) or self.sym.scenarios.get(d.target)
         if target is None:
             self.err("E0105", f"no fn, action or scenario `{d.target}`", d.target_span,
@@ -177,9 +173,9 @@ class ModApplier:
             self.err("E0705", f"`{d.target}` has no step `{d.name}`", d.name_span,
                      "steps are the `step NAME { ... }` blocks of a procedure")
             return
-        exclusive = d.op in ("replace", "remove")
-        what = {"before": "insert before", "after": "insert after", "replace": "replace step",
-                "remove": "remove step"}[d.op]
+        exclusive = d.op in (n.StepOp.REPLACE, n.StepOp.REMOVE)
+        what = {n.StepOp.BEFORE: "insert before", n.StepOp.AFTER: "insert after", n.StepOp.REPLACE: "replace step",
+                n.StepOp.REMOVE: "remove step"}[d.op]
         if not self.record(origin, f"step {d.name} in {d.target}", what, "", d.span, exclusive):
             return
         table = self.sym.callables if d.target in self.sym.callables else self.sym.scenarios
@@ -195,11 +191,11 @@ def _splice(node: Any, patch: n.StepPatch, count: list[int]) -> Any:
                 count[0] += 1
                 inner = _splice(s, patch, count)
                 extra = list(patch.body.stmts) if patch.body else []
-                if patch.op == "before":
+                if patch.op == n.StepOp.BEFORE:
                     out += [*extra, inner]
-                elif patch.op == "after":
+                elif patch.op == n.StepOp.AFTER:
                     out += [inner, *extra]
-                elif patch.op == "replace":  # keeps the step's name, so later mods still find it
+                elif patch.op == n.StepOp.REPLACE:  # keeps the step's name, so later mods still find it
                     out.append(n.Step(s.span, s.name, patch.body))  # type: ignore[arg-type]
             else:
                 out.append(_splice(s, patch, count))

@@ -3,8 +3,71 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
+from ..runtime.ruleset import Duration as Lasting
+from ..runtime.ruleset import Role
 from .source import Span
+
+
+class BinOp(StrEnum):
+    ADD = "+"
+    SUB = "-"
+    MUL = "*"
+    DIV = "/"
+    FLOORDIV = "//"
+    MOD = "%"
+    AND = "and"
+    OR = "or"
+    EQ = "=="
+    NE = "!="
+    LT = "<"
+    LE = "<="
+    GT = ">"
+    GE = ">="
+    IN = "in"
+    NOT_IN = "not in"
+
+
+ORDER = frozenset({BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE})
+LOGIC = frozenset({BinOp.AND, BinOp.OR})
+EQUALITY = frozenset({BinOp.EQ, BinOp.NE})
+MEMBERSHIP = frozenset({BinOp.IN, BinOp.NOT_IN})
+
+
+class UnaryOp(StrEnum):
+    NEG = "-"
+    NOT = "not"
+
+
+class AssignOp(StrEnum):
+    """`=`, and `+=`/`-=` (add to or take from a number or a list)."""
+
+    SET = "="
+    ADD = "+="
+    SUB = "-="
+
+
+class Body(StrEnum):
+    """What a body of statements belongs to; a callable's body is its role."""
+
+    FN = Role.FN.value
+    ACTION = Role.ACTION.value
+    QUERY = Role.QUERY.value
+    TRIGGER = "trigger"  # a trigger or a card's effect
+    ROW = "row"
+    SCENARIO = "scenario"
+    CHECK = "check"
+    TEST = "test"
+
+
+class StepOp(StrEnum):
+    """What a mod does to a procedure's step."""
+
+    BEFORE = "before"
+    AFTER = "after"
+    REPLACE = "replace"
+    REMOVE = "remove"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +142,13 @@ class Cast(Expr):
 
 @dataclass(frozen=True, slots=True)
 class Unary(Expr):
-    op: str  # "-" or "not"
+    op: UnaryOp
     operand: Expr
 
 
 @dataclass(frozen=True, slots=True)
 class Binary(Expr):
-    op: str  # + - * / // % and or == != < <= > >= in "not in"
+    op: BinOp
     left: Expr
     right: Expr
 
@@ -159,7 +222,7 @@ class Let(Stmt):
 @dataclass(frozen=True, slots=True)
 class Assign(Stmt):
     target: Expr  # Name or Attr
-    op: str  # = += -=
+    op: AssignOp
     value: Expr
 
 
@@ -217,14 +280,14 @@ class Hide(Stmt):
 
 @dataclass(frozen=True, slots=True)
 class Duration(Node):
-    kind: str  # this_turn, this_round, next_round, removed, end_of_next, until
-    event: str | None = None
+    kind: Lasting
+    event: str | None = None  # the phase of `end_of_next`, the event of `until`
 
 
 @dataclass(frozen=True, slots=True)
 class Modify(Stmt):
     target: Attr
-    op: str
+    op: AssignOp
     value: Expr
     duration: Duration
     order: int
@@ -354,7 +417,7 @@ class ModDecl(Decl):
 @dataclass(frozen=True, slots=True)
 class PatchItem(Node):
     name: str
-    op: str  # = += -=
+    op: AssignOp
     value: Expr
 
 
@@ -398,7 +461,7 @@ class OptionDecl(Decl):
 class StepPatch(Decl):
     """`before|after|replace|remove step NAME in TARGET`: `name` is the step's name."""
 
-    op: str
+    op: StepOp
     target: str
     target_span: Span
     body: Block | None
@@ -474,7 +537,7 @@ class EventDecl(Decl):
 class FnDecl(Decl):
     """`fn`, `action` and `query` share one shape; `role` tells them apart."""
 
-    role: str  # fn, action, query
+    role: Role
     params: tuple[Param, ...]
     returns: TypeRef | None
     body: Block

@@ -125,35 +125,13 @@ def _shallow(tree: Tree, file: str, diags: Diagnostics) -> bool:
     return True
 
 
-def parse_expression(text: str, span: Span, diags: Diagnostics):
-    """Parse one expression (a `{...}` placeholder in a log string) at `span`."""
-    from .build import Builder
-
+def parse_placeholder(text: str, span: Span, diags: Diagnostics) -> Tree | None:
+    """Parse one expression (a `{...}` placeholder in a log string) at `span`; None if it is not one."""
     try:
-        tree = _lark().parse(text, start="expr")
+        return _lark().parse(text, start="expr")
     except UnexpectedInput:
         diags.add("E0006", f"`{{{text}}}` is not an expression", span, "placeholders hold an expression, e.g. `{player}`")
-        from .nodes import Literal
-        return Literal(span, "")
-    return _relocate(Builder(span.file, diags).transform(tree), span)
-
-
-def _relocate(node, span: Span):
-    """Give every node of a placeholder expression the placeholder's span."""
-    import dataclasses
-
-    from .nodes import Node
-
-    changes = {}
-    for f in dataclasses.fields(node):
-        value = getattr(node, f.name)
-        if isinstance(value, Span):
-            changes[f.name] = span
-        elif isinstance(value, Node):
-            changes[f.name] = _relocate(value, span)
-        elif isinstance(value, tuple):
-            changes[f.name] = tuple(_relocate(v, span) if isinstance(v, Node) else v for v in value)
-    return dataclasses.replace(node, **changes)
+        return None
 
 
 def _end_of(text: str, file: str) -> Span:

@@ -1,36 +1,12 @@
-"""Types of the language: primitives, kinds of things, lists, enums, die faces."""
+"""The types of built-ins' signatures (`int`, `list<T>`, `T`...) as compiler types (runtime.types.Ty)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-PRIMITIVES = ("int", "num", "bool", "text", "none", "any", "zone", "player")
-
-
-@dataclass(frozen=True, slots=True)
-class Ty:
-    name: str  # a primitive, a kind, an enum, "list", "def", "face"
-    arg: Ty | str | None = None  # list element; def's kind; face's die
-
-    def __str__(self) -> str:
-        if self.name == "list":
-            return f"list<{self.arg}>"
-        if self.name == "def":
-            return f"definition of {self.arg}"
-        if self.name == "face":
-            return f"face of die {self.arg}"
-        return self.name
-
-
-INT, NUM, BOOL, TEXT, NONE, ANY, ZONE, PLAYER = (Ty(n) for n in PRIMITIVES)
-
-
-def list_of(t: Ty) -> Ty:
-    return Ty("list", t)
+from ..runtime.types import ANY, Ty, list_of
 
 
 def parse_signature_type(text: str, bindings: dict[str, Ty] | None = None) -> Ty:
-    """Types written in builtins' signatures: `int`, `list<T>`, `T`..."""
+    """The type a built-in's signature writes; `T` is bound by the arguments."""
     text = text.strip()
     if text.startswith("list<"):
         return list_of(parse_signature_type(text[5:-1], bindings))

@@ -7,7 +7,29 @@ strings so that tools can point at the source of every definition and rule.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Callable
+
+from .types import Ty
+
+
+class Role(StrEnum):
+    """What a callable is: a helper `fn`, a player's `action`, or a read-only `query`."""
+
+    FN = "fn"
+    ACTION = "action"
+    QUERY = "query"
+
+
+class Duration(StrEnum):
+    """How long a `modify` lasts."""
+
+    THIS_TURN = "this_turn"
+    THIS_ROUND = "this_round"
+    NEXT_ROUND = "next_round"
+    REMOVED = "removed"  # for as long as the thing exists
+    END_OF_NEXT = "end_of_next"  # until the end of the next named phase
+    UNTIL = "until"  # until an event
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +42,7 @@ class AssumedValue:
 @dataclass(frozen=True, slots=True)
 class FieldInfo:
     name: str
-    type: str
+    type: Ty
     default: Any
 
 
@@ -47,7 +69,7 @@ class Definition:
 @dataclass(frozen=True, slots=True)
 class Assumption:
     name: str
-    type: str
+    type: Ty
     value: Any
     doc: str
     where: str
@@ -56,7 +78,7 @@ class Assumption:
 @dataclass(frozen=True, slots=True)
 class Param:
     name: str
-    type: str
+    type: Ty
     default: Any
     has_default: bool
 
@@ -66,7 +88,7 @@ class Callable_:
     """A compiled `fn`, `action` or `query`: func(rt, *args)."""
 
     name: str
-    role: str
+    role: Role
     params: tuple[Param, ...]
     func: Callable
     rules: tuple[str, ...]
@@ -223,9 +245,6 @@ class Ruleset:
     descendants: dict[str, frozenset[str]] = field(default_factory=dict)  # kind -> itself and its subkinds
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)  # caches of what follows from the above
 
-    def is_a(self, kind: str, ancestor: str) -> bool:
-        return kind in self.descendants.get(ancestor, ())
-
     def defs_of(self, kind: str) -> list[Definition]:
         """Definitions of `kind` or its subkinds, in declaration order."""
         kinds = self.descendants.get(kind, frozenset())
@@ -257,8 +276,5 @@ class Ruleset:
             raise KeyError(f"{kind} has no property '{name}'")
         return defaults[name]
 
-    def actions(self) -> dict[str, Callable_]:
-        return {k: c for k, c in self.callables.items() if c.role == "action"}
-
     def queries(self) -> dict[str, Callable_]:
-        return {k: c for k, c in self.callables.items() if c.role == "query"}
+        return {k: c for k, c in self.callables.items() if c.role == Role.QUERY}

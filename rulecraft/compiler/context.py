@@ -1,0 +1,165 @@
+"""What the declaration checker and the body checker share: the table being checked, the
+diagnostics, the Resolution being filled, and the rules of types and constants."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..runtime.ruleset import AssumedValue
+from ..runtime.types import ANY, BOOL, INT, NONE, NUM, PRIMITIVES, TEXT, Ty, list_of
+from . import nodes as n
+from .diagnostics import Diagnostics, suggest
+from .resolved import Resolution
+from .source import Span
+from .symbols import BUILTIN_EVENTS, BUILTIN_FIELDS, Symbols
+
+LITERAL_TYPES = {int: INT, str: TEXT, bool: BOOL, type(None): NONE}
+
+
+class CheckContext:
+    def __init__(self, sym: Symbols, diags: Diagnostics):
+        self.sym = sym
+        self.diags = diags
+        self.result = Resolution()
+
+    def err(self, code: str, message: str, span: Span, help: str | None = None,
+            labels: Sequence[tuple[Span, str]] = ()) -> None:
+        self.diags.add(code, message, span, help, labels)
+
+    # ---- types --------------------------------------------------------------
+
+    def resolve_type(self, t: n.TypeRef) -> Ty:
+        """The type a declaration writes (recorded for the later stages)."""
+        ty = self._resolve_type(t)
+        self.result.declared[id(t)] = ty
+        return ty
+
+    def _resolve_type(self, t: n.TypeRef) -> Ty:
+        if t.name == "list":
+            if len(t.args) != 1:
+                self.err("E0203", "`list` takes one type, e.g. `list<int>`", t.span)
+                return list_of(ANY)
+            return list_of(self.resolve_type(t.args[0]))
+        if t.name == "def":  # a definition of a kind: `def<weapon>`
+            if len(t.args) != 1 or not self.sym.is_kind(t.args[0].name):
+                self.err("E0203", "`def` takes one kind, e.g. `def<weapon>`", t.span)
+                return Ty("def", "any")
+            return Ty("def", t.args[0].name)
+        if t.args:
+            self.err("E0203", f"`{t.name}` takes no type arguments", t.span)
+        if t.name in PRIMITIVES or self.sym.is_kind(t.name) or t.name in self.sym.enums:
+            return Ty(t.name)
+        candidates = list(PRIMITIVES) + list(self.sym.kinds) + list(self.sym.enums) + ["list", "def"]
+        self.err("E0102", f"unknown type `{t.name}`", t.span, suggest(t.name, candidates))
+        return ANY
+
+    def compatible(self, want: Ty, got: Ty) -> bool:
+        """May a value of type `got` stand where `want` is expected?"""
+        if want == got or want == ANY or got == ANY:
+            return True
+        if want == NUM and got == INT:
+            return True
+        is_kind = self.sym.is_kind
+        if got == NONE and (is_kind(want.name) or want.name == "zone"):
+            return True
+        if is_kind(want.name) and is_kind(got.name):
+            return got.name in self.sym.descendants.get(want.name, ())
+        if want.name == "list" and got.name == "list":
+            return self.compatible(want.element, got.element)
+        if want.name == "def" and got.name == "def":
+            return want.arg == "any" or got.arg == "any" or got.arg in self.sym.descendants.get(str(want.arg), ())
+        return want.name == "text" and got.name in self.sym.enums
+
+    def expect(self, want: Ty, got: Ty, span: Span, what: str) -> None:
+        if not self.compatible(want, got):
+            self.err("E0201", f"{what} must be {want}, but this is {got}", span)
+
+    def check_args(self, what: str, want: list[Ty], required: int, got: list[Ty], args: Sequence[n.Expr],
+                   span: Span) -> None:
+        if not required <= len(got) <= len(want):
+            count = str(len(want)) if required == len(want) else f"{required} to {len(want)}"
+            self.err("E0202", f"{what} takes {count} argument{'s' if len(want) != 1 else ''}, "
+                              f"but {len(got)} {'were' if len(got) != 1 else 'was'} given", span)
+            return
+        for w, g, a in zip(want, got, args):
+            self.expect(w, g, a.span, f"this argument of {what}")
+
+    # ---- constants ----------------------------------------------------------
+
+    def const_value(self, e: n.Expr, want: Ty | None = None, assumed: bool = False) -> Any:
+        """Evaluate a constant expression (literals, lists, enum members, definition names; with
+        `assumed`, an assumption's name too) and record its value for the later stages."""
+        value = self._const_value(e, want, assumed)
+        self.result.values[id(e)] = value
+        return value
+
+    def _const_value(self, e: n.Expr, want: Ty | None, assumed: bool) -> Any:
+        if isinstance(e, n.ListExpr):
+            elem = want.element if want is not None and want.name == "list" else None
+            return [self.const_value(i, elem, assumed) for i in e.items]
+        found = self._plain_value(e)
+        if found is not None:
+            value, got = found
+            if want is not None:
+                self.expect(want, got, e.span, "the value")
+            return value
+        if isinstance(e, n.Name) and e.name in self.sym.consts:
+            return self.const_value(self.sym.consts[e.name].value, want, assumed)
+        if isinstance(e, n.Name) and e.name in self.sym.assumptions and assumed:
+            if want is not None:
+                self.expect(want, self.resolve_type(self.sym.assumptions[e.name].type), e.span, "the value")
+            return AssumedValue(e.name)
+        if isinstance(e, n.Name):
+            self.err("E0101", f"unknown name `{e.name}`", e.span,
+                     suggest(e.name, list(self.sym.enum_members) + list(self.sym.things) + list(self.sym.consts)))
+        else:
+            self.err("E0204", "this must be a constant (a number, text, true/false, a list or a name)", e.span)
+        return None
+
+    def _plain_value(self, e: n.Expr) -> tuple[Any, Ty] | None:
+        """A literal, a negative number, an enum member or a definition, with its type."""
+        if isinstance(e, n.Literal):
+            return e.value, LITERAL_TYPES[type(e.value)]
+        if isinstance(e, n.Unary) and e.op == n.UnaryOp.NEG and isinstance(e.operand, n.Literal) \
+                and isinstance(e.operand.value, int) and not isinstance(e.operand.value, bool):
+            return -e.operand.value, INT
+        if isinstance(e, n.Name) and e.name in self.sym.enum_members:
+            return e.name, Ty(self.sym.enum_members[e.name])
+        if isinstance(e, n.Name) and e.name in self.sym.things:
+            return e.name, Ty("def", self.sym.things[e.name].kind)
+        return None
+
+    def const_type(self, e: n.Expr) -> Ty:
+        if isinstance(e, n.Literal):
+            return LITERAL_TYPES[type(e.value)]
+        if isinstance(e, n.ListExpr):
+            return list_of(self.const_type(e.items[0]) if e.items else ANY)
+        if isinstance(e, n.Name) and e.name in self.sym.enum_members:
+            return Ty(self.sym.enum_members[e.name])
+        if isinstance(e, n.Name) and e.name in self.sym.consts:
+            return self.const_type(self.sym.consts[e.name].value)
+        if isinstance(e, n.Name) and e.name in self.sym.things:
+            return Ty("def", self.sym.things[e.name].kind)
+        return INT if isinstance(e, n.Unary) else ANY
+
+    # ---- properties and events ----------------------------------------------
+
+    def field_type(self, kind: str, name: str, span: Span) -> Ty:
+        if name in BUILTIN_FIELDS:
+            return BUILTIN_FIELDS[name]
+        fields = self.sym.fields_of(kind)
+        if name in fields:
+            return self.resolve_type(fields[name].type)
+        self.err("E0103", f"{kind} has no property `{name}`", span,
+                 suggest(name, list(fields) + list(BUILTIN_FIELDS)) or
+                 (f"declare it in `kind {kind}`" if kind in self.sym.kinds else None))
+        return ANY
+
+    def event_params(self, name: str, span: Span) -> tuple[tuple[str, Ty], ...] | None:
+        if name in BUILTIN_EVENTS:
+            return BUILTIN_EVENTS[name]
+        if name in self.sym.events:
+            return tuple((p.name, self.resolve_type(p.type)) for p in self.sym.events[name].params)
+        self.err("E0104", f"unknown event `{name}`", span,
+                 suggest(name, list(self.sym.events) + list(BUILTIN_EVENTS)) or "declare it with `event NAME(...)`")
+        return None

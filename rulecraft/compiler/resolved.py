@@ -1,0 +1,191 @@
+"""What the checker found, as typed records: the output of checking, the input of lowering.
+
+For each name, call, property read, selection, `create` and `roll` of a body: what it
+refers to. For each expression: its type. For each constant expression of a declaration
+(a default, a property, a face): its value. Held in a Resolution, read through its
+typed accessors; nodes are identified by identity, as they are immutable and live as
+long as the table that holds them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..runtime.types import ANY, Ty
+from . import nodes as n
+
+# ---- names ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LocalRef:
+    """A variable or parameter of the body."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConstRef:
+    """A value known when compiling: a `const`, an enum member, a definition, a die or table id."""
+
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class AssumeRef:
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParamRef:
+    """A format's deck parameter."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionRef:
+    """A mod's option: true when chosen."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneRef:
+    """A shared zone or a pool."""
+
+    name: str
+
+
+NameRef = LocalRef | ConstRef | AssumeRef | ParamRef | OptionRef | ZoneRef
+
+# ---- calls ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FnCall:
+    """A call of a `fn`, `action` or `query`; `missing` are the defaults of the arguments not given."""
+
+    name: str
+    missing: tuple[n.Expr, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableCall:
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneCall:
+    """`zone(player)`: a zone each player has."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltinCall:
+    name: str
+
+
+CallRef = FnCall | TableCall | ZoneCall | BuiltinCall
+
+# ---- property reads ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EntityField:
+    """A property of a thing; `kind` is the thing's kind when it is known when compiling."""
+
+    kind: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FaceField:
+    """A field of a rolled die's face."""
+
+
+@dataclass(frozen=True, slots=True)
+class DefinitionField:
+    """A definition's own (printed) property."""
+
+
+FieldRef = EntityField | FaceField | DefinitionField
+
+# ---- what `all`, `create` and `roll` name -------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """`all NAME`: the things of a kind, or (`of_definition`) the things made from a definition."""
+
+    of_definition: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Fixed:
+    """The definition created or the die rolled, named in the source."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class FromLocal:
+    """The definition created or the die rolled, held by a variable at run time."""
+
+    name: str
+
+
+Source = Fixed | FromLocal
+Ref = NameRef | CallRef | FieldRef | Selection | Source
+
+
+@dataclass
+class Resolution:
+    """The checker's findings, keyed by node identity."""
+
+    refs: dict[int, Ref] = field(default_factory=dict)
+    types: dict[int, Ty] = field(default_factory=dict)  # expression -> its type
+    values: dict[int, Any] = field(default_factory=dict)  # constant expression -> its value
+    declared: dict[int, Ty] = field(default_factory=dict)  # written type (TypeRef) -> the type
+    modified: set[str] = field(default_factory=set)  # properties some `modify` changes
+
+    def bind(self, node: n.Node, ref: Ref) -> None:
+        self.refs[id(node)] = ref
+
+    def name(self, e: n.Name) -> NameRef:
+        ref = self.refs[id(e)]
+        assert isinstance(ref, NameRef), ref
+        return ref
+
+    def call(self, e: n.Call) -> CallRef:
+        ref = self.refs[id(e)]
+        assert isinstance(ref, CallRef), ref
+        return ref
+
+    def attr(self, e: n.Attr) -> FieldRef:
+        ref = self.refs[id(e)]
+        assert isinstance(ref, FieldRef), ref
+        return ref
+
+    def selection(self, e: n.Select) -> Selection:
+        ref = self.refs[id(e)]
+        assert isinstance(ref, Selection), ref
+        return ref
+
+    def source(self, e: n.Create | n.Roll) -> Source:
+        ref = self.refs[id(e)]
+        assert isinstance(ref, Source), ref
+        return ref
+
+    def type_of(self, e: n.Expr) -> Ty:
+        """The type of an expression (`any` if it was never checked)."""
+        return self.types.get(id(e), ANY)
+
+    def value(self, e: n.Expr) -> Any:
+        """The value of a constant expression the checker evaluated."""
+        return self.values[id(e)]
+
+    def type_named(self, t: n.TypeRef) -> Ty:
+        """The type a declaration wrote."""
+        return self.declared[id(t)]
