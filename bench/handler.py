@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import rulecraft
-from rulecraft.compiler.check import Checker
 from rulecraft.compiler.diagnostics import Diagnostics
-from rulecraft.compiler.driver import parse_module
+from rulecraft.compiler.driver import check_modules, parse_module
 from rulecraft.compiler.lower import Lowerer
 from rulecraft.compiler.source import Source
 
@@ -99,16 +98,15 @@ CASES = [
 def _checked():
     diags = Diagnostics()
     module = parse_module(Source("bench.rules", SOURCE), diags)
-    checker = Checker(diags)
-    checker.collect([module])
-    checker.check_all()
-    return module, checker
+    assert module is not None
+    sym, res = check_modules([module], diags)
+    return module, sym, res
 
 
 def generated_source(fn: str) -> str:
     """The compiled handler as Python text (ast.unparse of what compiler/lower.py builds)."""
-    _, checker = _checked()
-    func = Lowerer(checker).callable(checker.sym.callables[fn])
+    _, sym, res = _checked()
+    func = Lowerer(res).callable(sym.callables[fn])
     return ast.unparse(ast.fix_missing_locations(ast.Module(body=[func], type_ignores=[])))
 
 
@@ -122,9 +120,9 @@ def setup(case: Case) -> tuple[Any, dict[str, Callable[[], Any]]]:
         game.set(planet, "influence", i % 4)
         game.set(planet, "resources", i % 5)
     game.log.clear()
-    module, _ = _checked()
-    decls = {d.name: d for d in module.decls if getattr(d, "role", None) in ("fn", "action", "query")}
-    interp = Interpreter(game, decls)
+    _, sym, res = _checked()
+    decls = sym.callables
+    interp = Interpreter(game, decls, res)
     compiled, tree, hand, args = rules.callables[case.fn].func, decls[case.fn], case.hand, case.args(game)
     return game, {
         "compiled": lambda: compiled(game, *args),

@@ -1,7 +1,15 @@
 """The compiler: source text -> diagnostics + compiled Ruleset.
 
-Stages, one module each, data flowing one way: parser (text -> Lark tree), build
-(tree -> AST in nodes), symbols (every declaration filed; mods applied by mods), check
-(types and declarations) with bodies (statements and expressions), lower (AST -> Python
-ast -> code), driver (the pipeline) and loader (ruleset folders, bases and mods).
+Stages, one module each, data flowing one way; every stage reports into one Diagnostics:
+
+- parser:  source text -> Lark parse tree (syntax errors in the language's own words)
+- build:   parse tree -> AST (nodes: frozen dataclasses with spans)
+- symbols: `collect(modules)` -> Symbols, the table of every declaration, mods' patches pending
+- mods:    `apply_mods(Symbols)` -> a new Symbols with the mods' changes applied
+- check:   `check(Symbols)` -> Resolution (resolved: typed records of what each name, call and
+           property read refers to, each expression's type, each constant's value); the
+           declaration checker hands bodies to bodies.BodyChecker, sharing a context.CheckContext
+- lower:   Lowerer(Resolution): bodies -> Python `ast` functions -> code objects
+- driver:  the pipeline (parse_module, check_modules, compile_modules) -> runtime Ruleset
+- loader:  ruleset folders, their bases and mods -> modules for the driver
 """

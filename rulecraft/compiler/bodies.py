@@ -16,8 +16,24 @@ from ..runtime.types import ANY, BOOL, INT, NONE, NUM, PLAYER, TEXT, ZONE, Ty, l
 from . import nodes as n
 from .context import CheckContext
 from .diagnostics import suggest
-from .resolved import (AssumeRef, BuiltinCall, ConstRef, DefinitionField, EntityField, FaceField, Fixed, FnCall,
-                       FromLocal, LocalRef, OptionRef, ParamRef, Selection, TableCall, ZoneCall, ZoneRef)
+from .resolved import (
+    AssumeRef,
+    BuiltinCall,
+    ConstRef,
+    DefinitionField,
+    EntityField,
+    FaceField,
+    Fixed,
+    FnCall,
+    FromLocal,
+    LocalRef,
+    OptionRef,
+    ParamRef,
+    Selection,
+    TableCall,
+    ZoneCall,
+    ZoneRef,
+)
 from .source import Span
 from .symbols import BUILTIN_FIELDS, MAX_DEPTH
 from .types import parse_signature_type

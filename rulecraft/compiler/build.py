@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Any, TypeVar
 
 from lark import Token, Transformer, Tree, v_args
 
@@ -15,6 +16,7 @@ from .parser import parse_placeholder
 from .source import Span
 
 MAX_DIGITS = 15
+N = TypeVar("N", bound=n.Node)
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
@@ -37,8 +39,8 @@ class Builder(Transformer):
         return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column)
 
     def tsp(self, tok: Token) -> Span:
-        return Span(self.file, tok.line, tok.column, tok.end_line or tok.line,
-                    tok.end_column or tok.column + len(tok))
+        line, column = tok.line or 1, tok.column or 1  # optional in Lark's types; the parser's tokens have them
+        return Span(self.file, line, column, tok.end_line or line, tok.end_column or column + len(tok))
 
     def int(self, tok: Token, skip: int = 0) -> int:
         """A whole number from the source; more than 15 digits is an error, not a huge number."""
@@ -348,7 +350,8 @@ class Builder(Transformer):
 
     def _template(self, tok: Token) -> tuple:
         """Split "text {expr} text" into strings and parsed placeholder expressions."""
-        text, parts, pos = unquote(tok), [], 0
+        text, pos = unquote(tok), 0
+        parts: list[str | n.Expr] = []
         for m in PLACEHOLDER.finditer(text):
             if m.start() > pos:
                 parts.append(text[pos:m.start()])
@@ -501,9 +504,9 @@ class Builder(Transformer):
         return _relocate(Builder(span.file, self.diags).transform(tree), span)
 
 
-def _relocate(node: n.Node, span: Span) -> n.Node:
+def _relocate(node: N, span: Span) -> N:
     """Give every node of a placeholder expression the placeholder's span."""
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
         if isinstance(value, Span):
@@ -512,7 +515,7 @@ def _relocate(node: n.Node, span: Span) -> n.Node:
             changes[f.name] = _relocate(value, span)
         elif isinstance(value, tuple):
             changes[f.name] = tuple(_relocate(v, span) if isinstance(v, n.Node) else v for v in value)
-    return dataclasses.replace(node, **changes)  # type: ignore[arg-type]
+    return dataclasses.replace(node, **changes)
 
 
 def build(tree: Tree, file: str, diags: Diagnostics) -> n.Module:

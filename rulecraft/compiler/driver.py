@@ -196,8 +196,8 @@ class Handlers:
                 out[s.span.file].append(low.part(f"s_{s.name}_{part}", body))
         for i, test in enumerate(sym.tests.values()):
             out[test.span.file].append(low.part(f"x_{i}", test.body))
-        for i, check in enumerate(sym.checks):
-            out[check.span.file].append(low.part(f"c_{i}", check.body))
+        for i, deck_check in enumerate(sym.checks):
+            out[deck_check.span.file].append(low.part(f"c_{i}", deck_check.body))
         for pyname, play, _ in self.plays:
             out[play.span.file].extend(low.play(pyname, play))
         return out
@@ -221,8 +221,8 @@ class Handlers:
             out.scenarios[s.name] = rs.Scenario(s.name, s.title or s.name, {p.name: res.value(p.value) for p in s.props},
                                                 {part: ns[f"s_{s.name}_{part}"] for part, _ in s.parts}, s.rules,
                                                 str(s.span))
-        for i, check in enumerate(sym.checks):
-            out.checks.append(rs.DeckCheck(check.name, check.title or check.name, ns[f"c_{i}"], str(check.span)))
+        for i, c in enumerate(sym.checks):
+            out.checks.append(rs.DeckCheck(c.name, c.title or c.name, ns[f"c_{i}"], str(c.span)))
         for pyname, play, definition in self.plays:
             out.plays.setdefault(play.window, []).append(
                 rs.PlaySpec(play.window, definition, ns[f"{pyname}_when"], ns[pyname], rule_ids(play.body),

@@ -9,6 +9,7 @@ interface table names (`runtime/interface.py`). So no ruleset, however hostile, 
 from __future__ import annotations
 
 import ast
+import sys
 from typing import Any, Callable
 
 from ..runtime.arith import checked_add, checked_mul, exact_div, without
@@ -16,8 +17,20 @@ from ..runtime.builtins import BUILTINS, span
 from ..runtime.errors import IllegalAction
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
-from .resolved import (AssumeRef, BuiltinCall, ConstRef, DefinitionField, FaceField, FnCall, FromLocal, LocalRef,
-                       ParamRef, Resolution, TableCall, ZoneRef)
+from .resolved import (
+    AssumeRef,
+    BuiltinCall,
+    ConstRef,
+    DefinitionField,
+    FaceField,
+    FnCall,
+    FromLocal,
+    LocalRef,
+    ParamRef,
+    Resolution,
+    TableCall,
+    ZoneRef,
+)
 from .symbols import BUILTIN_FIELDS
 
 RT = "rt"
@@ -96,8 +109,9 @@ class Lowerer:
     def function(self, name: str, params: list[str], body: list[ast.stmt], line: int) -> ast.FunctionDef:
         args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
                              kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
-        f = ast.FunctionDef(name=name, args=args, body=body or [ast.Pass()], decorator_list=[], returns=None,
-                            type_params=[])
+        f = ast.FunctionDef(name=name, args=args, body=body or [ast.Pass()], decorator_list=[], returns=None)
+        if sys.version_info >= (3, 12):
+            f.type_params = []
         _locate(f, line)
         return f
 
@@ -252,7 +266,7 @@ class Lowerer:
         return [ast.Expr(value=_rt("end_game", self.optional(s.winner)))]
 
     def rule_ref(self, s: n.RuleRef) -> list[ast.stmt]:
-        return [ast.Expr(value=_rt("touch", ast.Constant(s.ids)))]
+        return [ast.Expr(value=_rt("touch", ast.Tuple(elts=[ast.Constant(i) for i in s.ids], ctx=ast.Load())))]
 
     def violation(self, s: n.Violation) -> list[ast.stmt]:
         cards = self.expr(s.cards) if s.cards is not None else ast.List(elts=[], ctx=ast.Load())
@@ -266,7 +280,7 @@ class Lowerer:
 
     def template(self, parts: tuple[str | n.Expr, ...]) -> ast.expr:
         """"text {expr} text" -> "".join([...]) with each placeholder as text."""
-        pieces = [ast.Constant(p) if isinstance(p, str) else _call("b_text", _name(RT), self.expr(p)) for p in parts]
+        pieces: list[ast.expr] = [ast.Constant(p) if isinstance(p, str) else _call("b_text", _name(RT), self.expr(p)) for p in parts]
         return ast.Call(func=ast.Attribute(value=ast.Constant(""), attr="join", ctx=ast.Load()),
                         args=[ast.List(elts=pieces, ctx=ast.Load())], keywords=[])
 
@@ -414,16 +428,19 @@ def _is_int_literal(e: n.Expr) -> bool:
     return isinstance(e, n.Literal) and isinstance(e.value, int)
 
 
+LOCATED = (ast.stmt, ast.expr, ast.excepthandler, ast.arg)  # what lowering builds of the nodes with a position
+
+
 def _locate(node: ast.AST, line: int) -> None:
     """Give every node without a position the source line it came from (for tracebacks)."""
     for sub in ast.walk(node):
-        if "lineno" in sub._attributes and not hasattr(sub, "lineno"):
+        if isinstance(sub, LOCATED) and not hasattr(sub, "lineno"):
             sub.lineno = sub.end_lineno = line
             sub.col_offset = sub.end_col_offset = 0
 
 
 def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> None:
     """Compile a file's handlers into `ns` (shared by every file of the ruleset)."""
-    module = ast.Module(body=funcs, type_ignores=[])
+    module = ast.Module(body=list(funcs), type_ignores=[])
     ast.fix_missing_locations(module)
     exec(compile(module, filename, "exec"), ns)  # noqa: S102 - code built from ast nodes only

@@ -179,7 +179,7 @@ class _Applier:
         if not self.record(origin, f"step {d.name} in {d.target}", what, "", d.span, exclusive):
             return
         table = self.sym.callables if d.target in self.sym.callables else self.sym.scenarios
-        table[d.target] = changed  # type: ignore[assignment]
+        table[d.target] = changed
 
 
 def _splice(node: Any, patch: n.StepPatch, count: list[int]) -> Any:

@@ -94,7 +94,7 @@ class Expr(Node):
 
 @dataclass(frozen=True, slots=True)
 class Literal(Expr):
-    value: object  # int, str, bool or None
+    value: int | str | bool | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -193,7 +193,8 @@ def _report(err: UnexpectedInput, text: str, file: str, line: int, column: int, 
         brace = _unclosed_brace("\n".join(lines[:line - 1]), file)
         if brace is not None:
             word = TOP_WORD.match(lines[line - 1])
-            diags.add("E0001", "a `}` is missing before this line", Span(file, line, 1, line, word.end() + 1),
+            end = word.end() + 1 if word is not None else 2
+            diags.add("E0001", "a `}` is missing before this line", Span(file, line, 1, line, end),
                       "close the `{` of the declaration above", [(brace, "this `{` is never closed")])
             return brace.line
     diags.add("E0001", f"unexpected {_found(token)}", span, f"expected {_expected(_accepted(err))}")

@@ -8,6 +8,7 @@ change is filed as it is, in load order, for compiler.mods to apply to the table
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..runtime.builtins import BUILTINS
 from ..runtime.types import ANY, BOOL, INT, PLAYER, PRIMITIVES, TEXT, Ty
@@ -75,7 +76,8 @@ class Symbols:
     def fields_of(self, kind: str) -> dict[str, n.Field]:
         """The declared properties of a kind, its ancestors' first."""
         out: dict[str, n.Field] = {}
-        chain, k = [], kind
+        chain: list[n.KindDecl] = []
+        k: str | None = kind
         while k is not None and k in self.kinds and len(chain) < MAX_DEPTH:
             chain.append(self.kinds[k])
             k = self.kinds[k].parent
@@ -122,7 +124,7 @@ class _Collector:
         self.seen: dict[str, n.Decl] = {}
         self.origin_of: dict[str, str | None] = {}
 
-    def by_name(self) -> dict[str, dict]:
+    def by_name(self) -> dict[str, Any]:
         t = self.tables
         return {"kinds": t[n.KindDecl], "enums": t[n.EnumDecl], "consts": t[n.ConstDecl],
                 "assumptions": t[n.AssumeDecl], "events": t[n.EventDecl], "callables": t[n.FnDecl],
@@ -196,13 +198,15 @@ class _Collector:
 def _kind_tree(kinds: dict[str, n.KindDecl], diags: Diagnostics) -> dict[str, set[str]]:
     """Each kind's descendants (itself included); reports unknown parents and cycles."""
     parents: dict[str, str | None] = {"player": None}
-    for k in kinds.values():
-        parents[k.name] = k.parent
-        if k.parent and k.parent not in kinds and k.parent != "player":
-            diags.add("E0102", f"unknown kind `{k.parent}`", k.span, suggest(k.parent, kinds))
+    for decl in kinds.values():
+        parents[decl.name] = decl.parent
+        if decl.parent and decl.parent not in kinds and decl.parent != "player":
+            diags.add("E0102", f"unknown kind `{decl.parent}`", decl.span, suggest(decl.parent, kinds))
     descendants: dict[str, set[str]] = {}
     for name in parents:
-        chain, k, guard = [], name, 0
+        chain: list[str] = []
+        k: str | None = name
+        guard = 0
         while k is not None and guard < MAX_DEPTH:
             chain.append(k)
             k = parents.get(k)

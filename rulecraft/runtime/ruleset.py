@@ -263,7 +263,8 @@ class Ruleset:
         """Every declared property of a kind (its parents' first) with its default value."""
         key = ("kind_defaults", kind)
         if key not in self.derived:
-            chain, k = [], kind
+            chain: list[KindInfo] = []
+            k: str | None = kind
             while k is not None and k in self.kinds:
                 chain.append(self.kinds[k])
                 k = self.kinds[k].parent
