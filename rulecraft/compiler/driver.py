@@ -55,15 +55,15 @@ def compile_modules(modules: list[n.Module], diags: Diagnostics) -> rs.Ruleset |
 
 
 def rule_refs(node: object) -> Iterator[n.RuleRef]:
-    """Every `rule` annotation inside a node, in source order."""
+    """Every `rule` annotation inside a node, in source order (a statement: never inside an expression)."""
     if isinstance(node, n.RuleRef):
         yield node
-    if dataclasses.is_dataclass(node):
-        for f in dataclasses.fields(node):
-            yield from rule_refs(getattr(node, f.name))
     elif isinstance(node, tuple):
         for item in node:
             yield from rule_refs(item)
+    elif isinstance(node, n.Node) and not isinstance(node, (n.Expr, n.TypeRef)):
+        for f in dataclasses.fields(node):
+            yield from rule_refs(getattr(node, f.name))
 
 
 def rule_ids(node: object) -> tuple[str, ...]:
