@@ -14,26 +14,9 @@ from ..runtime.builtins import BUILTINS
 from ..runtime.ruleset import Duration as Lasting
 from ..runtime.types import ANY, BOOL, INT, NONE, NUM, PLAYER, TEXT, ZONE, Ty, list_of
 from . import nodes as n
+from . import resolved as r
 from .context import CheckContext
 from .diagnostics import suggest
-from .resolved import (
-    AssumeRef,
-    BuiltinCall,
-    ConstRef,
-    DefinitionField,
-    EntityField,
-    FaceField,
-    Fixed,
-    FnCall,
-    FromLocal,
-    LocalRef,
-    OptionRef,
-    ParamRef,
-    Selection,
-    TableCall,
-    ZoneCall,
-    ZoneRef,
-)
 from .source import Span
 from .symbols import BUILTIN_FIELDS, MAX_DEPTH
 from .types import parse_signature_type
@@ -355,10 +338,10 @@ class BodyChecker:
         if thing is None and chosen is not None:  # a definition chosen at run time
             if chosen.name != "def" and chosen != ANY:
                 self.err("E0201", f"`create` needs a definition, but `{e.definition}` is {chosen}", e.def_span)
-            self.result.bind(e, FromLocal(e.definition))
+            self.result.bind(e, r.FromLocal(e.definition))
             kind = Ty(str(chosen.arg)) if chosen.name == "def" and self.sym.is_kind(str(chosen.arg)) else ANY
             return list_of(kind) if e.count > 1 else kind
-        self.result.bind(e, Fixed(e.definition))
+        self.result.bind(e, r.Fixed(e.definition))
         if thing is None:
             self.err("E0108", f"unknown definition `{e.definition}`", e.def_span, suggest(e.definition, self.sym.things))
             return ANY
@@ -369,9 +352,9 @@ class BodyChecker:
         chosen = scope.lookup(e.die)
         if d is None and chosen is not None:  # a die chosen at run time, by its id
             self.expect(TEXT, chosen, e.span, "a die to roll")
-            self.result.bind(e, FromLocal(e.die))
+            self.result.bind(e, r.FromLocal(e.die))
             return ANY
-        self.result.bind(e, Fixed(e.die))
+        self.result.bind(e, r.Fixed(e.die))
         if d is None:
             self.err("E0107", f"unknown die `{e.die}`", last_word(e.span, e.die), suggest(e.die, self.sym.dice))
             return ANY
@@ -380,7 +363,7 @@ class BodyChecker:
     def name(self, e: n.Name, scope: Scope, site: Site, depth: int) -> Ty:
         local = scope.lookup(e.name)
         if local is not None:
-            self.result.bind(e, LocalRef(e.name))
+            self.result.bind(e, r.LocalRef(e.name))
             return local
         found = self.global_name(e.name)
         if found is not None:
@@ -397,40 +380,40 @@ class BodyChecker:
         self.err("E0101", f"unknown name `{e.name}`", e.span, hint)
         return ANY
 
-    def global_name(self, name: str) -> tuple[ConstRef | AssumeRef | ParamRef | OptionRef | ZoneRef, Ty] | None:
+    def global_name(self, name: str) -> tuple[r.ConstRef | r.AssumeRef | r.ParamRef | r.OptionRef | r.ZoneRef, Ty] | None:
         """What a name declared at the top level refers to, and its type."""
         s, ctx = self.sym, self.ctx
         if name in s.consts:
-            return ConstRef(ctx.const_value(s.consts[name].value)), ctx.const_type(s.consts[name].value)
+            return r.ConstRef(ctx.const_value(s.consts[name].value)), ctx.const_type(s.consts[name].value)
         if name in s.assumptions:
-            return AssumeRef(name), ctx.resolve_type(s.assumptions[name].type)
+            return r.AssumeRef(name), ctx.resolve_type(s.assumptions[name].type)
         if name in s.params:
-            return ParamRef(name), ctx.resolve_type(s.params[name].type)
+            return r.ParamRef(name), ctx.resolve_type(s.params[name].type)
         if name in s.options:
-            return OptionRef(name), BOOL
+            return r.OptionRef(name), BOOL
         if name in s.enum_members:
-            return ConstRef(name), Ty(s.enum_members[name])
+            return r.ConstRef(name), Ty(s.enum_members[name])
         if name in s.things:
-            return ConstRef(name), Ty("def", s.things[name].kind)
+            return r.ConstRef(name), Ty("def", s.things[name].kind)
         if name in s.dice or name in s.tables:
-            return ConstRef(name), TEXT
+            return r.ConstRef(name), TEXT
         if (name in s.zones and "per_player" not in s.zones[name].flags) or name in s.pools:
-            return ZoneRef(name), ZONE
+            return r.ZoneRef(name), ZONE
         return None
 
     def attr(self, e: n.Attr, scope: Scope, site: Site, depth: int) -> Ty:
         target = self.expr(e.target, scope, site, depth)
         if target == ANY or e.name == "?":  # "?": stands in for a property already reported missing
-            self.result.bind(e, EntityField(None))
+            self.result.bind(e, r.EntityField(None))
             return ANY
         if target.name == "face":
-            self.result.bind(e, FaceField())
+            self.result.bind(e, r.FaceField())
             return self.face_field(e, str(target.arg))
         if self.sym.is_kind(target.name):
-            self.result.bind(e, EntityField(target.name))
+            self.result.bind(e, r.EntityField(target.name))
             return self.ctx.field_type(target.name, e.name, e.name_span)
         if target.name == "def":
-            self.result.bind(e, DefinitionField())  # a definition's own (printed) property
+            self.result.bind(e, r.DefinitionField())  # a definition's own (printed) property
             if self.sym.is_kind(str(target.arg)):
                 return self.ctx.field_type(str(target.arg), e.name, e.name_span)
             return ANY  # a definition of any kind (`it.def`): its properties are known at run time
@@ -456,12 +439,12 @@ class BodyChecker:
             site.calls.add(name)
             return self.call_fn(e, s.callables[name], args)
         if name in s.tables:
-            self.result.bind(e, TableCall(name))
+            self.result.bind(e, r.TableCall(name))
             want = [self.ctx.resolve_type(p.type) for p in s.tables[name].params]
             self.ctx.check_args(f"table `{name}`", want, len(want), args, e.args, e.span)
             return INT
         if name in s.zones and "per_player" in s.zones[name].flags:
-            self.result.bind(e, ZoneCall(name))
+            self.result.bind(e, r.ZoneCall(name))
             self.ctx.check_args(f"zone `{name}`", [PLAYER], 1, args, e.args, e.span)
             return ZONE
         if name in BUILTINS:
@@ -471,7 +454,7 @@ class BodyChecker:
 
     def call_fn(self, e: n.Call, decl: n.FnDecl, args: list[Ty]) -> Ty:
         missing = tuple(p.default for p in decl.params[len(args):] if p.default is not None)
-        self.result.bind(e, FnCall(decl.name, missing))
+        self.result.bind(e, r.FnCall(decl.name, missing))
         want = [self.ctx.resolve_type(p.type) for p in decl.params]
         required = sum(p.default is None for p in decl.params)
         self.ctx.check_args(f"`{decl.name}`", want, required, args, e.args, e.span)
@@ -479,7 +462,7 @@ class BodyChecker:
 
     def call_builtin(self, e: n.Call, name: str, args: list[Ty]) -> Ty:
         _, sig, result = BUILTINS[name]
-        self.result.bind(e, BuiltinCall(name))
+        self.result.bind(e, r.BuiltinCall(name))
         bindings: dict[str, Ty] = {}
         for want_s, got in zip(sig, args):
             if "T" in want_s:
@@ -524,10 +507,10 @@ class BodyChecker:
 
     def select(self, e: n.Select, scope: Scope, site: Site, depth: int) -> Ty:
         if self.sym.is_kind(e.kind):
-            self.result.bind(e, Selection(of_definition=False))
+            self.result.bind(e, r.Selection(of_definition=False))
             t = Ty(e.kind)
         elif e.kind in self.sym.things:
-            self.result.bind(e, Selection(of_definition=True))
+            self.result.bind(e, r.Selection(of_definition=True))
             t = Ty(self.sym.things[e.kind].kind)
         else:
             self.err("E0102", f"unknown kind or definition `{e.kind}`", e.kind_span,

@@ -17,20 +17,7 @@ from ..runtime.builtins import BUILTINS, span
 from ..runtime.errors import IllegalAction
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
-from .resolved import (
-    AssumeRef,
-    BuiltinCall,
-    ConstRef,
-    DefinitionField,
-    FaceField,
-    FnCall,
-    FromLocal,
-    LocalRef,
-    ParamRef,
-    Resolution,
-    TableCall,
-    ZoneRef,
-)
+from . import resolved as r
 from .symbols import BUILTIN_FIELDS
 
 RT = "rt"
@@ -100,7 +87,7 @@ def namespace() -> dict[str, Any]:
 class Lowerer:
     """Lowers bodies to Python functions, reading what the checker resolved (a Resolution)."""
 
-    def __init__(self, res: Resolution):
+    def __init__(self, res: r.Resolution):
         self.res = res
         self.body_of = n.Body.FN  # what the body being lowered belongs to
 
@@ -191,7 +178,7 @@ class Lowerer:
     def for_(self, s: n.For) -> list[ast.stmt]:
         """A `for` runs over a list it already has: its rounds are charged at once."""
         items = self.expr(s.iterable)
-        if isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == BuiltinCall("range"):
+        if isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
             items = _call("_span", _name(RT), *(self.expr(a) for a in s.iterable.args))  # no list to build
         return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
                         body=self.body(s.body), orelse=[])]
@@ -310,14 +297,14 @@ class Lowerer:
 
     def name(self, e: n.Name) -> ast.expr:
         ref = self.res.name(e)
-        if isinstance(ref, LocalRef):
+        if isinstance(ref, r.LocalRef):
             return _name(var(ref.name))
-        if isinstance(ref, ConstRef):
+        if isinstance(ref, r.ConstRef):
             return _const(ref.value)
-        if isinstance(ref, (AssumeRef, ParamRef)):
-            table = "assume" if isinstance(ref, AssumeRef) else "params"
+        if isinstance(ref, (r.AssumeRef, r.ParamRef)):
+            table = "assume" if isinstance(ref, r.AssumeRef) else "params"
             return ast.Subscript(value=_rt_data(table), slice=ast.Constant(ref.name), ctx=ast.Load())
-        if isinstance(ref, ZoneRef):
+        if isinstance(ref, r.ZoneRef):
             return _rt("zone", ast.Constant(ref.name))
         return ast.Compare(left=ast.Constant(ref.name), ops=[ast.In()], comparators=[_rt_data("options")])
 
@@ -329,9 +316,9 @@ class Lowerer:
 
     def attr(self, e: n.Attr) -> ast.expr:
         ref, target = self.res.attr(e), self.expr(e.target)
-        if isinstance(ref, FaceField):
+        if isinstance(ref, r.FaceField):
             return ast.Subscript(value=target, slice=ast.Constant(e.name), ctx=ast.Load())
-        if isinstance(ref, DefinitionField):
+        if isinstance(ref, r.DefinitionField):
             return _rt("defprop", target, ast.Constant(e.name))
         if e.name in ENTITY_SLOTS:  # what every thing has: read straight from the thing
             return ast.Attribute(value=target, attr=ENTITY_SLOTS[e.name], ctx=ast.Load())
@@ -343,12 +330,12 @@ class Lowerer:
     def call(self, e: n.Call) -> ast.expr:
         ref = self.res.call(e)
         args = [self.expr(a) for a in e.args]
-        if isinstance(ref, FnCall):
+        if isinstance(ref, r.FnCall):
             args += [_const(self.res.value(default)) for default in ref.missing]
             return _call(fn(ref.name), _name(RT), *args)
-        if isinstance(ref, BuiltinCall):
+        if isinstance(ref, r.BuiltinCall):
             return _call(f"b_{ref.name}", _name(RT), *args)
-        if isinstance(ref, TableCall):
+        if isinstance(ref, r.TableCall):
             return _rt("table", ast.Constant(ref.name), *args)
         return _rt("zone", ast.Constant(ref.name), *args)
 
@@ -391,7 +378,7 @@ class Lowerer:
     def source(self, e: n.Create | n.Roll) -> ast.expr:
         """The definition created or the die rolled: its id, or the variable holding it."""
         ref = self.res.source(e)
-        return _name(var(ref.name)) if isinstance(ref, FromLocal) else ast.Constant(ref.name)
+        return _name(var(ref.name)) if isinstance(ref, r.FromLocal) else ast.Constant(ref.name)
 
     def create(self, e: n.Create) -> ast.expr:
         return _rt("create", self.source(e), ast.Constant(e.count), self.optional(e.at), self.optional(e.owner),
