@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Callable
 
+from .errors import IllegalAction
 from .types import Ty
 
 
@@ -107,8 +108,6 @@ class Die:
 
 def faces_from_table(die_id: str, rows: Any, fields: tuple[tuple[str, str], ...]) -> tuple[dict[str, Any], ...]:
     """The faces of a die whose numbers are a table (an assumption a user may override)."""
-    from .errors import IllegalAction
-
     if not isinstance(rows, list) or not rows or any(not isinstance(r, list) or len(r) != len(fields) for r in rows):
         raise IllegalAction(f"the faces of die `{die_id}` must be rows of {len(fields)} numbers "
                             f"({', '.join(f for f, _ in fields)}), one row a face")
@@ -224,7 +223,7 @@ class Ruleset:
     game: str = ""  # the base game's id
     options: dict[str, str] = field(default_factory=dict)  # option -> what choosing it does (from mods)
     replacements: tuple[tuple[str, str, str | None], ...] = ()  # (definition, replaced by, when option)
-    changes: tuple = ()  # what each mod changed (compiler.mods.Change), for `mod diff`
+    changes: tuple = ()  # what each mod changed (compiler.symbols.Change), for `mod diff`
     params: dict[str, Param] = field(default_factory=dict)  # a format's deck parameters
     checks: list[DeckCheck] = field(default_factory=list)
     plays: dict[str, list[PlaySpec]] = field(default_factory=dict)  # window -> effects
