@@ -85,7 +85,8 @@ def namespace() -> dict[str, Any]:
 
 
 class Lowerer:
-    """Lowers bodies to Python functions, reading what the checker resolved (a Resolution)."""
+    """Lowers bodies to Python functions, reading what the checker resolved (a Resolution);
+    one method per node kind, found through STATEMENTS and EXPRESSIONS."""
 
     def __init__(self, res: r.Resolution):
         self.res = res
