@@ -58,9 +58,9 @@ class Interpreter:
             else:
                 obj = self.expr(t.target, env)
                 if s.op != "=":
-                    current = rt.get(obj, t.name) if t.name in BUILTIN_FIELDS else rt.prop(obj, t.name)
+                    current = rt.things.get(obj, t.name) if t.name in BUILTIN_FIELDS else rt.things.prop(obj, t.name)
                     value = current + value if s.op == "+=" else current - value
-                rt.set(obj, t.name, value)
+                rt.things.set(obj, t.name, value)
         elif isinstance(s, n.If):
             for cond, body in s.branches:
                 if self.expr(cond, env):
@@ -69,19 +69,19 @@ class Interpreter:
             if s.otherwise is not None:
                 self.block(s.otherwise, env)
         elif isinstance(s, n.For):
-            for item in rt.charge(self.expr(s.iterable, env)):
+            for item in rt.budget.charge(self.expr(s.iterable, env)):
                 env[s.var] = item
                 self.block(s.body, env)
         elif isinstance(s, n.While):
             while self.expr(s.cond, env):
-                rt.tick()
+                rt.budget.tick()
                 self.block(s.body, env)
         elif isinstance(s, n.Return):
             raise _Return(self.expr(s.value, env) if s.value is not None else None)
         elif isinstance(s, n.ExprStmt):
             self.expr(s.expr, env)
         elif isinstance(s, n.RuleRef):
-            rt.touch(s.ids)
+            rt.history.touch(s.ids)
         else:
             raise NotImplementedError(type(s).__name__)
 
@@ -94,7 +94,7 @@ class Interpreter:
             return env[e.name]
         if isinstance(e, n.Attr):
             target = self.expr(e.target, env)
-            return self.rt.get(target, e.name) if e.name in BUILTIN_FIELDS else self.rt.prop(target, e.name)
+            return self.rt.things.get(target, e.name) if e.name in BUILTIN_FIELDS else self.rt.things.prop(target, e.name)
         if isinstance(e, n.Binary):
             if e.op == "and":
                 return self.expr(e.left, env) and self.expr(e.right, env)
@@ -121,5 +121,5 @@ class Interpreter:
                     return self.expr(cond, {**env, "it": it})
             at = self.expr(e.at, env) if e.at is not None else None
             owner = self.expr(e.owner, env) if e.owner is not None else None
-            return self.rt.select(e.kind, at, owner, where, e.kind in self.rt.rules.definitions)
+            return self.rt.things.select(e.kind, at, owner, where, e.kind in self.rt.rules.definitions)
         raise NotImplementedError(type(e).__name__)

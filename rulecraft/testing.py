@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .runtime.game import Game
+from .runtime.history import listen_to_rules
 
 REPORT = Path(os.environ.get("RULECRAFT_COVERAGE", ".rulecraft/coverage.json"))
 
@@ -24,13 +24,7 @@ _results: dict[str, dict[str, list[str]]] = {}
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "rules(*ids): the catalogue rule ids this test checks")
-    original = Game.touch
-
-    def touch(self, rules):
-        _touched.update(rules)
-        original(self, rules)
-
-    Game.touch = touch  # record every rule any game executes during the test
+    listen_to_rules(_touched.update)  # record every rule any game executes during the test
 
 
 @pytest.hookimpl(hookwrapper=True)

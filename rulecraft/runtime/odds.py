@@ -25,7 +25,6 @@ class PathChance:
         self.path = path
         self.taken: list[tuple[int, int]] = []
         self.state = 0
-        self.forced: dict[str, list[Any]] = {}
 
     def below(self, n: int) -> int:
         i = len(self.taken)
@@ -85,7 +84,7 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
     func = rules.callables[query].func
 
     def run(chance: PathChance) -> Any:
-        game = Game(rules, players=players, assumptions=assumptions, chance=chance)  # type: ignore[arg-type]
+        game = Game(rules, players=players, assumptions=assumptions, source=chance)
         value = to_json(func(game, *args))
         return tuple(value) if isinstance(value, list) else value
 

@@ -25,9 +25,9 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
                 options=options, **kwargs)
     if spec is not None:
         game.scenario_props = dict(spec.props)
-        game.record("scenario", game=rules.id, mods=list(rules.mods), options=sorted(options), id=spec.id, seed=seed,
+        game.history.record("scenario", game=rules.id, mods=list(rules.mods), options=sorted(options), id=spec.id, seed=seed,
                     players=[p.name for p in game.players], assumptions=dict(sorted((assumptions or {}).items())))
-        game.touch(spec.rules)
+        game.history.touch(spec.rules)
         if "setup" in spec.parts:
             try:
                 spec.parts["setup"](game)
@@ -54,7 +54,7 @@ def run(game: Game, scenario: str, max_rounds: int | None = None) -> Game:
         pass
     except RAW_ERRORS as err:
         raise fault_from(err) from None
-    game.record("final", rounds=game.round, winner=game.winner, digest=game.digest())
+    game.history.record("final", rounds=game.round, winner=game.winner, digest=game.digest())
     return game
 
 

@@ -29,14 +29,14 @@ def run_test(rules: Ruleset, test: RuleTest, seed: int = 1) -> Outcome:
         test.func(game)
     except GameError as err:
         return Outcome(test, False, f"{test.where}: {err}", _executed(game, test))
-    missing = [r for r in test.checks if game is not None and r not in game.touched]
+    missing = [r for r in test.checks if game is not None and r not in game.history.touched]
     if missing:
         return Outcome(test, False, f"{test.where}: passed, but never ran {', '.join(missing)}", _executed(game, test))
     return Outcome(test, True, "", _executed(game, test))
 
 
 def _executed(game: Game | None, test: RuleTest) -> tuple[str, ...]:
-    return tuple(r for r in test.checks if game is not None and r in game.touched)
+    return tuple(r for r in test.checks if game is not None and r in game.history.touched)
 
 
 def run_tests(rules: Ruleset, seed: int = 1) -> list[Outcome]:

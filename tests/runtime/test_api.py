@@ -20,7 +20,7 @@ def test_a_refused_action_inside_a_phase_leaves_the_phase():
     with pytest.raises(rulecraft.IllegalAction):
         with game.phase("invasion"):
             game.act("explore", game.player("Sol"), game.find("lodor"))
-    assert not game.in_phase("invasion")
+    assert not game.events.in_phase("invasion")
 
 
 def test_break_and_continue_steer_loops():
