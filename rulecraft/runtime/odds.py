@@ -105,9 +105,9 @@ def odds(rules: Ruleset, name: str, args: list[Any] | None = None,
     raise KeyError(name)
 
 
-def chance_queries(rules: Ruleset) -> list[dict]:
+def chance_queries(rules: Ruleset) -> list[dict[str, Any]]:
     """Everything `odds` can answer for this ruleset: id, kind and parameters."""
-    out = [{"id": p, "kind": "pool", "params": []} for p in rules.pools]
+    out: list[dict[str, Any]] = [{"id": p, "kind": "pool", "params": []} for p in rules.pools]
     out += [{"id": t.id, "kind": "table", "params": [{"name": p.name, "type": p.type} for p in t.params]}
             for t in rules.tables.values()]
     out += [{"id": d, "kind": "die", "params": []} for d in rules.dice]
