@@ -51,7 +51,6 @@ class Game:
                  budget: int = DEFAULT_BUDGET, source: Source | None = None, params: dict[str, Any] | None = None,
                  options: Sequence[str] = (), shared_props: bool = False):
         self.rules = ruleset
-        self.seed = seed
         self.assume = {name: a.value for name, a in ruleset.assumptions.items()}
         for name, value in (assumptions or {}).items():
             if name not in self.assume:
