@@ -60,9 +60,9 @@ class Interpreter:
         assert isinstance(t, n.Attr)
         obj = self.expr(t.target, env)
         if s.op != "=":
-            current = self.rt.get(obj, t.name) if t.name in BUILTIN_FIELDS else self.rt.prop(obj, t.name)
+            current = self.rt.things.get(obj, t.name) if t.name in BUILTIN_FIELDS else self.rt.things.prop(obj, t.name)
             value = current + value if s.op == "+=" else current - value
-        self.rt.set(obj, t.name, value)
+        self.rt.things.set(obj, t.name, value)
 
     def if_(self, s: n.If, env: dict[str, Any]) -> None:
         for cond, body in s.branches:
@@ -73,13 +73,13 @@ class Interpreter:
             self.block(s.otherwise, env)
 
     def for_(self, s: n.For, env: dict[str, Any]) -> None:
-        for item in self.rt.charge(self.expr(s.iterable, env)):
+        for item in self.rt.budget.charge(self.expr(s.iterable, env)):
             env[s.var] = item
             self.block(s.body, env)
 
     def while_(self, s: n.While, env: dict[str, Any]) -> None:
         while self.expr(s.cond, env):
-            self.rt.tick()
+            self.rt.budget.tick()
             self.block(s.body, env)
 
     def return_(self, s: n.Return, env: dict[str, Any]) -> None:
@@ -89,7 +89,7 @@ class Interpreter:
         self.expr(s.expr, env)
 
     def rule_ref(self, s: n.RuleRef, env: dict[str, Any]) -> None:
-        self.rt.touch(s.ids)
+        self.rt.history.touch(s.ids)
 
     # ---- expressions
 
@@ -104,7 +104,7 @@ class Interpreter:
 
     def attr(self, e: n.Attr, env: dict[str, Any]) -> Any:
         target = self.expr(e.target, env)
-        return self.rt.get(target, e.name) if e.name in BUILTIN_FIELDS else self.rt.prop(target, e.name)
+        return self.rt.things.get(target, e.name) if e.name in BUILTIN_FIELDS else self.rt.things.prop(target, e.name)
 
     def binary(self, e: n.Binary, env: dict[str, Any]) -> Any:
         if e.op == "and":
@@ -136,7 +136,7 @@ class Interpreter:
                 return self.expr(cond, {**env, "it": it})
         at = self.expr(e.at, env) if e.at is not None else None
         owner = self.expr(e.owner, env) if e.owner is not None else None
-        return self.rt.select(e.kind, at, owner, where, self.res.selection(e).of_definition)
+        return self.rt.things.select(e.kind, at, owner, where, self.res.selection(e).of_definition)
 
 
 W = Interpreter

@@ -27,7 +27,6 @@ from .problems import DeckError, Problem, position
 __all__ = ["DeckError", "Problem", "check_deck"]
 from .runtime.game import Game
 from .runtime.ruleset import Ruleset
-from .runtime.state import Entity
 
 SCALAR_PARAM = (str, int, bool)
 
@@ -276,24 +275,13 @@ def _shown_names(rules: Ruleset):
 MAX_DECK_CARDS = 10_000
 
 
-class DeckGame(Game):
-    """The game a deck is laid out in. Its cards share their definition's property values
-    (laying out a deck is then one object per card); the first change to a card's property
-    gives that card its own copy."""
-
-    def set(self, e: Any, prop: str, value: Any) -> None:
-        if isinstance(e, Entity):
-            e.props = dict(e.props)
-        super().set(e, prop, value)
-
-
 def _templates(rules: Ruleset, game: Game) -> dict[str, dict[str, Any]]:
     """def id -> its properties (defaults and assumptions resolved); made once per ruleset for
     the default assumptions, so laying a deck out only makes one object per card."""
     default = game.assume == {name: a.value for name, a in rules.assumptions.items()}
     if default and "deck_templates" in rules.derived:
         return rules.derived["deck_templates"]
-    out = {d.id: game.props_of(d.kind, d.props) for d in rules.definitions.values()}
+    out = {d.id: game.things.props_of(d.kind, d.props) for d in rules.definitions.values()}
     if default:
         rules.derived["deck_templates"] = out
     return out
@@ -310,12 +298,13 @@ def check(rules: Ruleset, resolved: Resolved, assumptions: dict[str, Any] | None
     if total > MAX_DECK_CARDS:
         return [{"rule": None, "message": f"the deck lists {total} cards; at most {MAX_DECK_CARDS} can be checked",
                  "cards": []}]
-    game = DeckGame(rules, players=("deck",), params=resolved.params, assumptions=assumptions)
+    # The cards share their definition's property values (one object per card) until one changes.
+    game = Game(rules, players=("deck",), params=resolved.params, assumptions=assumptions, shared_props=True)
     templates = _templates(rules, game)
     for section, cards in resolved.sections.items():
         zone = game.zone(section)
         for def_id, copies in cards:
-            game.lay_out(def_id, copies, zone, templates[def_id])
+            game.things.lay_out(def_id, copies, zone, templates[def_id])
     return game.run_checks()
 
 

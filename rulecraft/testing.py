@@ -11,26 +11,27 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
-from .runtime.game import Game
+from .runtime.history import listen_to_rules
 
 REPORT = Path(os.environ.get("RULECRAFT_COVERAGE", ".rulecraft/coverage.json"))
 
 _touched: set[str] = set()
 _results: dict[str, dict[str, list[str]]] = {}
+_stop_listening: list[Callable[[], None]] = []
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "rules(*ids): the catalogue rule ids this test checks")
-    original = Game.touch
+    _stop_listening.append(listen_to_rules(_touched.update))  # every rule any game executes during the test
 
-    def touch(self, rules):
-        _touched.update(rules)
-        original(self, rules)
 
-    Game.touch = touch  # record every rule any game executes during the test
+def pytest_unconfigure():
+    while _stop_listening:
+        _stop_listening.pop()()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -48,7 +49,7 @@ def pytest_runtest_call(item):
             entry["executed_by"].append(item.nodeid)
 
 
-def pytest_sessionfinish(session, exitstatus):
+def pytest_sessionfinish():
     if not _results:
         return
     REPORT.parent.mkdir(parents=True, exist_ok=True)

@@ -1,5 +1,21 @@
-"""The one interpreter: game state, events, effects, chance, boards, agents and the log.
+"""The one interpreter: a running game, made of parts with one job each.
 
 Nothing here knows a game: a compiled Ruleset says what the kinds, definitions,
 events and handlers are; this package only runs them.
+
+- game.py: `Game`, the facade the host uses (tests, the CLI, tools); it builds the parts
+  and hands itself to compiled handlers as `rt`
+- things.py (`rt.things`): things, zones, the graph and boards' state; create, move, destroy,
+  properties, selections, hidden information
+- events.py (`rt.events`): events and triggers, phases, turns, steps, rounds, the game's end
+- modifiers.py (`rt.mods`): continuous modifiers and their durations
+- chance.py (`rt.chance`): dice, dice tables, random picks and shuffles; the seeded source
+- choices.py (`rt.choices`): the players' agents, their choices, timing windows
+- history.py (`rt.history`): the log, the current round, the rules that ran, rule listeners
+- budget.py (`rt.budget`): the step budget
+- checks.py (`rt.checks`): deck checks and their violations, refusals, failed expectations
+- interface.py: the operations handlers may call, and on which part
+- builtins.py, grid.py, hexgrid.py, board.py: the built-in functions and the board libraries
+- state.py (entities, zones), rng.py, arith.py, errors.py, agents.py: the pieces the parts use
+- play.py (scenarios, replays), odds.py (exact odds), ruletests.py (a ruleset's own tests)
 """

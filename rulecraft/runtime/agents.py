@@ -37,7 +37,7 @@ class RandomAgent(Agent):
     name = "random"
 
     def choose(self, game, player, options, prompt) -> int:
-        return game.agent_random(player, len(options))
+        return game.choices.agent_random(player, len(options))
 
 
 class ScriptedAgent(Agent):

@@ -75,14 +75,14 @@ def _last(rt, items):
 
 
 def _random(rt, items):
-    picked = rt.random_pick(_list("random", items), 1)
+    picked = rt.chance.random_pick(_list("random", items), 1)
     return picked[0] if picked else None
 
 
 def _sample(rt, items, n):
     if not isinstance(n, int):
         raise _bad("sample", items, n)
-    return rt.random_pick(_list("sample", items), n)
+    return rt.chance.random_pick(_list("sample", items), n)
 
 
 def _ceil(rt, x):
@@ -111,12 +111,12 @@ def _others(rt, player):
 
 
 def _in_phase(rt, name):
-    return rt.in_phase(name)
+    return rt.events.in_phase(name)
 
 
 def _knows(rt, player, thing):
     _thing("knows", player, thing)
-    return rt.knows(player, thing)
+    return rt.things.knows(player, thing)
 
 
 def _items(rt, zone):
@@ -133,22 +133,22 @@ def _size(rt, zone):
 
 def _link(rt, a, b):
     _thing("link", a, b)
-    rt.graph.link(a, b)
+    rt.things.graph.link(a, b)
 
 
 def _unlink(rt, a, b):
     _thing("unlink", a, b)
-    rt.graph.unlink(a, b)
+    rt.things.graph.unlink(a, b)
 
 
 def _linked(rt, a, b):
     _thing("linked", a, b)
-    return rt.graph.linked(a, b)
+    return rt.things.graph.linked(a, b)
 
 
 def _neighbours(rt, thing):
     _thing("neighbours", thing)
-    return [rt.entities[i] for i in rt.graph.neighbour_ids(thing)]
+    return [rt.things.entities[i] for i in rt.things.graph.neighbour_ids(thing)]
 
 
 def _text(rt, value):
@@ -174,10 +174,7 @@ def _range(rt, lo, hi):
     size = max(0, hi - lo + 1)
     if size > MAX_RANGE:
         raise BudgetExceeded(f"range({lo}, {hi}) would hold {size} numbers; at most {MAX_RANGE} are allowed")
-    rt.steps += size
-    if rt.steps > rt.budget:
-        raise BudgetExceeded(f"the step budget of {rt.budget} steps is used up (range({lo}, {hi}) of {size} numbers)")
-    return list(range(lo, hi + 1))
+    return list(rt.budget.charge(range(lo, hi + 1), f"range({lo}, {hi}) of {size} numbers"))
 
 
 def _distinct(rt, items):
@@ -218,8 +215,8 @@ BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
     "abs": (_abs, ("int",), "int"),
     "players": (lambda rt: list(rt.players), (), "list<player>"),
     "others": (_others, ("player",), "list<player>"),
-    "current_player": (lambda rt: rt.current_player, (), "player"),
-    "current_round": (lambda rt: rt.round, (), "int"),
+    "current_player": (lambda rt: rt.events.current_player, (), "player"),
+    "current_round": (lambda rt: rt.history.round, (), "int"),
     "in_phase": (_in_phase, ("text",), "bool"),
     "knows": (_knows, ("player", "any"), "bool"),
     "items": (_items, ("zone",), "list<any>"),

@@ -29,6 +29,11 @@ class RuleFault(GameError):
     """A ruleset did something impossible at run time (divided by zero, read past a list...)."""
 
 
+_PLAIN_WORDS: dict[type[BaseException], str] = {
+    ZeroDivisionError: "division by zero", IndexError: "a list has no item at that position",
+    RecursionError: "calls nest too deeply", MemoryError: "the game ran out of memory"}
+
+
 def fault_from(err: BaseException) -> GameError:
     """Name the ruleset line a raw Python error came from (handlers keep their source lines)."""
     tb, where = err.__traceback__, None
@@ -36,8 +41,7 @@ def fault_from(err: BaseException) -> GameError:
         if tb.tb_frame.f_code.co_filename.endswith(".rules"):
             where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
         tb = tb.tb_next
-    what = {ZeroDivisionError: "division by zero", IndexError: "a list has no item at that position",
-            RecursionError: "calls nest too deeply", MemoryError: "the game ran out of memory"}.get(type(err))
+    what = _PLAIN_WORDS.get(type(err))
     if isinstance(err, AttributeError) and "NoneType" in str(err):
         what = "a thing was expected here, but the value is none"
     message = what or f"{type(err).__name__}: {err}"

@@ -3,7 +3,7 @@
 A ruleset writes a board as rows of text plus a legend that says what each character is
 (`"# wall"`, `". floor"`, `"D door"`, `"~ hazard cost=2"`, `"1 floor mark=start"`,
 `"b floor area=hall"`). Spaces are whole numbers, `y * width + x`, so they fit the
-language's `int` and `list<int>`. Boards live in the game state (`rt.boards[name]`) and
+language's `int` and `list<int>`. Boards live in the game state (`rt.things.boards[name]`) and
 their `snapshot()` goes into the replay digest.
 
 Terrain: `floor`, `hazard` (passable, flagged), `wall`, `door` (closed), `open_door`,
@@ -319,7 +319,7 @@ def _bad(name: str, message: str) -> IllegalAction:
 
 
 def _board(rt, name: str, fn: str) -> Board:
-    board = rt.boards.get(name) if isinstance(name, str) else None
+    board = rt.things.boards.get(name) if isinstance(name, str) else None
     if not isinstance(board, Board):
         raise _bad(fn, f"there is no square-grid board named {name!r}")
     return board
@@ -411,8 +411,8 @@ def grid_board(rt, name, rows, legend):
             if ch != " " and ch not in parsed:
                 raise _bad("grid_board", f"row {y + 1}, column {x + 1}: {ch!r} is not in the legend")
     board = Board(name, rows, parsed)
-    rt.boards[name] = board
-    rt.record("board", board=name, width=board.width, height=board.height)
+    rt.things.boards[name] = board
+    rt.history.record("board", board=name, width=board.width, height=board.height)
     return name
 
 
@@ -485,7 +485,7 @@ def grid_open_area(rt, b, area):
     area = _text(area, "grid_open_area", "an area")
     if area not in board.open_areas:
         board.open_areas.add(area)
-        rt.record("board", board=board.name, opened=area)
+        rt.history.record("board", board=board.name, opened=area)
 
 
 def grid_set_terrain(rt, b, s, terrain):
@@ -495,7 +495,7 @@ def grid_set_terrain(rt, b, s, terrain):
     if terrain not in TERRAINS or terrain == "void":
         raise _bad("grid_set_terrain", f"unknown terrain {terrain!r}")
     board.terrain[s] = terrain
-    rt.record("board", board=board.name, space=s, terrain=terrain)
+    rt.history.record("board", board=board.name, space=s, terrain=terrain)
 
 
 def grid_neighbours(rt, b, s):
@@ -541,7 +541,7 @@ def grid_place(rt, b, thing, s, size, side):
     if not board.fits(thing.id, s, wh, side, True):
         raise _bad("grid_place", f"{thing.ref} does not fit at space {s} of board '{board.name}'")
     board.place(thing, s, wh, side)
-    rt.record("place", board=board.name, thing=thing, space=s)
+    rt.history.record("place", board=board.name, thing=thing, space=s)
 
 
 def grid_remove(rt, b, thing):
@@ -550,7 +550,7 @@ def grid_remove(rt, b, thing):
         raise _bad("grid_remove", f"expected a thing, got {type(thing).__name__}")
     if thing.id in board.anchor:
         board.lift(thing.id)
-        rt.record("lift", board=board.name, thing=thing)
+        rt.history.record("lift", board=board.name, thing=thing)
 
 
 def grid_where(rt, b, thing):
@@ -627,7 +627,7 @@ def grid_move(rt, b, thing, s, budget):
     if cost is None:
         raise IllegalAction(f"{thing.name} cannot move to space {s} with {budget} movement")
     board.place(thing, s, board.size[fid], board.side[fid])
-    rt.record("grid_move", board=board.name, thing=thing, to=s, cost=cost)
+    rt.history.record("grid_move", board=board.name, thing=thing, to=s, cost=cost)
     return cost
 
 

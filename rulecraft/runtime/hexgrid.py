@@ -22,7 +22,7 @@ id), an arrow for its rotation (→ ↘ ↙ ← ↖ ↗) and its owner's place a
 too: every non-space character is a cell, neighbours in a row two columns apart.
 
 Every built-in takes the game first and the board's name second; wrong arguments become
-IllegalAction, never a raw Python exception. Boards live in `rt.boards` and give a
+IllegalAction, never a raw Python exception. Boards live in `rt.things.boards` and give a
 deterministic `snapshot()` for the replay digest.
 """
 
@@ -274,7 +274,7 @@ def _is_int(v: Any) -> bool:
 
 
 def _board(rt, fn: str, name: Any) -> HexBoard:
-    board = rt.boards.get(name) if isinstance(name, str) else None
+    board = rt.things.boards.get(name) if isinstance(name, str) else None
     if not isinstance(board, HexBoard):
         raise _bad(fn, f"there is no hex board named {name!r}")
     return board
@@ -312,15 +312,15 @@ def _name(fn: str, name: Any) -> str:
 
 
 def hex_board(rt, name, radius):
-    rt.boards[_name("hex_board", name)] = HexBoard.hexagon(name, radius)
-    rt.record("hex_board", board=name, cells=rt.boards[name].size())
+    rt.things.boards[_name("hex_board", name)] = HexBoard.hexagon(name, radius)
+    rt.history.record("hex_board", board=name, cells=rt.things.boards[name].size())
 
 
 def hex_board_shape(rt, name, picture):
     if not isinstance(picture, str):
         raise _bad("hex_board_shape", "the shape is a text picture")
-    rt.boards[_name("hex_board_shape", name)] = HexBoard.from_picture(name, picture)
-    rt.record("hex_board", board=name, cells=rt.boards[name].size())
+    rt.things.boards[_name("hex_board_shape", name)] = HexBoard.from_picture(name, picture)
+    rt.history.record("hex_board", board=name, cells=rt.things.boards[name].size())
 
 
 def hex_cells(rt, name):
@@ -393,25 +393,25 @@ def hex_dir_name(rt, direction):
 def hex_place(rt, name, thing, cell, rotation):
     board = _board(rt, "hex_place", name)
     board.place(_thing("hex_place", thing), _cell(board, "hex_place", cell), _dir("hex_place", rotation))
-    rt.record("hex_place", board=name, thing=thing, cell=board.labels[cell], rotation=rotation % 6)
+    rt.history.record("hex_place", board=name, thing=thing, cell=board.labels[cell], rotation=rotation % 6)
 
 
 def hex_move(rt, name, thing, cell):
     board = _board(rt, "hex_move", name)
     board.move(_thing("hex_move", thing), _cell(board, "hex_move", cell))
-    rt.record("hex_move", board=name, thing=thing, cell=board.labels[cell])
+    rt.history.record("hex_move", board=name, thing=thing, cell=board.labels[cell])
 
 
 def hex_rotate(rt, name, thing, rotation):
     board = _board(rt, "hex_rotate", name)
     board.rotate(_thing("hex_rotate", thing), _dir("hex_rotate", rotation))
-    rt.record("hex_rotate", board=name, thing=thing, rotation=rotation % 6)
+    rt.history.record("hex_rotate", board=name, thing=thing, rotation=rotation % 6)
 
 
 def hex_remove(rt, name, thing):
     board = _board(rt, "hex_remove", name)
     if board.remove(_thing("hex_remove", thing)):
-        rt.record("hex_remove", board=name, thing=thing)
+        rt.history.record("hex_remove", board=name, thing=thing)
 
 
 def hex_at(rt, name, cell):

@@ -4,12 +4,17 @@ The effective value of a property is its base value with every active modifier a
 in (order, creation) order: `=` replaces, `+=` adds (or appends to a list), `-=` subtracts.
 Durations end at a turn's end, a round's end, the end of the next phase of a name, or
 the next time an event happens; `next round` modifiers only start with the next round.
+The part `rt.mods` owns the active modifiers: it adds them (`modify`), applies them when a
+property is read, and logs the ones that expire.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from .history import History
+from .state import Entity
 
 
 @dataclass(slots=True)
@@ -23,28 +28,37 @@ class Modifier:
     duration: str
     event: str | None
     start_round: int
-    created_round: int
 
     def describe(self) -> str:
         return f"#{self.target}.{self.prop} {self.op} {self.value!r} ({self.duration})"
 
 
 class Modifiers:
-    def __init__(self) -> None:
+    """Owns the active modifiers, by (thing id, property); `active` counts them (0: reads skip them)."""
+
+    def __init__(self, history: History) -> None:
+        self.history = history
         self.by_target: dict[tuple[int, str], list[Modifier]] = {}
         self.active = 0
 
-    def add(self, target: int, prop: str, op: str, value: Any, order: int, seq: int, duration: str,
-            event: str | None, start_round: int, phase_seq: int, created_round: int) -> None:
-        mods = self.by_target.setdefault((target, prop), [])
-        mods.append(Modifier(target, prop, op, value, order, seq, duration, event, start_round, created_round))
+    def modify(self, e: Entity, prop: str, op: str, value: Any, duration: str, event: str | None,
+               order: int) -> None:
+        history = self.history
+        history.seq += 1
+        start_round = history.round + 1 if duration == "next_round" else 0
+        mods = self.by_target.setdefault((e.id, prop), [])
+        mods.append(Modifier(e.id, prop, op, value, order, history.seq, duration, event, start_round))
         mods.sort(key=lambda m: (m.order, m.seq))
         self.active += 1
+        history.record("modify", thing=e, prop=prop, op=op, value=value,
+                       duration=duration + (f":{event}" if event else ""))
 
-    def apply(self, target: int, prop: str, base: Any, round_: int) -> Any:
+    def apply(self, target: int, prop: str, base: Any) -> Any:
+        """The effective value of a property whose base value is `base`."""
         mods = self.by_target.get((target, prop))
         if not mods:
             return base
+        round_ = self.history.round
         value = base
         for m in mods:
             if m.start_round and round_ < m.start_round:
@@ -57,8 +71,9 @@ class Modifiers:
                 value = [v for v in value if v not in m.value] if isinstance(value, list) else value - m.value
         return value
 
-    def expire(self, trigger: str, name: str | None, started: int, round_: int) -> list[str]:
-        """Drop the modifiers that end now; returns their descriptions for the log."""
+    def expire(self, trigger: str, name: str | None = None, started: int = 0) -> None:
+        """Drop the modifiers that end now, and log them."""
+        round_ = self.history.round
         gone: list[str] = []
         for key in list(self.by_target):
             keep = []
@@ -72,7 +87,8 @@ class Modifiers:
             else:
                 del self.by_target[key]
         self.active -= len(gone)
-        return gone
+        if gone:
+            self.history.record("expire", modifiers=gone)
 
     def drop_target(self, target: int) -> None:
         for key in [k for k in self.by_target if k[0] == target]:

@@ -25,7 +25,6 @@ class PathChance:
         self.path = path
         self.taken: list[tuple[int, int]] = []
         self.state = 0
-        self.forced: dict[str, list[Any]] = {}
 
     def below(self, n: int) -> int:
         i = len(self.taken)
@@ -85,7 +84,7 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
     func = rules.callables[query].func
 
     def run(chance: PathChance) -> Any:
-        game = Game(rules, players=players, assumptions=assumptions, chance=chance)  # type: ignore[arg-type]
+        game = Game(rules, players=players, assumptions=assumptions, source=chance)
         value = to_json(func(game, *args))
         return tuple(value) if isinstance(value, list) else value
 
@@ -106,9 +105,9 @@ def odds(rules: Ruleset, name: str, args: list[Any] | None = None,
     raise KeyError(name)
 
 
-def chance_queries(rules: Ruleset) -> list[dict]:
+def chance_queries(rules: Ruleset) -> list[dict[str, Any]]:
     """Everything `odds` can answer for this ruleset: id, kind and parameters."""
-    out = [{"id": p, "kind": "pool", "params": []} for p in rules.pools]
+    out: list[dict[str, Any]] = [{"id": p, "kind": "pool", "params": []} for p in rules.pools]
     out += [{"id": t.id, "kind": "table", "params": [{"name": p.name, "type": p.type} for p in t.params]}
             for t in rules.tables.values()]
     out += [{"id": d, "kind": "die", "params": []} for d in rules.dice]

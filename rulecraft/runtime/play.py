@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .agents import Agent, ReplayAgent
+from .budget import DEFAULT_BUDGET
 from .errors import RAW_ERRORS, GameOver, fault_from
 from .game import Game
 from .ruleset import Ruleset
@@ -20,14 +21,13 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
         spec = rules.scenarios[scenario]
         if players is None and "players" in spec.props:
             players = spec.props["players"]
-    kwargs = {"budget": budget} if budget else {}
     game = Game(rules, seed=seed, players=players or ("p1", "p2"), agents=agents, assumptions=assumptions,
-                options=options, **kwargs)
+                options=options, budget=budget or DEFAULT_BUDGET)
     if spec is not None:
         game.scenario_props = dict(spec.props)
-        game.record("scenario", game=rules.id, mods=list(rules.mods), options=sorted(options), id=spec.id, seed=seed,
+        game.history.record("scenario", game=rules.id, mods=list(rules.mods), options=sorted(options), id=spec.id, seed=seed,
                     players=[p.name for p in game.players], assumptions=dict(sorted((assumptions or {}).items())))
-        game.touch(spec.rules)
+        game.history.touch(spec.rules)
         if "setup" in spec.parts:
             try:
                 spec.parts["setup"](game)
@@ -54,7 +54,7 @@ def run(game: Game, scenario: str, max_rounds: int | None = None) -> Game:
         pass
     except RAW_ERRORS as err:
         raise fault_from(err) from None
-    game.record("final", rounds=game.round, winner=game.winner, digest=game.digest())
+    game.history.record("final", rounds=game.round, winner=game.winner, digest=game.digest())
     return game
 
 

@@ -17,10 +17,6 @@ class Outcome:
     message: str
     executed: tuple[str, ...]  # the checked rule ids that the test really ran
 
-    @property
-    def unexecuted(self) -> tuple[str, ...]:
-        return tuple(r for r in self.test.checks if r not in self.executed)
-
 
 def run_test(rules: Ruleset, test: RuleTest, seed: int = 1) -> Outcome:
     game: Game | None = None
@@ -29,14 +25,15 @@ def run_test(rules: Ruleset, test: RuleTest, seed: int = 1) -> Outcome:
         test.func(game)
     except GameError as err:
         return Outcome(test, False, f"{test.where}: {err}", _executed(game, test))
-    missing = [r for r in test.checks if game is not None and r not in game.touched]
+    executed = _executed(game, test)
+    missing = [r for r in test.checks if r not in executed]
     if missing:
-        return Outcome(test, False, f"{test.where}: passed, but never ran {', '.join(missing)}", _executed(game, test))
-    return Outcome(test, True, "", _executed(game, test))
+        return Outcome(test, False, f"{test.where}: passed, but never ran {', '.join(missing)}", executed)
+    return Outcome(test, True, "", executed)
 
 
 def _executed(game: Game | None, test: RuleTest) -> tuple[str, ...]:
-    return tuple(r for r in test.checks if game is not None and r in game.touched)
+    return tuple(r for r in test.checks if game is not None and r in game.history.touched)
 
 
 def run_tests(rules: Ruleset, seed: int = 1) -> list[Outcome]:

@@ -164,7 +164,7 @@ def test_a_patch_carries_the_rule_ids_it_implements(tmp_path, arena):
     assert rules.rule_sites["X-042"][0].endswith("ruled/main.rules:2:1")
     game = rulecraft.Game(rules)
     game.create("grunt")
-    assert "X-042" in game.touched
+    assert "X-042" in game.history.touched
 
 
 def test_a_patch_adds_triggers_to_a_definition_and_a_mod_removes_a_scenario(tmp_path):

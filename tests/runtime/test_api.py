@@ -20,7 +20,7 @@ def test_a_refused_action_inside_a_phase_leaves_the_phase():
     with pytest.raises(rulecraft.IllegalAction):
         with game.phase("invasion"):
             game.act("explore", game.player("Sol"), game.find("lodor"))
-    assert not game.in_phase("invasion")
+    assert not game.events.in_phase("invasion")
 
 
 def test_break_and_continue_steer_loops():
@@ -130,3 +130,43 @@ def test_the_public_api_of_the_contract():
     assert rulecraft.run(game, "knee_deep", 3).round == 3
     assert game.rules.mods == ("doom/variants/super-shotgun",)
     assert rulecraft.odds(rulecraft.load("twilight-imperium"), "devastation")["no consequences"] == Fraction(7, 10)
+
+
+def test_every_handler_operation_is_on_the_game_or_one_of_its_parts():
+    from rulecraft.runtime.interface import HANDLER_CALLS, HANDLER_DATA
+
+    game = rulecraft.Game(rulecraft.compile_source('game "t" "T"\n'))
+    for op, part in HANDLER_CALLS.items():
+        assert callable(getattr(getattr(game, part) if part else game, op)), op
+    for table, part in HANDLER_DATA.items():
+        assert getattr(getattr(game, part) if part else game, table) is not None, table
+
+
+def test_rule_listeners_hear_the_rules_every_game_runs_until_they_stop():
+    from rulecraft.runtime.history import listen_to_rules
+
+    rules = rulecraft.compile_source('game "t" "T"\nevent bell()\non bell {\n rule R-001\n log "ding"\n}\n'
+                                     'action ring() { emit bell() }\n')
+    heard: set[str] = set()
+    stop = listen_to_rules(heard.update)
+    first, second = rulecraft.Game(rules), rulecraft.Game(rules)
+    first.act("ring")
+    assert heard == first.history.touched == {"R-001"}
+    heard.clear()
+    second.act("ring")
+    assert heard == {"R-001"}
+    heard.clear()
+    stop()
+    rulecraft.Game(rules).act("ring")
+    assert heard == set()
+
+
+def test_shared_props_give_a_laid_out_thing_its_own_copy_on_its_first_change():
+    rules = rulecraft.compile_source('game "t" "T"\nkind card { n: int }\ncard a "A" { n: 1 }\nzone deck\n')
+    for shared, expected in ((True, [2, 1, 1]), (False, [2, 2, 2])):
+        game = rulecraft.Game(rules, shared_props=shared)
+        props = game.things.props_of("card", {"n": 1})
+        game.things.lay_out("a", 3, game.zone("deck"), props)
+        first = game.zone("deck").items[0]
+        game.set(first, "n", 2)
+        assert [game.get(c, "n") for c in game.zone("deck").items] == expected

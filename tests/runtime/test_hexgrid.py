@@ -175,7 +175,7 @@ def test_one_token_per_cell_and_a_token_on_one_cell(game):
 def test_a_destroyed_thing_leaves_the_board(game):
     a = game.create("arrow")
     call("hex_place", game, "b", a, 9, 0)
-    game.destroy(a)
+    game.things.destroy(a)
     assert call("hex_at", game, "b", 9) is None
     assert call("hex_things", game, "b") == [] and 9 in call("hex_empty", game, "b")
 

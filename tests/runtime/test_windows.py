@@ -37,7 +37,7 @@ def test_players_alternate_until_everyone_passes_in_a_row():
     assert [p.props["points"] for p in game.players] == [4, 2]
     plays = [(e["player"], e["card"]) for e in game.log if e["what"] == "play"]
     assert [p for p, _ in plays] == ["p1", "p1", "p2"]
-    assert "W-001" in game.touched
+    assert "W-001" in game.history.touched
 
 
 def test_a_card_is_offered_only_while_its_condition_holds():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import textwrap
@@ -9,6 +10,10 @@ import textwrap
 import pytest
 
 import rulecraft
+from rulecraft.runtime.arith import MAX_BITS, MAX_LENGTH
+from rulecraft.runtime.budget import DEFAULT_BUDGET
+from rulecraft.runtime.errors import RuleFault
+from rulecraft.runtime.history import MAX_LOG
 
 BOX = 'kind box { n: int }\nbox crate "Crate" { n: 1 }\n'
 
@@ -43,57 +48,80 @@ def test_text_of_a_huge_number_is_a_budget_error(game_of):
 
 # ---- raw Python errors inside handlers become a RuleFault naming the ruleset line
 
+BAD_VALUES = BOX + ("fn f(x: any) -> int { return x.n }\n"      # line 4
+                    "fn g(x: any) -> int { return x.nosuch }\n"  # line 5
+                    "fn h(x: any) { x.n = 1 }\n"                 # line 6
+                    "action a() { BODY }")                        # lines 7-8 (`action a() {`, then the body's 2nd line)
+FAULT = RuleFault
 
-@pytest.mark.parametrize("body", [
-    pytest.param("let z = 0\n let y = 5 // z", id="floordiv-by-zero->ZeroDivisionError"),
-    pytest.param("let z = 0\n let y = 5 % z", id="mod-by-zero->ZeroDivisionError"),
-    pytest.param("let z = 0\n let y = 5 / z", id="div-by-zero-is-clean"),
-    pytest.param("let l = [1, 2]\n let y = l[5]", id="index-out-of-range->IndexError"),
-    pytest.param("let x = none\n let y = x < 1", id="none-compare->TypeError"),
-    pytest.param("let x = none\n let y = x + 1", id="none-arith->TypeError"),
-    pytest.param("let x = none\n for i in x { }", id="for-over-none->TypeError"),
-    pytest.param("let x = none\n let y = x.n", id="attr-of-none-is-clean"),
-    pytest.param("let x = 3\n let y = f(x)", id="attr-of-int->AttributeError"),
-    pytest.param("let y = g(players()[0])", id="missing-prop->KeyError"),
-    pytest.param("let x = 3\n x.n = 4", id="set-on-int->AttributeError"),
+
+@pytest.mark.parametrize("body, error, message", [
+    pytest.param("let z = 0\n let y = 5 // z", FAULT, "hostile.rules:8: division by zero", id="floordiv-by-zero"),
+    pytest.param("let z = 0\n let y = 5 % z", FAULT, "hostile.rules:8: division by zero", id="mod-by-zero"),
+    pytest.param("let z = 0\n let y = 5 / z", rulecraft.IllegalAction, "division by zero", id="div-by-zero"),
+    pytest.param("let l = [1, 2]\n let y = l[5]", FAULT, "hostile.rules:8: a list has no item at that position",
+                 id="index-out-of-range"),
+    pytest.param("let x = none\n let y = x < 1", FAULT,
+                 "hostile.rules:8: TypeError: '<' not supported between instances of 'NoneType' and 'int'", id="none-compare"),
+    pytest.param("let x = none\n let y = x + 1", FAULT,
+                 "hostile.rules:8: TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'", id="none-arith"),
+    pytest.param("let x = none\n for i in x { }", FAULT, "hostile.rules:8: TypeError: object of type 'NoneType' has no len()",
+                 id="for-over-none"),
+    pytest.param("let x = none\n let y = x.n", rulecraft.IllegalAction, "cannot read `n` of nothing (the value is none)",
+                 id="attr-of-none"),
+    pytest.param("let x = 3\n let y = f(x)", rulecraft.IllegalAction, "3 has no `n`", id="attr-of-int"),
+    pytest.param("let y = g(players()[0])", FAULT, "hostile.rules:5: KeyError: 'nosuch'", id="missing-prop"),
+    pytest.param("let x = 3\n h(x)", FAULT, "hostile.rules:6: AttributeError: 'int' object has no attribute 'props'",
+                 id="set-on-int"),
 ])
-def test_bad_values_fail_cleanly(game_of, body):
-    game = game_of(BOX + "fn f(x: any) -> int { return x.n }\nfn g(x: any) -> int { return x.nosuch }\n"
-                   f"fn h(x: any) {{ x.n = 1 }}\naction a() {{ {body} }}".replace("x.n = 4", "h(x)"))
-    fails_cleanly(game, "a")
+def test_bad_values_fail_cleanly(game_of, body, error, message):
+    """Given a bad value reaching an operation, when the action runs, then exactly this rulecraft
+    error: a RuleFault naming the ruleset line for a raw Python error, else a refusal."""
+    game = game_of(BAD_VALUES.replace("BODY", body))
+    err = fails_cleanly(game, "a")
+    assert type(err) is error
+    assert str(err) == message
 
 
-# ---- memory: work inside one step is not bounded (run in a child with a memory cap and a timeout)
+# ---- memory: work inside one step is not bounded by the step budget; size guards stop it.
+# Each program runs in a child with a memory cap, which reports how far it got: the steps taken,
+# the log entries written and the size of the largest value the guards allow.
 
 CHILD = """
-import resource, sys, rulecraft
+import json, resource, sys, rulecraft
 resource.setrlimit(resource.RLIMIT_AS, (700_000_000, 700_000_000))
 game = rulecraft.Game(rulecraft.compile_source(sys.argv[1]))
 try:
     game.act("a")
 except rulecraft.GameError as err:
-    print("GameError", type(err).__name__, err)
-    sys.exit(0)
+    outcome = {"error": type(err).__name__, "message": str(err)}
 except BaseException as err:
-    print("RAW", type(err).__name__, str(err)[:200])
-    sys.exit(3)
-print("finished")
-sys.exit(4)
+    outcome = {"error": "RAW " + type(err).__name__, "message": str(err)[:200]}
+else:
+    outcome = {"error": None, "message": "finished"}
+print(json.dumps(outcome | {"steps": game.budget.steps, "log": len(game.log)}))
 """
 
-@pytest.mark.parametrize("body", [
-    pytest.param('let s = "xxxxxxxx"\n while true { s = s + s }', id="text-doubling"),
-    pytest.param("let l = [1, 2, 3, 4]\n while true { l = l + l }", id="list-doubling"),
-    pytest.param("let x = 3\n while true { x = x * x }", id="int-squaring"),
-    pytest.param("while true { " + 'log "flood" ' * 200 + "}", id="log-flood"),
-    pytest.param("while true { let r = range(1, 1000) }", id="range-in-a-loop"),
+
+@pytest.mark.parametrize("body, message, steps, log", [
+    pytest.param('let s = "xxxxxxxx"\n while true { s = s + s }', f"longer than {MAX_LENGTH} items", 17, 1,
+                 id="text-doubling"),  # 8 * 2**17 = 1,048,576 > MAX_LENGTH: the 17th round stops
+    pytest.param("let l = [1, 2, 3, 4]\n while true { l = l + l }", f"longer than {MAX_LENGTH} items", 18, 1,
+                 id="list-doubling"),  # 4 * 2**18
+    pytest.param("let x = 3\n while true { x = x * x }", f"larger than {MAX_BITS} bits", 12, 1,
+                 id="int-squaring"),  # 3**(2**12) has 6,492 bits
+    pytest.param("while true { " + 'log "flood" ' * 200 + "}", f"passed {MAX_LOG} entries", MAX_LOG // 200, MAX_LOG,
+                 id="log-flood"),
+    pytest.param("while true { let r = range(1, 1000) }", "step budget", (DEFAULT_BUDGET // 1001 + 1) * 1001, 1,
+                 id="range-in-a-loop"),  # each round: 1 step, and 1,000 for the range
 ])
-def test_memory_and_time_stay_bounded(body):
+def test_memory_and_time_stay_bounded(body, message, steps, log):
+    """Given a program whose values or log grow without end, when it runs, then a guard stops it with
+    BudgetExceeded after exactly so many steps and log entries, within the memory cap."""
     source = 'game "m" "M"\n' + f"action a() {{ {body} }}"
-    try:
-        done = subprocess.run([sys.executable, "-c", textwrap.dedent(CHILD), source], capture_output=True,
-                              text=True, timeout=6)
-    except subprocess.TimeoutExpired:
-        pytest.fail("still running after 6 s")
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(CHILD), source], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr[-500:]
-    assert "BudgetExceeded" in done.stdout
+    outcome = json.loads(done.stdout)
+    assert outcome["error"] == "BudgetExceeded", outcome
+    assert message in outcome["message"]
+    assert (outcome["steps"], outcome["log"]) == (steps, log)

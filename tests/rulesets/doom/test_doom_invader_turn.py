@@ -172,7 +172,7 @@ def test_no_figure_left_means_no_spawn_unless_one_is_taken_off_the_board(new_tab
     t.marine(t.marines[0], 1, 1)
     knights = [t.invader_at("hell_knight", 6, 1), t.invader_at("hell_knight", 8, 1)]
     for k in t.game.call("available", "hell_knight"):
-        t.game.move(k, t.game.zone("invader_figures"))
+        t.game.things.move(k, t.game.zone("invader_figures"))
     assert t.game.call("available", "hell_knight") == []
     assert not t.game.call("spawn_figure", t.invader, "hell_knight")
     assert all(t.on_board(k) for k in knights)
@@ -184,7 +184,7 @@ def test_the_invader_may_take_a_figure_off_the_board_to_spawn_it_anew(new_table)
     t.marine(t.marines[0], 1, 1)
     first = t.invader_at("hell_knight", 8, 2)
     for k in t.game.call("available", "hell_knight"):
-        t.game.move(k, t.game.zone("invader_figures"))
+        t.game.things.move(k, t.game.zone("invader_figures"))
     assert t.game.call("spawn_figure", t.invader, "hell_knight")
     assert t.on_board(first) and t.where(first) == (6, 1)
 

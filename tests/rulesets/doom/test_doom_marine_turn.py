@@ -108,16 +108,20 @@ def test_advance_moves_up_to_four_and_attacks_once(duel):
 def test_advance_moves_one_attacks_then_moves_three_back_around_the_corner(new_table):
     t = new_table(rows=["#######", "#S.#..#", "#.....#", "#######"])
     m = t.marines[0]
-    t.marine(m, 1, 1)
-    imp = t.invader_at("imp", 5, 1)
+    fig = t.marine(m, 1, 1)
+    imp = t.invader_at("imp", 5, 1)                 # 3 wounds; the wall at (3, 1) hides it from (1, 1)
     t.declare(m, "advance")
     assert "line of sight" in t.refused("attack", m, t.s(5, 1), "pistol")
-    t.act("move_marine", m, t.s(2, 2))       # 1 space around the corner
-    t.act("attack", m, t.s(5, 1), "pistol")
-    t.act("move_marine", m, t.s(1, 1))       # back around the corner ...
-    t.act("move_marine", m, t.s(2, 1))       # ... 2 of the 3 remaining spaces
-    assert t.get(m, "moves_left") == 1
-    assert imp is not None
+    t.act("move_marine", m, t.s(2, 2))              # 1 space around the corner ...
+    t.force("yellow", t.face("yellow", range=4, damage=0))
+    t.force("green", t.face("green", range=2, damage=1))
+    t.act("attack", m, t.s(5, 1), "pistol")         # ... the attack between two moves ...
+    assert (t.get(imp, "wounded"), t.get(m, "moves_left"), t.get(m, "attacks_left")) == (1, 3, 0)
+    t.act("move_marine", m, t.s(1, 1))              # ... then the 3 remaining spaces, back around the corner
+    t.act("move_marine", m, t.s(2, 1))
+    t.act("move_marine", m, t.s(1, 2))
+    assert (t.where(fig), t.get(m, "moves_left")) == ((1, 2), 0)
+    assert "no movement" in t.refused("move_marine", m, t.s(2, 2))
 
 
 @pytest.mark.rules("DOOM-051")

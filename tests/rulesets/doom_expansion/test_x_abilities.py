@@ -71,7 +71,7 @@ def test_a_flyer_passes_over_enemies_and_blocking_obstacles(new_table):
     assert t.s(4, 1) in reach   # over the marines and the obstacle column
     walker = t.invader_at("archvile", 1, 3)
     assert t.s(4, 1) not in grid.grid_reachable(t.game, "map", walker, 3)
-    t.game.agents[t.invader.id].picks["where the invader moves"] = t.s(4, 1)
+    t.game.choices.agents[t.invader.id].picks["where the invader moves"] = t.s(4, 1)
     t.call("activate", t.invader, cherub)
     assert t.where(cherub) == (4, 1)
 

@@ -323,7 +323,7 @@ def test_a_big_invader_passing_a_jet_is_burnt_once_on_entering_and_once_on_leavi
     t.set(inv, "wounds", 9)
     t.place(inv, 2, 1, size="2x1")  # covers (2,1) and (3,1)
     t.set(inv, "movement", 4)
-    t.game.agents[t.invader.id].picks["where the invader moves"] = t.s(5, 1)
+    t.game.choices.agents[t.invader.id].picks["where the invader moves"] = t.s(5, 1)
     assert path(t, inv, 5, 1) == [(3, 1), (4, 1), (5, 1)]  # its right half enters the jet, its left half leaves it
     t.call("activate", t.invader, inv)
     assert t.where(inv) == (5, 1) and t.get(inv, "wounded") == 2 and burns(t) == ["enters", "leaves"]
@@ -337,7 +337,7 @@ def test_an_invader_passing_one_jet_and_stopping_on_another_is_burnt_3_times_the
     t.set(inv, "wounds", 9)
     t.set(inv, "movement", 4)
     t.place(inv, 2, 1)
-    t.game.agents[t.invader.id].picks["where the invader moves"] = t.s(5, 1)
+    t.game.choices.agents[t.invader.id].picks["where the invader moves"] = t.s(5, 1)
     t.call("activate", t.invader, inv)
     assert t.where(inv) == (5, 1) and t.get(inv, "wounded") == 4
     assert burns(t) == ["enters", "leaves", "enters", "ends"]
@@ -354,7 +354,7 @@ def test_a_sentry_bot_passing_two_jets_takes_4_wound_tokens_through_its_armor(ne
     bot = t.at(3, 1)
     t.set(bot, "armor", 3)
     t.set(bot, "wounds", 9)
-    t.game.agents[m.id].picks["where the sentry bot moves"] = t.s(7, 1)
+    t.game.choices.agents[m.id].picks["where the sentry bot moves"] = t.s(7, 1)
     assert path(t, bot, 7, 1) == [(4, 1), (5, 1), (6, 1), (7, 1)]
     t.call("bot_turn", m, bot)
     assert t.where(bot) == (7, 1) and t.get(bot, "wounded") == 4
@@ -365,7 +365,7 @@ def test_a_flyer_is_not_burnt_by_the_jets_it_flies_over(new_table):
                   invader_picks={"where the invader moves": None, "attack before moving": False})
     cherub = t.invader_at("cherub", 2, 1)
     t.set(cherub, "movement", 4)
-    t.game.agents[t.invader.id].picks["where the invader moves"] = t.s(6, 1)
+    t.game.choices.agents[t.invader.id].picks["where the invader moves"] = t.s(6, 1)
     t.call("activate", t.invader, cherub)
     assert t.where(cherub) == (6, 1) and t.get(cherub, "wounded") == 0 and burns(t) == []
 
@@ -378,7 +378,7 @@ def test_random_moves_through_flames_no_longer_stop_the_game(new_table):
         m = t.marines[0]
         t.marine(m, 1, 1)
         t.set(t.bin(m), "wounds", 40)
-        t.game.agents[m.id] = rulecraft.RandomAgent()
+        t.game.choices.agents[m.id] = rulecraft.RandomAgent()
         with t.game.turn(m):
             t.call("play_marine_turn", m)  # refused moves would raise IllegalAction here
         marks = burns(t)
@@ -404,7 +404,7 @@ def test_a_jet_switched_on_burns_the_figure_on_it(fire):
 def test_an_invader_moving_onto_a_burning_space_is_burnt_twice(new_table):
     t = new_table(rows=FLAMES, invader_picks={"where the invader moves": None, "attack before moving": False})
     inv = t.invader_at("hell_knight", 6, 2)
-    t.game.agents[t.invader.id].picks["where the invader moves"] = t.s(3, 1)
+    t.game.choices.agents[t.invader.id].picks["where the invader moves"] = t.s(3, 1)
     t.set(inv, "footprint", "1x1")
     t.place(inv, 4, 2)
     t.call("activate", t.invader, inv)
@@ -421,7 +421,7 @@ def test_a_sentry_bot_stopping_on_a_burning_space_is_burnt_on_entering_and_at_re
     t.act("activate_bot", m, t.at(3, 1))
     bot = t.at(3, 1)
     t.set(bot, "armor", 3)
-    t.game.agents[m.id].picks["where the sentry bot moves"] = t.s(4, 1)
+    t.game.choices.agents[m.id].picks["where the sentry bot moves"] = t.s(4, 1)
     t.call("bot_turn", m, bot)
     assert t.where(bot) == (4, 1) and t.get(bot, "wounded") == 2
 

@@ -34,7 +34,7 @@ def test_a_chosen_replacement_is_spawned_where_a_card_calls_for_the_old_type(new
     assert t.call("spawn_figure", t.invader, old)
     placed = [e for e in t.select("invader") if t.on_board(e)]
     assert [e.def_id for e in placed] == [new]
-    assert rule in t.game.touched
+    assert rule in t.game.history.touched
 
 
 @pytest.mark.rules("DOOMX-006", "DOOMX-007", "DOOMX-008", "DOOMX-009", "DOOMX-010", "DOOMX-011")
@@ -107,7 +107,7 @@ def test_play_begins_with_the_marines_then_the_invader(doomx):
     turns = [e["player"] for e in game.log if e["what"] == "turn"]
     invader = game.call("invader_player").name
     assert len(turns) == 3 and turns[-1] == invader and invader not in turns[:2]
-    assert "DOOMX-001" in game.touched
+    assert "DOOMX-001" in game.history.touched
 
 
 def test_the_expansion_scenario_plays_to_its_end_and_replays(doomx):

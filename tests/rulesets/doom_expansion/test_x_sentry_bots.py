@@ -127,7 +127,7 @@ def test_two_bots_at_most_and_their_marine_orders_them(new_table):
     t.act("activate_bot", m, token_at(t, 3, 2))
     assert "more than two" in t.refused("activate_bot", m, token_at(t, 3, 3))
     second = t.at(3, 2)
-    t.game.agents[m.id].picks["which sentry bot goes first"] = second
+    t.game.choices.agents[m.id].picks["which sentry bot goes first"] = second
     with t.game.turn(m):
         t.call("end_marine_turn", m)
     asked = [e for e in t.log("choice") if e["prompt"] == "which sentry bot goes first"]
@@ -156,7 +156,7 @@ def test_invaders_may_spawn_where_only_a_bot_sees(new_table):
     grid.grid_remove(t.game, "map", t.call("figure_of", m))  # only the bot is left to see
     spaces = t.call("spawn_spaces", "1x1")
     assert t.s(6, 1) in spaces  # in the bot's sight
-    t.game.agents[t.invader.id].picks["where the invader spawns"] = t.s(6, 1)
+    t.game.choices.agents[t.invader.id].picks["where the invader spawns"] = t.s(6, 1)
     assert t.call("spawn_figure", t.invader, "archvile")
     assert t.at(6, 1).def_id == "archvile"
 

@@ -120,7 +120,7 @@ def test_a_start_team_drawn_by_lot_and_the_teams_place_by_turns_in_their_headqua
         game = setup(ctf, seed)
         starts.add(game.get(game.find("the_match"), "groups")[0])
         placed = [e["thing"] for e in game.log if e["what"] == "place"]
-        owners = [game.entities[int(ref.split("#")[1])].owner for ref in placed]
+        owners = [game.things.entities[int(ref.split("#")[1])].owner for ref in placed]
         teams = [game.get(p, "team") for p in owners]
         assert teams[0] == game.get(game.find("the_match"), "groups")[0]
         assert all(teams[i] != teams[i + 1] for i in range(5))

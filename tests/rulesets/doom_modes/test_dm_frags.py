@@ -220,5 +220,5 @@ def test_when_the_timer_runs_out_the_most_frag_markers_win(two):
     t = two
     t.call("dm_start_timer")
     t.set(t.b, "frag_markers", 2)
-    t.game.move(t.zone("invader_deck")[2:], t.game.zone("invader_discard"))
+    t.game.things.move(t.zone("invader_deck")[2:], t.game.zone("invader_discard"))
     assert t.ends("dm_timer") == "m2"

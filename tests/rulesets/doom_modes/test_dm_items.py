@@ -152,7 +152,7 @@ def test_a_marine_takes_a_copy_from_the_pool_and_the_map_token_stays(two):
     assert "shotgun" in t.get(t.bin(t.a), "weapons")
     assert t.on_map("shotgun_item") == [(5, 1)] and len(t.tokens("shotgun_item")) == 1
     t.move(t.a, 5, 3)
-    t.game.remove(t.tokens("shotgun_item"))           # the pool runs dry
+    t.game.things.remove(t.tokens("shotgun_item"))           # the pool runs dry
     t.declare(t.b, "advance")
     t.move(t.b, 5, 1)
     assert "shotgun" not in t.get(t.bin(t.b), "weapons") and t.zone("carried", t.b) == []

@@ -39,12 +39,12 @@ def test_no_timer_discards_nothing():
 def test_without_a_timer_the_last_card_taken_for_a_scatter_reshuffles_the_discards():
     game = game_with("doom/variants/no-timer")
     deck, discard = game.zone("invader_deck"), game.zone("invader_discard")
-    game.move(deck.items[1:], discard)
+    game.things.move(deck.items[1:], discard)
     direction = game.call("scatter_card")
     assert 0 <= direction <= 7
     assert (len(deck.items), len(discard.items)) == (16, 0)
     plain = game_with(None)
-    plain.move(plain.zone("invader_deck").items[1:], plain.zone("invader_discard"))
+    plain.things.move(plain.zone("invader_deck").items[1:], plain.zone("invader_discard"))
     plain.call("scatter_card")
     assert len(plain.zone("invader_deck").items) == 0              # a timed match does not reshuffle
 

@@ -63,11 +63,11 @@ class VariantTable(GridTable):
         # Scripted answers apply from here on (the table's own setup takes the first options):
         # one list for every marine, or {name: list}.
         if invader_answers is not None:
-            g.agents[self.invader.id] = ScriptedAgent(list(invader_answers))
+            g.choices.agents[self.invader.id] = ScriptedAgent(list(invader_answers))
         for p in self.marines:
             mine = answers.get(p.name) if isinstance(answers, dict) else answers
             if mine is not None:
-                g.agents[p.id] = ScriptedAgent(list(mine))
+                g.choices.agents[p.id] = ScriptedAgent(list(mine))
 
     def ref(self, thing):
         return thing.ref

@@ -19,7 +19,7 @@ NORMAL = {"wounds": 9, "armor": 2, "bullets": 3, "invader cards": 5}    # two ma
 @pytest.mark.parametrize("card", CARDS)
 def test_the_chosen_card_is_laid_out_after_setup_step_2(table, card):
     t = table(card, scenario=True, equip=False)
-    (laid,) = [e for e in t.game.entities.values() if e.name.startswith("Difficulty card")]
+    (laid,) = [e for e in t.game.things.entities.values() if e.name.startswith("Difficulty card")]
     assert [x for x in t.texts() if x.startswith("the difficulty card")] == [f"the difficulty card {laid.name[17:]} lies on the table"]
     log = t.game.log
     chosen = next(i for i, e in enumerate(log) if e["what"] == "choice" and "scenario" in e["prompt"])

@@ -129,7 +129,7 @@ def test_no_token_comes_with_a_weapon_of_unlimited_ammo(knee_deep):
     loaded = knee_deep("locked-and-loaded")
     both = knee_deep("locked-and-loaded", "tireless-pistols")
     for game in (loaded, both):
-        t = game.spawn("shotgun_pickup", gives=["pistol"], space=3)
+        t = game.things.spawn("shotgun_pickup", gives=["pistol"], space=3)
         game.emit("equipment_placed", (t,))
     assert [loaded.get(a, "ammo") for a in loaded.select("loaded_ammo")] == ["bullets"]
     assert both.select("loaded_ammo") == []

@@ -149,9 +149,9 @@ def test_an_attacker_gone_after_the_determination_loses_the_attack(dt):
     t.warrior("templar_marine", t.a)
     d = t.warrior("gendarme_bestal", t.b)
     mines = t.card("personal_anti_personnel_mines", "hand", t.b)
-    t.g.move(mines, d)
+    t.g.things.move(mines, d)
     t.g.set(mines, "bearer", d)
-    t.g.agents[t.b.id] = ScriptedAgent([1])
+    t.g.choices.agents[t.b.id] = ScriptedAgent([1])
     t.g.set(a, "wounded", True)
     with t.g.turn(t.a):
         t.g.act("attack", t.a, a, d, "close_combat")
@@ -165,7 +165,7 @@ def test_mines_are_detonated_in_the_modifiers_phase(dt):
     a = t.warrior("gendarme", t.a)
     d = t.warrior("gendarme_bestal", t.b)
     mines = t.card("personal_anti_personnel_mines", "hand", t.b)
-    t.g.move(mines, d)
+    t.g.things.move(mines, d)
     t.g.set(mines, "bearer", d)
     t.act("attack", t.a, a, d, "close_combat")
     assert [e["name"] for e in t.g.log if e["what"] == "phase"][-1] == "modifiers"
@@ -255,7 +255,7 @@ def test_sabotage_needs_no_opponent_warriors_once_a_turn_not_after_a_combat(t):
     w = t.warrior("horde_trooper", t.a)
     d = t.warrior("gendarme_bestal", t.b)
     assert "no warrior" in t.refused("sabotage", t.a, w)
-    t.g.move(d, t.g.zone("discard", t.b))
+    t.g.things.move(d, t.g.zone("discard", t.b))
     t.g.set(t.a, "fought", True)
     assert "combat" in t.refused("sabotage", t.a, w)
     t.g.set(t.a, "fought", False)
@@ -286,7 +286,7 @@ def test_privilege_without_a_warrior_shows_the_hand_draws_anew_then_shuffles_bac
     t = Table(dt, round_=1)
     deal(t, t.a, ["cowardice"] * 7 + ["gendarme"] * 7)
     for _ in range(7):
-        t.g.move(t.zone("library", t.a)[0], t.g.zone("hand", t.a))
+        t.g.things.move(t.zone("library", t.a)[0], t.g.zone("hand", t.a))
     old = list(t.zone("hand", t.a))
     t.act("cardinals_privilege", t.a)
     new = t.zone("hand", t.a)
@@ -301,7 +301,7 @@ def test_privilege_with_a_warrior_discards_the_old_hand(dt):
     t = Table(dt, round_=1)
     deal(t, t.a, ["gendarme"] + ["cowardice"] * 13)
     for _ in range(7):
-        t.g.move(t.zone("library", t.a)[0], t.g.zone("hand", t.a))
+        t.g.things.move(t.zone("library", t.a)[0], t.g.zone("hand", t.a))
     t.act("cardinals_privilege", t.a)
     assert len(t.zone("discard", t.a)) == 7
 
@@ -340,7 +340,7 @@ def test_cards_without_an_effect_or_a_target_are_not_offered(t):
     assert t.plays() == []   # no opposing warriors, no points, no unwounded warrior
     t.warrior("gendarme_bestal", t.b)
     t.g.set(t.b, "promotion", 2)
-    t.g.agents[t.a.id] = ScriptedAgent([1, 0])
+    t.g.choices.agents[t.a.id] = ScriptedAgent([1, 0])
     with t.g.turn(t.a):
         t.g.act("play_special", t.a)
     assert len(t.plays()) == 1
@@ -486,9 +486,9 @@ def test_inside_a_vehicle_no_fortification_bonus_the_opponent_keeps_theirs(t):
     a = t.warrior("soldat", t.a)
     v = t.hand("blitztank", t.a)
     t.act("equip_vehicle", t.a, a, v, True)
-    t.g.move(t.hand("citadel_of_algeroth", t.a), t.g.zone("table", t.a))
+    t.g.things.move(t.hand("citadel_of_algeroth", t.a), t.g.zone("table", t.a))
     d = t.warrior("gendarme_bestal", t.b)
-    t.g.move(t.hand("citadel_of_algeroth", t.b), t.g.zone("table", t.b))
+    t.g.things.move(t.hand("citadel_of_algeroth", t.b), t.g.zone("table", t.b))
     c = t.g.create("combat_record")
     t.g.set(c, "attacker", a)
     t.g.set(c, "defender", d)
@@ -552,13 +552,13 @@ def test_the_animal_counts_before_other_modifiers(dt):
 @pytest.mark.rules("DT-077", "DT-078", "DT-079")
 def test_a_warrior_with_an_animal_stays_put_unless_forced(t):
     w = animal_warrior(t, t.a)
-    t.g.move(w, t.g.zone("squad", t.a))
+    t.g.things.move(w, t.g.zone("squad", t.a))
     a = t.hand("mastodont", t.a)
     t.act("give_animal", t.a, w, a)
     assert "animal" in t.refused("transfer", t.a, w)
     t.call("force_off_station", w)
     assert a.location is t.g.zone("discard", t.a)
-    t.g.move(t.hand("citadel_of_algeroth", t.a), t.g.zone("table", t.a))
+    t.g.things.move(t.hand("citadel_of_algeroth", t.a), t.g.zone("table", t.a))
     c = t.g.create("combat_record")
     t.g.set(c, "attacker", w)
     t.g.set(c, "defender", t.warrior("gendarme_bestal", t.b))

@@ -244,7 +244,7 @@ def test_a_loop_that_no_branch_leaves_ends_and_hits_nothing(new_board):
     board.put(1, "fire_station", "c2", NW)
     board.put(2, "shooter_omega", "c5")
     assert board.attack(alpha) == []
-    assert board.game.steps < 10_000
+    assert board.game.budget.steps < 10_000
 
 
 def test_the_step_budget_still_stops_a_runaway(ns):

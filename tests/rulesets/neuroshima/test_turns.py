@@ -113,11 +113,11 @@ def test_after_the_battle_the_turn_ends_and_the_other_token_stays_in_hand(new_bo
     board.hand(board.a, "battle", "shooter_alpha")
     for definition in ("scout", "officer"):  # draws the scout: 3 in hand
         board.game.create(definition, 1, board.game.zone("deck", board.a), board.a)
-    board.game.agents[board.a.id].answers = ["scout", "battle"]  # discard the scout, play Battle
+    board.game.choices.agents[board.a.id].answers = ["scout", "battle"]  # discard the scout, play Battle
     with board.game.turn(board.a):
         board.call("play_turn", board.a)
     assert [t.def_id for t in hand(board, board.a)] == ["shooter_alpha"]
-    assert board.game.agents[board.a.id].answers == []
+    assert board.game.choices.agents[board.a.id].answers == []
 
 
 # ---- Push Back ------------------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ def test_the_pushed_side_chooses_where_its_unit_goes(new_board, where):
     token = board.hand(board.a, "push_back")
     pusher = board.put(1, "shooter_alpha", "c2")
     enemy = board.put(2, "shooter_omega", "c3")
-    board.game.agents[board.b.id].answers = [board.cell(where)]
+    board.game.choices.agents[board.b.id].answers = [board.cell(where)]
     board.act("play_push_back", board.a, token, pusher, enemy)
     assert board.fn("hex_cell_of", "arena", enemy) == board.cell(where)
     [choice] = board.logged("choice")

@@ -187,12 +187,12 @@ def test_the_explorer_looks_again_only_by_exploring_again_or_invading(galaxy):
     assert peeks(g) == [("a", c.ref)]
     g.next_round()
     # without the ships in the system there is no new look
-    g.game.move(carrier, g.system())
+    g.game.things.move(carrier, g.system())
     assert g.refused("explore", g.a, pl) == "exploring needs a Carrier and a Fighter in the planet's system"
     assert peeks(g) == [("a", c.ref)]
     assert c.face_down and g.game.view(g.b, c) == "hidden"
     # exploring again gives another look
-    g.game.move(carrier, s)
+    g.game.things.move(carrier, s)
     g.act("explore", g.a, pl)
     assert peeks(g) == [("a", c.ref), ("a", c.ref)]
     # and invading turns it face up (next round: the explorer may not invade this round)

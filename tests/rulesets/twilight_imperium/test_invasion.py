@@ -94,7 +94,7 @@ def test_a_planet_that_becomes_neutral_again_gets_no_new_counter(galaxy):
     g = galaxy
     s = g.system()
     pl = g.planet("lodor", s, counter="wealth_1")
-    g.game.fill("domain_counters")  # spare counters exist, none of them comes back
+    g.game.things.fill("domain_counters")  # spare counters exist, none of them comes back
     pool_before = list(g.game.zone("domain_counters").items)
     g.units("ground_force", 1, s, g.a)
     g.act("invade", g.a, pl, 1)

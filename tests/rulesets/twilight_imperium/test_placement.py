@@ -164,7 +164,7 @@ def test_the_counter_mix_has_44_counters_of_14_kinds(new_galaxy):
 def test_the_pool_holds_the_listed_number_of_each_counter(new_galaxy, definition):
     expected = MIX[definition][1]
     g = new_galaxy()
-    g.game.fill("domain_counters")
+    g.game.things.fill("domain_counters")
     found = [c for c in pool(g) if c.def_id == definition]
     assert len(found) == expected
     assert all(c.face_down for c in found)

@@ -1,0 +1,126 @@
+"""Events and the flow of play: the part `rt.events`.
+
+It owns the happening of events (`emit`) and the firing of the triggers that listen to them,
+the nesting of phases, turns and steps, the rounds, and the end of the game. Leaving a turn,
+a round or a phase, or an event happening, is also what ends the modifiers that last so long.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from .budget import Budget
+from .errors import BudgetExceeded, GameOver
+from .history import History
+from .modifiers import Modifiers
+from .ruleset import Ruleset
+from .state import Entity
+from .things import Things
+
+MAX_EMIT_DEPTH = 64
+
+
+class Events:
+    """Owns the current player, the open phases, the triggers that fired once, and whether the game is over.
+
+    `rt` is what the triggers' handlers receive (the game)."""
+
+    def __init__(self, rt: Any, rules: Ruleset, things: Things, history: History, budget: Budget,
+                 mods: Modifiers):
+        self.rt = rt
+        self.rules = rules
+        self.things = things
+        self.history = history
+        self.budget = budget
+        self.mods = mods
+        self.phases: list[tuple[str, int]] = []
+        self.current_player: Entity | None = None
+        self.fired_once: set[tuple[int, int]] = set()
+        self.depth = 0
+        self.over = False
+        self.winner: Entity | None = None
+
+    def emit(self, event: str, args: tuple = ()) -> None:
+        self.budget.tick()
+        if self.depth >= MAX_EMIT_DEPTH:
+            raise BudgetExceeded(f"events nest deeper than {MAX_EMIT_DEPTH} (a trigger that re-triggers itself?)")
+        self.depth += 1
+        started = self.history.seq
+        try:
+            self.history.record("event", event=event, args=list(args))
+            for spec in self.rules.triggers.get(event, ()):
+                if spec.definition is None:
+                    self._fire(spec, None, args)
+                else:
+                    in_play = self.things.in_play
+                    for e in list(self.things.instances.get(spec.definition, ())):
+                        if in_play(e):
+                            self._fire(spec, e, args)
+            self.mods.expire("until", event, started + 1)
+        finally:
+            self.depth -= 1
+
+    def _fire(self, spec: Any, this: Entity | None, args: tuple) -> None:
+        key = (spec.seq, this.id if this else 0)
+        if spec.once and key in self.fired_once:
+            return
+        if spec.func(self.rt, this, *args):
+            self.history.touch(spec.rules)
+            if spec.once:
+                self.fired_once.add(key)
+
+    @contextmanager
+    def phase(self, name: str) -> Iterator[None]:
+        self.history.seq += 1
+        started = self.history.seq
+        self.phases.append((name, started))
+        self.history.record("phase", name=name)
+        try:
+            if "phase_start" in self.rules.triggers:
+                self.emit("phase_start", (name,))
+            yield
+            if "phase_end" in self.rules.triggers:
+                self.emit("phase_end", (name,))
+        finally:
+            self.phases.pop()
+            self.mods.expire("end_of_next", name, started)
+
+    def in_phase(self, name: str) -> bool:
+        return any(p == name for p, _ in self.phases)
+
+    @contextmanager
+    def turn(self, player: Entity) -> Iterator[None]:
+        previous, self.current_player = self.current_player, player
+        self.history.record("turn", player=player)
+        try:
+            if "turn_start" in self.rules.triggers:
+                self.emit("turn_start", (player,))
+            yield
+            if "turn_end" in self.rules.triggers:
+                self.emit("turn_end", (player,))
+        finally:
+            self.mods.expire("this_turn")
+            self.current_player = previous
+
+    @contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        self.history.record("step", name=name)
+        yield
+
+    def begin_round(self) -> None:
+        self.history.round += 1
+        self.history.record("round", number=self.history.round)
+        if "round_start" in self.rules.triggers:
+            self.emit("round_start", ())
+
+    def end_round(self) -> None:
+        if "round_end" in self.rules.triggers:
+            self.emit("round_end", ())
+        self.mods.expire("this_round")
+
+    def end_game(self, winner: Entity | None = None) -> None:
+        self.over = True
+        self.winner = winner
+        self.history.record("end", winner=winner)
+        raise GameOver(winner)

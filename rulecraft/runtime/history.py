@@ -1,0 +1,54 @@
+"""The log of a game: every happening as a numbered entry, and the rules that ran.
+
+`record` appends an entry stamped with its number (`seq`) and the round it happened in;
+`touch` notes the ids of rules that ran and tells every rule listener (see `listen_to_rules`),
+which is how tools such as the pytest plugin learn which rules a test executed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable
+
+from .errors import BudgetExceeded
+from .state import to_json
+
+MAX_LOG = 1_000_000
+
+RuleListener = Callable[[Iterable[str]], None]
+_rule_listeners: list[RuleListener] = []
+
+
+def listen_to_rules(listener: RuleListener) -> Callable[[], None]:
+    """Call `listener(rule_ids)` whenever any game runs rules; returns a function that stops it."""
+    _rule_listeners.append(listener)
+    return lambda: _rule_listeners.remove(listener)
+
+
+class History:
+    """Owns the log entries, their numbering, the current round and the set of rules that ran."""
+
+    def __init__(self) -> None:
+        self.entries: list[dict[str, Any]] = []
+        self.seq = 0  # increases with every logged happening; orders modifiers and phases
+        self.round = 0
+        self.touched: set[str] = set()
+
+    def record(self, what: str, **fields: Any) -> None:
+        if len(self.entries) >= MAX_LOG:
+            raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
+        self.seq += 1
+        entry = {"seq": self.seq, "round": self.round, "what": what}
+        entry.update({k: to_json(v) for k, v in fields.items()})
+        self.entries.append(entry)
+
+    def touch(self, rules: Iterable[str]) -> None:
+        self.touched.update(rules)
+        for listener in _rule_listeners:
+            listener(rules)
+
+    def log_text(self, text: str) -> None:
+        self.record("log", text=text)
+
+    def lines(self) -> list[str]:
+        return [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in self.entries]
