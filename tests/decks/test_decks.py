@@ -79,7 +79,7 @@ def test_unreadable_entries_are_all_reported_with_positions(rules, tmp_path):
     path = deck_file(tmp_path, "format: cardgame\nside: wolff\nmain:\n  grey_wulf: 2\n  howl: 2\nbench:\n  howl: 1\n")
     with pytest.raises(DeckError) as info:
         resolve(read_deck(path), rules)
-    got = [(p.line, p.column, p.message, p.hint) for p in info.value.problems]
+    got = [(p.line, p.column, p.message, p.help) for p in info.value.diagnostics]
     assert got == [
         (2, 7, "`wolff` is not a clan", "did you mean `wolf`?"),
         (4, 3, "unknown card `grey_wulf`", "did you mean `grey_wolf`?"),
@@ -91,7 +91,7 @@ def test_schema_errors_point_at_the_value(tmp_path):
     path = deck_file(tmp_path, "format: cardgame\nmain:\n  grey_wolf: two\n  howl: 0\n")
     with pytest.raises(DeckError) as info:
         read_deck(path)
-    got = [(p.line, p.column, p.message) for p in info.value.problems]
+    got = [(p.line, p.column, p.message) for p in info.value.diagnostics]
     assert got == [(3, 14, "main/grey_wolf: the number of copies must be a whole number, not 'two'"),
                    (4, 9, "main/howl: 0 copies? a card is listed at least once")]
 
@@ -100,7 +100,7 @@ def test_invalid_yaml_is_reported_where_it_breaks(tmp_path):
     path = deck_file(tmp_path, "format: cardgame\nmain:\n  grey_wolf: 2\n howl: [\n")
     with pytest.raises(DeckError) as info:
         read_deck(path)
-    assert info.value.problems[0].line == 4 and "invalid YAML" in info.value.problems[0].message
+    assert info.value.diagnostics[0].line == 4 and "invalid YAML" in info.value.diagnostics[0].message
 
 
 def test_a_pasted_list_reads_like_the_yaml(rules, tmp_path):

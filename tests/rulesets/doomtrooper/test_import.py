@@ -8,7 +8,8 @@ import pytest
 
 from rulecraft.cli import main
 from rulecraft.decks import DeckError, check_deck
-from rulecraft.importer import ImportFailed, import_files
+from rulecraft.compiler.diagnostics import InputError
+from rulecraft.importer import import_files
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -53,9 +54,9 @@ def test_bad_records_are_reported_with_positions_and_skipped():
 def test_invalid_json_and_unknown_sources_are_usage_errors(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('[\n  {"code": "1",\n', encoding="utf-8")
-    with pytest.raises(ImportFailed) as info:
+    with pytest.raises(InputError) as info:
         import_files("doomtrooperdb", [bad])
-    assert (info.value.problems[0].line, info.value.problems[0].message.startswith("invalid JSON")) == (3, True)
+    assert (info.value.diagnostics[0].line, info.value.diagnostics[0].message.startswith("invalid JSON")) == (3, True)
     assert main(["import", "doomtrooperdb", str(bad)]) == 2
     assert main(["import", "doomtroperdb", str(bad)]) == 2
     assert "did you mean `doomtrooperdb`?" in capsys.readouterr().err
@@ -71,9 +72,11 @@ def test_a_pool_is_type_checked_against_the_game(tmp_path):
     deck.write_text("format: doomtrooper/standard\nmain:\n  gendarme: 1\n", encoding="utf-8")
     with pytest.raises(DeckError) as info:
         check_deck(deck, pools=[pool])
-    got = [(p.line, p.column, p.message) for p in info.value.problems]
-    assert got[0] == (3, 5, "card `my_card`: unknown kind `warior`")
-    assert (4, 89, "card `my_other`: a warrior has no property `colour`") in got
-    assert (5, 5, "card `gendarme`: the game already has a card with this id") in got
-    assert any("`fight` must be a whole number, not 'seven'" in m for _, _, m in got)
-    assert any("`templar` is not a tribe; did you mean `templars`?" in m for _, _, m in got)
+    got = [(d.code, d.line, d.column, d.message, d.help) for d in info.value.diagnostics]
+    assert got == [
+        ("E0907", 3, 5, "card `my_card`: unknown kind `warior`", "did you mean `warrior`?"),
+        ("E0909", 4, 55, "card `my_other`: `fight` must be a whole number, not 'seven'", None),
+        ("E0909", 4, 70, "card `my_other`: `templar` is not a tribe", "did you mean `templars`?"),
+        ("E0908", 4, 89, "card `my_other`: a warrior has no property `colour`", None),
+        ("E0906", 5, 5, "card `gendarme`: the game already has a card with this id", "give the pool's card its own id"),
+    ]
