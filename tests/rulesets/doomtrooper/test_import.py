@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from rulecraft.cli import main
-from rulecraft.decks import DeckError, check_deck
 from rulecraft.compiler.diagnostics import InputError
+from rulecraft.decks import DeckError, check_deck
 from rulecraft.importer import import_files
 
 FIXTURES = Path(__file__).parent / "fixtures"
