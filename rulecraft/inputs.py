@@ -14,7 +14,7 @@ import jsonschema
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError
 
-from .compiler.diagnostics import Diagnostic, InputError
+from .compiler.diagnostics import Diagnostic, InputError, suggest
 from .compiler.source import Source, Span
 
 
@@ -55,15 +55,28 @@ def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
 def validate(data: Any, schema_name: str, file: str, code: str, whole: str) -> list[Diagnostic]:
     """Every way `data` breaks the shipped schema, at its position, ordered by position. A schema
     may word its own messages and codes next to the failing keyword: `"x-messages": {"VALIDATOR":
-    "text with {instance} or {instance!r}"}`, `"x-codes": {"VALIDATOR": "E0000"}`. A message
+    "text with {instance} or {instance!r}"}`, `"x-codes": {"VALIDATOR": CODE}`. A message
     starts with the value's path (or `whole`, for the document itself)."""
     found = []
     for err in jsonschema.Draft202012Validator(schema(schema_name)).iter_errors(data):
         path = list(err.absolute_path)
-        line, column = position(data, path)
         where = "/".join(map(str, path)) or whole
+        if err.validator == "additionalProperties" and err.validator_value is False:
+            found.extend(_unknown_keys(err, data, path, file, code, where))
+            continue
+        line, column = position(data, path)
         found.append(error(file, line, column, _code(err, code), f"{where}: {_message(err)}"))
     return sorted(found, key=lambda d: (d.line or 0, d.column or 0, d.message))
+
+
+def _unknown_keys(err: jsonschema.ValidationError, data: Any, path: list[Any], file: str, code: str,
+                  where: str) -> list[Diagnostic]:
+    """One diagnostic per key the schema does not know, at the key, with a "did you mean"."""
+    known = list(err.schema.get("properties", {})) if isinstance(err.schema, dict) else []
+    node = err.instance if isinstance(err.instance, dict) else {}
+    return [error(file, *position(data, path + [key], value=False), code, f"{where}: unknown key `{key}`",
+                  suggest(str(key), known) or f"known keys: {', '.join(known)}")
+            for key in node if key not in known]
 
 
 def _code(err: jsonschema.ValidationError, default: str) -> str:

@@ -18,7 +18,7 @@ Codes, by range:
     E09xx  card pools and importer mappings and inputs (rulecraft/pools.py, rulecraft/importer.py)
     E10xx  values given on the command line (rulecraft/arguments.py)
 
-The input codes: see INPUT_CODES.
+INPUT_CODES describes each input code (SARIF output carries the description).
 """
 
 from __future__ import annotations
@@ -119,7 +119,6 @@ INPUT_CODES = {
     "E0809": "a parameter the format needs is missing",
     "E0810": "the format has no such deck section",
     "E0811": "an unknown card",
-    "E0812": "the deck lists more cards than can be checked",
     "E0901": "a card pool, importer mapping or input file cannot be read",
     "E0902": "a card pool, importer mapping or input file is not valid YAML or JSON",
     "E0903": "a card pool does not follow its schema (`rulecraft schema pool`)",
@@ -137,8 +136,8 @@ INPUT_CODES = {
     "E1001": "a command-line value is not NAME=VALUE (or PROP=STYLE)",
     "E1002": "a command-line value is not of its declared type",
     "E1003": "an unknown name: ruleset, scenario, query, parameter, assumption, option, definition",
-    "E1004": "a value the command needs is missing, or two exclude each other",
-    "E1005": "a file named on the command line cannot be read",
+    "E1004": "a value the command needs is missing, two exclude each other, or the scenario leaves nothing to draw",
+    "E1005": "a file named on the command line cannot be read, understood or written (a log, a picture, an output)",
 }
 
 
@@ -209,7 +208,8 @@ def render_sarif(diags: list[Diagnostic], tool_version: str) -> str:
                 "region": {"startLine": d.span.line, "startColumn": d.span.column,
                            "endLine": d.span.end_line, "endColumn": d.span.end_column}}}]
         results.append(result)
-    rules = [{"id": code} for code in sorted({d.code for d in diags})]
+    rules = [{"id": code, **({"shortDescription": {"text": INPUT_CODES[code]}} if code in INPUT_CODES else {})}
+             for code in sorted({d.code for d in diags})]
     return json.dumps({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
         "runs": [{"tool": {"driver": {"name": "rulecraft", "version": tool_version, "rules": rules}},
