@@ -15,7 +15,9 @@ A value is converted to `type` (int, text, bool; default text) and set on `to`; 
 `values` gives its mapped value (or, as a mapping, several property values); one that does not
 convert goes through `otherwise` (`*` matches anything; `{value}` stands for the value). A list
 property collects values; a text property given twice joins them with ", ". Empty values and
-`skip` values are left out. The result is type-checked against the game (rulecraft/pools.py).
+`skip` values are left out. Values are read, and the result type-checked against the game's
+kinds, by rulecraft/values.py. The mapping follows `rulecraft schema importer`; its problems,
+the input files' and the records' are Diagnostics (E09xx) at `file:line:col`.
 """
 
 from __future__ import annotations
