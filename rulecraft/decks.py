@@ -23,15 +23,14 @@ from .compiler.loader import MAIN, bundled_ids, folder_of, load
 from .compiler.source import Source
 from .inputs import error, load_yaml, position, read_source, validate
 from .pools import apply_pools, read_pool
+from .values import BadValue, typed
+
+__all__ = ["DeckError", "check_deck"]
 from .runtime.game import Game
 from .runtime.ruleset import Ruleset
 from .runtime.state import Entity
-from .values import BadValue, typed
 
 DeckError = InputError  # the API's name for a deck check's unusable input (the deck's or a pool's Diagnostics)
-
-__all__ = ["DeckError", "check_deck"]
-
 SCALAR_PARAM = (str, int, bool)
 
 

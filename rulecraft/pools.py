@@ -103,7 +103,6 @@ def apply_pools(rules: Ruleset, pools: list[Pool]) -> tuple[Ruleset, dict[str, A
     if problems:
         sources = {p.file: p.source for p in pools if p.source is not None}
         raise InputError(sorted(problems, key=lambda d: (d.file or "", d.line or 0, d.column or 0)), sources)
-    out.derived = {}
     return out, settings
 
 

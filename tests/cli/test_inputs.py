@@ -188,3 +188,8 @@ def test_formats_are_found_by_the_compilers_reading_of_their_headers(tmp_path):
     assert (header.name, header.title, header.extends) == ("a/b", "A B", "a")
     assert format_header(write(tmp_path, "game.rules", 'game "g" "G"\n')) is None
     assert format_header(tmp_path / "missing.rules") is None
+
+
+def test_an_unknown_option_is_refused_by_the_game_and_reported_with_a_code(capsys):
+    assert main(["run", "twilight-imperium/small_galaxy", "--option", "nope", "--rounds", "1"]) == 2
+    assert capsys.readouterr().err.splitlines()[0].startswith("error[E1003]: unknown option 'nope'")
