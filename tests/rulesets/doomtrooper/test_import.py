@@ -44,10 +44,10 @@ def test_an_imported_pool_is_used_by_the_deck_check(tmp_path, capsys):
 def test_bad_records_are_reported_with_positions_and_skipped():
     pool, problems = import_files("doomtrooperdb", [FIXTURES / "doomtrooperdb-bad.json"])
     assert [c["id"] for c in pool["cards"]] == ["dtdb_07035"]
-    got = [(p.line, p.column, p.message) for p in problems]
-    assert got[0] == (3, 3, "no `type_code` (the card's kind)")
-    assert got[1] == (4, 3, "type `spaceship` maps to no kind of the game")
-    assert got[2][:2] == (5, 3) and "cannot read 'martians'" in got[2][2]
+    got = [(p.code, p.line, p.column, p.message, p.help) for p in problems]
+    assert got[0] == ("E0913", 3, 3, "no `type_code` (the card's kind)", "the record is skipped")
+    assert got[1] == ("E0913", 4, 3, "type `spaceship` maps to no kind of the game", "the record is skipped")
+    assert got[2][:3] == ("E0913", 5, 3) and "cannot read 'martians'" in got[2][3]
     assert main(["import", "doomtrooperdb", str(FIXTURES / "doomtrooperdb-bad.json"), "-o", "/dev/null"]) == 1
 
 
@@ -56,7 +56,8 @@ def test_invalid_json_and_unknown_sources_are_usage_errors(tmp_path, capsys):
     bad.write_text('[\n  {"code": "1",\n', encoding="utf-8")
     with pytest.raises(InputError) as info:
         import_files("doomtrooperdb", [bad])
-    assert (info.value.diagnostics[0].line, info.value.diagnostics[0].message.startswith("invalid JSON")) == (3, True)
+    [d] = info.value.diagnostics
+    assert (d.code, d.line, d.message.startswith("invalid JSON")) == ("E0902", 3, True)
     assert main(["import", "doomtrooperdb", str(bad)]) == 2
     assert main(["import", "doomtroperdb", str(bad)]) == 2
     assert "did you mean `doomtrooperdb`?" in capsys.readouterr().err
