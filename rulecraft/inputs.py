@@ -13,6 +13,7 @@ from typing import Any
 import jsonschema
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError
+from ruamel.yaml.reader import ReaderError
 
 from .compiler.diagnostics import Diagnostic, InputError, suggest
 from .compiler.source import Source, Span
@@ -48,8 +49,13 @@ def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
     except MarkedYAMLError as err:
         mark = err.problem_mark
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-        raise InputError([error(source.file, line, column, code, f"invalid YAML: {err.problem}", help)],
-                         {source.file: source}) from None
+        problem = err.problem
+    except ReaderError as err:  # a character YAML does not allow
+        before = source.text[:err.position]
+        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        char = ord(err.character) if isinstance(err.character, str) else err.character
+        problem, help = f"character #x{char:04x} is not allowed", "remove it, or write it in a quoted string as an escape"
+    raise InputError([error(source.file, line, column, code, f"invalid YAML: {problem}", help)], {source.file: source})
 
 
 def validate(data: Any, schema_name: str, file: str, code: str, whole: str) -> list[Diagnostic]:

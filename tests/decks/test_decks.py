@@ -133,3 +133,14 @@ check F-100 "count" {
     assert violations(rules, path) == []
     path = deck_file(tmp_path, "format: g\nmain:\n  a: 2\n")
     assert [v["message"] for v in violations(rules, path)] == ["2 cards"]
+
+
+def test_a_duplicate_key_and_a_control_character_are_yaml_errors_with_positions(tmp_path):
+    with pytest.raises(DeckError) as info:
+        read_deck(deck_file(tmp_path, "format: cardgame\nmain:\n  howl: 1\n  howl: 2\n"))
+    [d] = info.value.diagnostics
+    assert (d.code, d.line, d.column) == ("E0802", 4, 3) and 'duplicate key "howl"' in d.message
+    with pytest.raises(DeckError) as info:
+        read_deck(deck_file(tmp_path, "format: cardgame\nmain:\n  ho\x01wl: 1\n"))
+    [d] = info.value.diagnostics
+    assert (d.code, d.line, d.column, d.message) == ("E0802", 3, 5, "invalid YAML: character #x0001 is not allowed")
