@@ -69,7 +69,7 @@ def query_arguments(rules: Ruleset, query: str | None, items: list[str]) -> dict
     return out
 
 
-def scenario(rules: Ruleset, name: str) -> Scenario:
+def scenario_named(rules: Ruleset, name: str) -> Scenario:
     """The ruleset's scenario of that name."""
     if name not in rules.scenarios:
         raise UsageError("E1003", f"no scenario '{name}' in {rules.id}", choices(name, sorted(rules.scenarios)))

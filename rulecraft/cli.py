@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, importer, render
-from .arguments import UsageError, assignments, assumption_overrides, query_arguments, ruleset_folder, scenario
+from .arguments import UsageError, assignments, assumption_overrides, query_arguments, ruleset_folder, scenario_named
 from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, render_json, render_sarif, render_text
 from .compiler.driver import compile_modules
 from .compiler.loader import bundled_ids, folder_of, load, read_folder, read_own_modules
@@ -377,7 +377,7 @@ def find_scenario(name: str) -> tuple[str, str]:
 
 def play(rules, name: str, seed: int, agent_specs: list[str], rounds: int | None,
          assumptions: dict[str, Any] | None = None, options: list[str] | None = None):
-    players = scenario(rules, name).props.get("players", ["p1", "p2"])
+    players = scenario_named(rules, name).props.get("players", ["p1", "p2"])
     specs = agent_specs if len(agent_specs) > 1 else agent_specs * len(players)
     try:
         agents = [make_agent(s) for s in specs]

@@ -23,7 +23,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from .arguments import UsageError, scenario
+from .arguments import UsageError, scenario_named
 from .compiler.loader import load
 from .runtime.errors import GameError, GameOver
 from .runtime.game import Game
@@ -341,7 +341,7 @@ def _render(args) -> str:
     if args.picture:
         game = game_from_picture(rules, _picture(args.picture), args.radius, args.board or "board")
     elif args.scenario:
-        scenario(rules, args.scenario)
+        scenario_named(rules, args.scenario)
         try:
             game = start(rules, args.scenario, seed=args.seed)
         except GameOver:
