@@ -11,23 +11,21 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, importer, render
-from .compiler.diagnostics import CompileError, Diagnostics, render_json, render_sarif, render_text, suggest
+from .arguments import UsageError, assignments, assumption_overrides, query_arguments, ruleset_folder, scenario_named
+from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, render_json, render_sarif, render_text
 from .compiler.driver import compile_modules
-from .compiler.loader import MAIN, bundled_ids, folder_of, load, read_folder, read_own_modules
+from .compiler.loader import bundled_ids, folder_of, load, read_folder, read_own_modules
 from .coverage import coverage_report, render_coverage
-from .decks import DeckError, check_deck
-from .export import export, schema
+from .decks import check_deck
+from .export import export
 from .export import value as shown_value
+from .inputs import schema, schema_names
 from .logview import describe
 from .runtime import odds as chance
 from .runtime.agents import make_agent
 from .runtime.errors import GameError
 from .runtime.play import replay, run, start
 from .runtime.ruletests import run_tests
-
-
-class UsageError(Exception):
-    """Bad usage or unreadable input: exit code 2."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,11 +39,12 @@ def main(argv: list[str] | None = None) -> int:
     except CompileError as err:
         print(render_text(err.diagnostics, err.sources), file=sys.stderr)
         return 1
-    except UsageError as err:
-        print(f"rulecraft: {err}", file=sys.stderr)
+    except InputError as err:  # a deck, a pool, an importer file, a command-line value
+        print(render_text(err.diagnostics, err.sources), file=sys.stderr)
         return 2
-    except KeyError as err:
-        print(f"rulecraft: {err.args[0] if err.args else err}", file=sys.stderr)
+    except KeyError as err:  # the runtime refuses a name (an option, an assumption, ...)
+        message = str(err.args[0]) if err.args else str(err)
+        print(render_text([Diagnostic("E1003", message, None)], {}), file=sys.stderr)
         return 2
     except GameError as err:
         print(f"rulecraft: the game stopped: {err}", file=sys.stderr)
@@ -55,67 +54,78 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+MOD_HELP = "apply a mod (repeat, in load order)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rulecraft", description="A rules compiler and scripting language for tabletop games.")
     p.add_argument("--version", action="version", version=f"rulecraft {__version__}")
     sub = p.add_subparsers(title="commands")
+    for add in (_add_check, _add_listings, _add_odds, _add_play, _add_coverage, _add_deck, importer.add_parser,
+                _add_schema, _add_mod, _add_export, render.add_parser):
+        add(sub)
+    return p
 
+
+def _add_check(sub) -> None:
     c = sub.add_parser("check", help="compile rulesets and print diagnostics")
     c.add_argument("paths", nargs="*", help="ruleset ids or folders (default: every bundled ruleset)")
     c.add_argument("--format", choices=["text", "json", "sarif"], default="text")
     c.add_argument("--mod", action="append", default=[], help="check with these mods applied, in load order")
     c.set_defaults(handler=cmd_check)
 
+
+def _add_listings(sub) -> None:
     g = sub.add_parser("games", help="list the bundled games and mods")
     g.add_argument("--json", action="store_true")
     g.set_defaults(handler=cmd_games)
-
     cards = sub.add_parser("cards", help="definitions of a game: cards, units, tokens, counters")
-    cards_sub = cards.add_subparsers()
-    cl = cards_sub.add_parser("list", help="every definition with its properties")
+    cl = cards.add_subparsers().add_parser("list", help="every definition with its properties")
     cl.add_argument("game")
-    cl.add_argument("--mod", action="append", default=[], help="apply a mod (repeat, in load order)")
+    cl.add_argument("--mod", action="append", default=[], help=MOD_HELP)
     cl.add_argument("--json", action="store_true")
     cl.set_defaults(handler=cmd_cards)
-
     dice = sub.add_parser("dice", help="the dice of a game")
-    dice_sub = dice.add_subparsers()
-    dl = dice_sub.add_parser("list", help="every die with its faces")
+    dl = dice.add_subparsers().add_parser("list", help="every die with its faces")
     dl.add_argument("game")
     dl.add_argument("--json", action="store_true")
     dl.set_defaults(handler=cmd_dice)
 
+
+def _add_odds(sub) -> None:
     o = sub.add_parser("odds", help="exact probabilities by enumeration")
     o.add_argument("game")
     o.add_argument("query", nargs="?")
     o.add_argument("params", nargs="*", metavar="NAME=VALUE")
     o.add_argument("--list", action="store_true", help="list the chance queries")
-    o.add_argument("--mod", action="append", default=[], help="apply a mod (repeat, in load order)")
+    o.add_argument("--mod", action="append", default=[], help=MOD_HELP)
     o.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
     o.add_argument("--json", action="store_true")
     o.set_defaults(handler=cmd_odds)
 
+
+def _add_play(sub) -> None:
     r = sub.add_parser("run", help="play a scenario with agents")
     r.add_argument("scenario", help="SCENARIO or GAME/SCENARIO (`rulecraft games` lists them)")
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--agents", default="random", help="comma-separated: random, first, script:a,b (one per player)")
     r.add_argument("--rounds", type=int, help="stop after this many rounds")
     r.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
-    r.add_argument("--mod", action="append", default=[], help="apply a mod (repeat, in load order)")
+    r.add_argument("--mod", action="append", default=[], help=MOD_HELP)
     r.add_argument("--option", action="append", default=[], help="choose an option a mod offers at setup")
     r.add_argument("--json", action="store_true", help="the log as JSON lines")
     r.add_argument("--verbose", action="store_true", help="every happening, not only the story")
     r.set_defaults(handler=cmd_run)
-
     rp = sub.add_parser("replay", help="play a JSON-lines log again and check it gives the same log")
     rp.add_argument("log")
     rp.set_defaults(handler=cmd_replay)
-
     t = sub.add_parser("test", help="run the tests written in rulesets, and check each scenario replays per seed")
     t.add_argument("paths", nargs="*")
     t.add_argument("--seeds", type=int, default=3)
     t.set_defaults(handler=cmd_test)
 
+
+def _add_coverage(sub) -> None:
     cv = sub.add_parser("coverage", help="which catalogue rules are encoded and executed by tests")
     cv.add_argument("--catalogue", help="folder of rule catalogues (default: ../shared/rules)")
     cv.add_argument("--report", default=".rulecraft/coverage.json", help="what the test run recorded")
@@ -123,53 +133,42 @@ def build_parser() -> argparse.ArgumentParser:
     cv.add_argument("--summary", action="store_true", help="only the table")
     cv.set_defaults(handler=cmd_coverage)
 
+
+def _add_deck(sub) -> None:
     deck = sub.add_parser("deck", help="deck legality")
-    deck_sub = deck.add_subparsers()
-    dc = deck_sub.add_parser("check", help="check a deck (YAML, or a pasted '4x Card Name' list in .txt)")
+    dc = deck.add_subparsers().add_parser("check", help="check a deck (YAML, or a pasted '4x Card Name' list in .txt)")
     dc.add_argument("deck")
     dc.add_argument("--format", dest="format_id", metavar="FORMAT", help="the format, if the deck does not name it")
     dc.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a format parameter")
     dc.add_argument("--pool", action="append", default=[], metavar="POOL", help="a card-pool file (rulecraft import)")
-    dc.add_argument("--json", action="store_true")
+    dc.add_argument("--json", action="store_true", help="the report, or the input's diagnostics, as JSON")
     dc.set_defaults(handler=cmd_deck_check)
 
-    importer.add_parser(sub)
 
+def _add_schema(sub) -> None:
     sc = sub.add_parser("schema", help="the JSON Schema of a file format")
-    sc.add_argument("what", choices=["deck", "ruleset"])
+    sc.add_argument("what", choices=schema_names(),
+                    help="deck: deck files; pool: card pools; importer: importer mappings; ruleset: `export`'s output")
     sc.set_defaults(handler=cmd_schema)
 
+
+def _add_mod(sub) -> None:
     mod = sub.add_parser("mod", help="modding tools")
-    mod_sub = mod.add_subparsers()
-    md = mod_sub.add_parser("diff", help="what a mod changes in a ruleset, definition by definition")
+    md = mod.add_subparsers().add_parser("diff", help="what a mod changes in a ruleset, definition by definition")
     md.add_argument("base")
     md.add_argument("mod")
     md.add_argument("--json", action="store_true")
     md.set_defaults(handler=cmd_mod_diff)
 
+
+def _add_export(sub) -> None:
     e = sub.add_parser("export", help="a compiled ruleset as JSON (`rulecraft schema ruleset` describes it)")
     e.add_argument("game")
-    e.add_argument("--mod", action="append", default=[], help="apply a mod (repeat, in load order)")
+    e.add_argument("--mod", action="append", default=[], help=MOD_HELP)
     e.set_defaults(handler=cmd_export)
-
-    render.add_parser(sub)
-    return p
 
 
 # ---- check ----------------------------------------------------------------
-
-
-def resolve_folder(name: str) -> Path:
-    folder = folder_of(name)
-    if folder is not None:
-        return folder
-    path = Path(name)
-    if path.is_file() and path.name.endswith(".rules"):
-        path = path.parent
-    if (path / MAIN).is_file():
-        return path
-    raise UsageError(f"no ruleset '{name}': not a bundled id ({', '.join(bundled_ids())}) "
-                     f"nor a folder with {MAIN}")
 
 
 def cmd_check(args) -> int:
@@ -177,9 +176,9 @@ def cmd_check(args) -> int:
     diags = Diagnostics()
     compiled = 0
     for name in names:
-        modules = read_folder(resolve_folder(name), diags)
+        modules = read_folder(ruleset_folder(name), diags)
         for mod in args.mod:
-            modules += read_own_modules(resolve_folder(mod), diags)
+            modules += read_own_modules(ruleset_folder(mod), diags)
         if compile_modules(modules, diags) is not None:
             compiled += 1
     items = diags.sorted()
@@ -199,7 +198,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_games(args) -> int:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for rid in bundled_ids():
         try:
             rules = load(rid)
@@ -255,15 +254,13 @@ def cmd_export(args) -> int:
 
 
 def cmd_deck_check(args) -> int:
-    params = parse_assignments(args.param, "--param")
     try:
+        params = assignments(args.param, "--param")
         report = check_deck(args.deck, args.format_id, params, pools=args.pool)
-    except DeckError as err:
-        if args.json:
-            print(json.dumps({"errors": [{"file": p.file, "line": p.line, "column": p.column, "message": p.message,
-                                          **({"help": p.hint} if p.hint else {})} for p in err.problems]}, indent=2))
-        else:
-            print("\n".join(map(str, err.problems)), file=sys.stderr)
+    except InputError as err:  # the deck, a pool, or a value given: every problem, with its code
+        if not args.json:
+            raise
+        print(render_json(err.diagnostics))
         return 2
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
@@ -297,7 +294,7 @@ def cmd_mod_diff(args) -> int:
     own = modded.mods[-1] if modded.mods else args.mod
     other = [{"target": c.target, "change": c.what, "detail": c.detail, "where": str(c.span)}
              for c in modded.changes if c.origin == own and c.what not in ("patch", "remove")]
-    report = {"base": base.id, "mod": own,
+    report: dict[str, Any] = {"base": base.id, "mod": own,
               "added": sorted(after.keys() - before.keys()), "removed": sorted(before.keys() - after.keys()),
               "changed": sorted(changed, key=lambda c: (c["id"], c["property"])), "other": other}
     if args.json:
@@ -317,98 +314,19 @@ def cmd_mod_diff(args) -> int:
 # ---- odds -----------------------------------------------------------------
 
 
-def parse_assignments(items: list[str], what: str) -> dict[str, str]:
-    out = {}
-    for item in items:
-        if "=" not in item:
-            raise UsageError(f"{what} '{item}' is not NAME=VALUE")
-        name, value = item.split("=", 1)
-        out[name.strip()] = value.strip()
-    return out
-
-
-def convert(value: str, type_: str, what: str, rules=None) -> Any:
-    """A command-line value as the declared type: numbers, true/false, definitions, comma-separated lists."""
-    if type_.startswith("list<") and type_.endswith(">"):
-        if value.lstrip().startswith("["):  # JSON, e.g. a table of numbers: [[0,4,1,0],[0,3,0,0]]
-            try:
-                items = json.loads(value)
-            except ValueError as err:
-                raise UsageError(f"{what}: not a JSON list ({err})") from None
-            if not isinstance(items, list):
-                raise UsageError(f"{what} must be a list")
-            return [convert(json.dumps(i) if isinstance(i, list) else str(i).lower() if isinstance(i, bool) else str(i),
-                            type_[5:-1], what, rules) for i in items]
-        return [convert(item.strip(), type_[5:-1], what, rules) for item in value.split(",") if item.strip()]
-    if type_.startswith("definition of ") and rules is not None:
-        return definition_named(rules, type_.removeprefix("definition of "), value, what)
-    if type_ == "int":
-        try:
-            return int(value)
-        except ValueError:
-            raise UsageError(f"{what} must be a whole number, not '{value}'") from None
-    if type_ == "bool":
-        if value.lower() not in ("true", "false"):
-            raise UsageError(f"{what} must be true or false, not '{value}'")
-        return value.lower() == "true"
-    return value
-
-
-def definition_named(rules, kind: str, value: str, param: str) -> str:
-    """A definition of `kind` given by id or exact name; a typo gets a suggestion."""
-    defs = rules.defs_of(kind)
-    for d in defs:
-        if value in (d.id, d.name):
-            return d.id
-    hint = suggest(value, [d.id for d in defs])
-    raise UsageError(f"{param}: no {kind} '{value}'" + (f"; {hint}" if hint else
-                     f" (one of: {', '.join(d.id for d in defs)})"))
-
-
-def assumption_overrides(rules, items: list[str]) -> dict[str, Any]:
-    out = {}
-    for name, value in parse_assignments(items, "--set").items():
-        if name not in rules.assumptions:
-            raise UsageError(f"unknown assumption '{name}' (known: {', '.join(sorted(rules.assumptions))})")
-        out[name] = convert(value, rules.assumptions[name].type, f"assumption '{name}'", rules)
-    return out
-
-
 def cmd_odds(args) -> int:
     rules = load(args.game, args.mod)
-    queries = chance.chance_queries(rules)
+    queries = {q["id"]: q for q in chance.chance_queries(rules)}
     if args.list or not args.query:
-        if args.json:
-            print(json.dumps({"game": rules.id, "queries": queries}, indent=2))
-        else:
-            for q in queries:
-                params = ", ".join(p["name"] for p in q["params"])
-                print(f"{q['id']:<24} {q['kind']:<6} {params}")
-        return 0
-    known = {q["id"]: q for q in queries}
-    if args.query not in known:
-        raise UsageError(f"no chance query '{args.query}' in {rules.id} (has: {', '.join(known)})")
-    given = parse_assignments(args.params, "parameter")
-    query_args, shown = [], {}
-    if known[args.query]["kind"] == "query":
-        for p in rules.callables[args.query].params:
-            if p.name in given and p.type.startswith("definition of "):
-                value = definition_named(rules, p.type.removeprefix("definition of "), given.pop(p.name),
-                                         f"parameter '{p.name}'")
-            elif p.name in given:
-                value = convert(given.pop(p.name), p.type, f"parameter '{p.name}'")
-            elif p.has_default:
-                value = p.default
-            else:
-                raise UsageError(f"query '{args.query}' needs {p.name}=...")
-            query_args.append(value)
-            shown[p.name] = value
-    if given:
-        raise UsageError(f"unknown parameter{'s' if len(given) > 1 else ''}: {', '.join(given)}")
-    result = chance.odds(rules, args.query, query_args, assumption_overrides(rules, args.set))
+        return _list_queries(rules, list(queries.values()), args.json)
+    if args.query not in queries:
+        raise UsageError("E1003", f"no chance query '{args.query}' in {rules.id}", f"its queries: {', '.join(queries)}")
+    kind = queries[args.query]["kind"]
+    shown = query_arguments(rules, args.query if kind == "query" else None, args.params)
+    result = chance.odds(rules, args.query, list(shown.values()), assumption_overrides(rules, args.set))
     outcomes = [{"value": _json_value(v), "probability": f"{p.numerator}/{p.denominator}", "decimal": float(p)}
                 for v, p in _ordered(result)]
-    if known[args.query]["kind"] == "pool":  # the source's own form: copies of the whole pool
+    if kind == "pool":  # the source's own form: copies of the whole pool
         total = sum(d.count for d in rules.defs_of(rules.pools[args.query].of))
         for o in outcomes:
             o["ratio"] = f"{rules.definitions[o['value']].count}/{total}"
@@ -417,6 +335,16 @@ def cmd_odds(args) -> int:
     else:
         for o in outcomes:
             print(f"{str(o['value']):<60} {o['probability']:>9}  {o['decimal']:.4f}")
+    return 0
+
+
+def _list_queries(rules, queries: list[dict[str, Any]], as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({"game": rules.id, "queries": queries}, indent=2))
+        return 0
+    for q in queries:
+        params = ", ".join(p["name"] for p in q["params"])
+        print(f"{q['id']:<24} {q['kind']:<6} {params}")
     return 0
 
 
@@ -444,30 +372,25 @@ def find_scenario(name: str) -> tuple[str, str]:
                 return rid, name
         except CompileError:  # a broken ruleset cannot hide the scenario of another
             continue
-    raise UsageError(f"no bundled scenario '{name}'")
+    raise UsageError("E1003", f"no bundled scenario '{name}'")
 
 
-def play(rules, scenario: str, seed: int, agent_specs: list[str], rounds: int | None,
+def play(rules, name: str, seed: int, agent_specs: list[str], rounds: int | None,
          assumptions: dict[str, Any] | None = None, options: list[str] | None = None):
-    if scenario not in rules.scenarios:
-        raise UsageError(f"no scenario '{scenario}' in {rules.id} (has: {', '.join(sorted(rules.scenarios))})")
-    players = rules.scenarios[scenario].props.get("players", ["p1", "p2"])
+    players = scenario_named(rules, name).props.get("players", ["p1", "p2"])
     specs = agent_specs if len(agent_specs) > 1 else agent_specs * len(players)
     try:
         agents = [make_agent(s) for s in specs]
     except ValueError as err:
-        raise UsageError(str(err)) from None
-    game = start(rules, scenario, seed=seed, players=players, agents=agents, assumptions=assumptions,
+        raise UsageError("E1002", f"--agents: {err}") from None
+    game = start(rules, name, seed=seed, players=players, agents=agents, assumptions=assumptions,
                  options=options or ())
-    return run(game, scenario, rounds)
+    return run(game, name, rounds)
 
 
 def cmd_run(args) -> int:
     game_id, scenario = find_scenario(args.scenario)
-    rules = load(game_id, args.mod)
-    unknown = [o for o in args.option if o not in rules.options]
-    if unknown:
-        raise UsageError(f"unknown option '{unknown[0]}' (the mods loaded offer: {', '.join(rules.options) or 'none'})")
+    rules = load(game_id, args.mod)  # an unknown --option: the game refuses it (KeyError)
     game = play(rules, scenario, args.seed, args.agents.split(","), args.rounds,
                 assumption_overrides(rules, args.set), args.option)
     if args.json:
@@ -486,10 +409,10 @@ def cmd_replay(args) -> int:
         lines = path.read_text(encoding="utf-8").splitlines()
         log = [json.loads(line) for line in lines if line.strip()]
     except (OSError, ValueError) as err:
-        raise UsageError(f"{path}: not a readable JSON-lines log ({err})") from None
+        raise UsageError("E1005", f"{path}: not a readable JSON-lines log ({err})") from None
     header = next((e for e in log if e.get("what") == "scenario"), None)
     if header is None:
-        raise UsageError(f"{path}: the log has no scenario line")
+        raise UsageError("E1005", f"{path}: the log has no scenario line")
     again = replay(load(header["game"], header.get("mods", ())), log).log_lines()
     for number, (old, new) in enumerate(zip(lines, again), 1):
         if old != new:
@@ -505,7 +428,7 @@ def cmd_replay(args) -> int:
 def cmd_test(args) -> int:
     passed = failed = 0
     for name in args.paths or bundled_ids():
-        rules = load(name if folder_of(name) else str(resolve_folder(name)))
+        rules = load(name if folder_of(name) else str(ruleset_folder(name)))
         for outcome in run_tests(rules):
             checks = f" (checks {', '.join(outcome.test.checks)})" if outcome.test.checks else ""
             if outcome.passed:
@@ -514,13 +437,13 @@ def cmd_test(args) -> int:
             else:
                 failed += 1
                 print(f"FAIL {rules.id}: {outcome.test.title}{checks}\n     {outcome.message}")
-        for scenario in sorted(rules.scenarios):
+        for scenario_name in sorted(rules.scenarios):
             for seed in range(1, args.seeds + 1):
-                a = play(rules, scenario, seed, ["random"], None).log_lines()
-                b = play(rules, scenario, seed, ["random"], None).log_lines()
+                a = play(rules, scenario_name, seed, ["random"], None).log_lines()
+                b = play(rules, scenario_name, seed, ["random"], None).log_lines()
                 same = a == b
                 passed, failed = passed + same, failed + (not same)
-                print(f"{'ok  ' if same else 'FAIL'} {rules.id}/{scenario} seed {seed} replays identically"
+                print(f"{'ok  ' if same else 'FAIL'} {rules.id}/{scenario_name} seed {seed} replays identically"
                       + ("" if same else " (two runs with one seed differ)"))
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0

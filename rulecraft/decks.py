@@ -1,8 +1,8 @@
 """Deck files: read (YAML or a pasted "4x Card Name" list), validate, resolve, check.
 
-Every problem with the file itself is reported with `file:line:col` and a hint, all of
-them at once (DeckError); a readable deck is then laid out in a game of its format and
-the format's checks report every rule it breaks.
+Every problem with the file itself is a Diagnostic (codes E08xx) at `file:line:col` with a
+hint, all of them raised at once (DeckError); a readable deck is then laid out in a game of
+its format and the format's checks report every rule it breaks.
 """
 
 from __future__ import annotations
@@ -14,20 +14,22 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError
 
-from .compiler.diagnostics import suggest
+from .compiler import nodes
+from .compiler.diagnostics import Diagnostic, Diagnostics, InputError, suggest
+from .compiler.driver import parse_module
 from .compiler.loader import MAIN, bundled_ids, folder_of, load
-from .export import schema
+from .compiler.source import Source
+from .inputs import error, load_yaml, position, read_source, validate
 from .pools import apply_pools, read_pool
-from .problems import DeckError, Problem, position
+from .values import BadValue, typed
 
-__all__ = ["DeckError", "Problem", "check_deck"]
+__all__ = ["DeckError", "check_deck"]
 from .runtime.game import Game
 from .runtime.ruleset import Ruleset
 
+DeckError = InputError  # the API's name for a deck check's unusable input (the deck's or a pool's Diagnostics)
 SCALAR_PARAM = (str, int, bool)
 
 
@@ -41,39 +43,33 @@ class Deck:
     params: dict[str, Any] = field(default_factory=dict)
     sections: dict[str, list[tuple[str, int, tuple[int, int]]]] = field(default_factory=dict)
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (line, column)
+    source: Source | None = None  # the text, for showing a problem's line
+
+    def error(self, line: int, column: int, code: str, message: str, help: str | None = None) -> Diagnostic:
+        return error(self.file, line, column, code, message, help)
+
+    def fail(self, problems: list[Diagnostic]) -> DeckError:
+        return DeckError(problems, {self.file: self.source} if self.source else {})
 
 
 # ---- reading --------------------------------------------------------------
 
 
 def read_deck(path: Path) -> Deck:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise DeckError([Problem(str(path), 1, 1, f"cannot read the file: {err}")]) from None
+    source = read_source(path, "E0801")
     if path.suffix.lower() in (".txt", ".dek", ".list"):
-        return read_text_deck(text, str(path))
-    return read_yaml_deck(text, str(path))
+        return read_text_deck(source.text, source.file)
+    return read_yaml_deck(source.text, source.file)
 
 
 def read_yaml_deck(text: str, file: str) -> Deck:
-    yaml = YAML(typ="rt")
-    try:
-        data = yaml.load(text)
-    except MarkedYAMLError as err:
-        mark = err.problem_mark
-        raise DeckError([Problem(file, mark.line + 1, mark.column + 1, f"invalid YAML: {err.problem}",
-                                 "check the indentation and the `key: value` pairs around here")]) from None
-    if not isinstance(data, dict):
-        raise DeckError([Problem(file, 1, 1, "a deck file is a mapping with at least a `format:` key")])
-    problems = []
-    for error in sorted(jsonschema.Draft202012Validator(schema("deck")).iter_errors(data), key=lambda e: list(e.path)):
-        line, column = position(data, list(error.absolute_path))
-        where = "/".join(map(str, error.absolute_path)) or "the deck"
-        problems.append(Problem(file, line, column, f"{where}: {_schema_message(error)}"))
+    source = Source(file, text)
+    deck = Deck(file, source=source)
+    data = load_yaml(source, "E0802", "check the indentation and the `key: value` pairs around here")
+    problems = validate(data, "deck", file, "E0803", "the deck")
     if problems:
-        raise DeckError(problems)
-    deck = Deck(file, format=data.get("format"), name=data.get("name"))
+        raise deck.fail(problems)
+    deck.format, deck.name = data.get("format"), data.get("name")
     for key, value in data.items():
         scalar = isinstance(value, SCALAR_PARAM)
         deck.positions[key] = position(data, [key], value=scalar or key in ("format", "name"))
@@ -87,16 +83,6 @@ def read_yaml_deck(text: str, file: str) -> Deck:
     return deck
 
 
-def _schema_message(error: jsonschema.ValidationError) -> str:
-    if error.validator == "minimum":
-        return f"{error.instance} copies? a card is listed at least once"
-    if error.validator == "type" and error.validator_value == "integer":
-        return f"the number of copies must be a whole number, not {error.instance!r}"
-    if error.validator == "required":
-        return "the deck names no format; add `format: GAME/FORMAT` (`rulecraft games` lists the formats)"
-    return error.message
-
-
 LINE = re.compile(r"^\s*(\d+)\s*[xX×]?\s+(.+?)\s*$")
 SECTION = re.compile(r"^\s*([A-Za-z][\w -]*):\s*$")
 SETTING = re.compile(r"^\s*([a-z_][\w-]*):\s*(\S.*?)\s*$")
@@ -104,39 +90,50 @@ SETTING = re.compile(r"^\s*([a-z_][\w-]*):\s*(\S.*?)\s*$")
 
 def read_text_deck(text: str, file: str) -> Deck:
     """"4x Card Name" lines; `Sideboard:` starts a section; `format: ...` and parameters on top."""
-    deck, section, problems = Deck(file), "main", []
+    deck, section, problems = Deck(file, source=Source(file, text)), "main", []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith(("#", "//")):
             continue
         if m := LINE.match(line):
             copies = int(m.group(1))
             if copies < 1:
-                problems.append(Problem(file, number, 1, f"{copies} copies? a card is listed at least once"))
+                problems.append(deck.error(number, 1, "E0804", f"{copies} copies? a card is listed at least once"))
                 continue
             deck.sections.setdefault(section, []).append((m.group(2), copies, (number, m.start(2) + 1)))
         elif m := SECTION.match(line):
             section = m.group(1).strip().lower()
         elif m := SETTING.match(line):
-            key, value = m.group(1), m.group(2)
-            if key == "format":
-                deck.format = value
-            elif key == "name":
-                deck.name = value
-            else:
-                deck.params[key] = int(value) if value.isdigit() else value
-            deck.positions[key] = (number, m.start(2) + 1)
+            _setting(deck, m.group(1), m.group(2), (number, m.start(2) + 1))
         else:
-            problems.append(Problem(file, number, 1, f"cannot read `{line.strip()}`",
-                                    'write cards as "4x Card Name", sections as "Sideboard:"'))
+            problems.append(deck.error(number, 1, "E0805", f"cannot read `{line.strip()}`",
+                                       'write cards as "4x Card Name", sections as "Sideboard:"'))
     if problems:
-        raise DeckError(problems)
+        raise deck.fail(problems)
     return deck
+
+
+def _setting(deck: Deck, key: str, value: str, where: tuple[int, int]) -> None:
+    if key == "format":
+        deck.format = value
+    elif key == "name":
+        deck.name = value
+    else:
+        deck.params[key] = value  # text: resolve() reads it as the parameter's type
+    deck.positions[key] = where
 
 
 # ---- resolving and checking -------------------------------------------------
 
 
-FORMAT_HEADER = re.compile(r'^\s*format\s+"([^"]+)"', re.MULTILINE)
+def format_header(path: Path) -> nodes.FormatDecl | None:
+    """The `format` header of a ruleset's main module, read by the compiler's parser."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    module = parse_module(Source(str(path), text), Diagnostics())
+    decls = module.decls if module is not None else ()
+    return next((d for d in decls if isinstance(d, nodes.FormatDecl)), None)
 
 
 @lru_cache(maxsize=1)
@@ -146,14 +143,9 @@ def bundled_formats() -> dict[str, str]:
     out = {}
     for rid in bundled_ids():
         folder = folder_of(rid)
-        if folder is None:
-            continue
-        try:
-            head = (folder / MAIN).read_text(encoding="utf-8")
-        except OSError:
-            continue
-        if m := FORMAT_HEADER.search(head):
-            out[m.group(1)] = rid
+        header = format_header(folder / MAIN) if folder is not None else None
+        if header is not None:
+            out[header.name] = rid
     return out
 
 
@@ -167,12 +159,11 @@ def resolve_format(deck: Deck, override: str | None = None) -> Ruleset:
     format_id = override or deck.format
     line, column = deck.positions.get("format", (1, 1))
     if not format_id:
-        raise DeckError([Problem(deck.file, 1, 1, "the deck names no format",
-                                 "add `format: ...` or pass --format")])
+        raise deck.fail([deck.error(1, 1, "E0806", "the deck names no format", "add `format: ...` or pass --format")])
     formats = bundled_formats()
     if format_id not in formats:
-        raise DeckError([Problem(deck.file, line, column, f"unknown format `{format_id}`",
-                                 suggest(format_id, list(formats)) or f"known formats: {', '.join(formats)}")])
+        raise deck.fail([deck.error(line, column, "E0806", f"unknown format `{format_id}`",
+                                    suggest(format_id, list(formats)) or f"known formats: {', '.join(formats)}")])
     return load_format(formats[format_id])
 
 
@@ -183,55 +174,55 @@ class Resolved:
 
 
 def resolve(deck: Deck, rules: Ruleset, extra_params: dict[str, str] | None = None) -> Resolved:
-    problems: list[Problem] = []
+    problems: list[Diagnostic] = []
+    params = _params(deck, rules, extra_params or {}, problems)
+    sections = _sections(deck, rules, problems)
+    if problems:
+        raise deck.fail(problems)
+    return Resolved(params, sections)
+
+
+def _params(deck: Deck, rules: Ruleset, extra: dict[str, str], problems: list[Diagnostic]) -> dict[str, Any]:
+    """The deck's (and the command line's) parameters as values of their declared types."""
     params: dict[str, Any] = {}
-    given = dict(deck.params) | (extra_params or {})
+    given = dict(deck.params) | extra
     for name, value in given.items():
         line, column = deck.positions.get(name, (1, 1))
         if name not in rules.params:
-            problems.append(Problem(deck.file, line, column, f"the format has no parameter `{name}`",
-                                    suggest(name, rules.params) or
-                                    f"its parameters: {', '.join(rules.params) or 'none'}"))
+            problems.append(deck.error(line, column, "E0807", f"the format has no parameter `{name}`",
+                                       suggest(name, rules.params) or f"its parameters: {', '.join(rules.params) or 'none'}"))
             continue
-        param = rules.params[name]
-        members = rules.enums.get(param.type)
-        if members is not None and value not in members:
-            problems.append(Problem(deck.file, line, column, f"`{value}` is not a {param.type}",
-                                    suggest(str(value), members) or f"one of: {', '.join(members)}"))
-            continue
-        if param.type == "int" and isinstance(value, str) and value.lstrip("-").isdigit():
-            value = int(value)  # from the command line or a pasted list
-        elif param.type == "bool" and isinstance(value, str) and value.lower() in ("true", "false"):
-            value = value.lower() == "true"
-        expected = {"int": int, "bool": bool, "text": str}.get(param.type)
-        if expected is not None and (not isinstance(value, expected) or (expected is int and isinstance(value, bool))):
-            problems.append(Problem(deck.file, line, column, f"`{name}` must be {_a(param.type)}, not {value!r}"))
-            continue
-        params[name] = value
+        try:
+            params[name] = typed(value, rules.params[name].type, rules, text=True)
+        except BadValue as bad:
+            problems.append(deck.error(line, column, "E0808", bad.of(f"`{name}`"), bad.help))
     for name, param in rules.params.items():
         if name not in given and not param.has_default:
-            problems.append(Problem(deck.file, 1, 1, f"the deck does not say its `{name}`",
-                                    f"add `{name}: ...` ({', '.join(rules.enums.get(param.type, ())) or param.type})"))
+            problems.append(deck.error(1, 1, "E0809", f"the deck does not say its `{name}`",
+                                       f"add `{name}: ...` ({', '.join(rules.enums.get(param.type, ())) or _a(param.type)})"))
+    return params
+
+
+def _sections(deck: Deck, rules: Ruleset, problems: list[Diagnostic]) -> dict[str, list[tuple[str, int]]]:
+    """The deck's sections with every card named by its definition id."""
     by_name = card_names(rules)
     sections: dict[str, list[tuple[str, int]]] = {}
     for section, cards in deck.sections.items():
         line, column = deck.positions.get(section, (1, 1))
         if section not in rules.zones or rules.zones[section].per_player:
-            sections_known = [z for z, info in rules.zones.items() if not info.per_player and not info.in_play]
-            problems.append(Problem(deck.file, line, column, f"the format has no deck section `{section}`",
-                                    suggest(section, sections_known) or f"its sections: {', '.join(sections_known)}"))
+            known = [z for z, info in rules.zones.items() if not info.per_player and not info.in_play]
+            problems.append(deck.error(line, column, "E0810", f"the format has no deck section `{section}`",
+                                       suggest(section, known) or f"its sections: {', '.join(known)}"))
             continue
         resolved = sections.setdefault(section, [])
         for card, copies, (card_line, card_column) in cards:
             def_id = card if card in rules.definitions else by_name.get(card.casefold())
             if def_id is None:
-                problems.append(Problem(deck.file, card_line, card_column, f"unknown card `{card}`",
-                                        suggest(card, list(rules.definitions) + list(by_name.values()) + list(_shown_names(rules)))))
+                names = list(rules.definitions) + list(by_name.values()) + list(_shown_names(rules))
+                problems.append(deck.error(card_line, card_column, "E0811", f"unknown card `{card}`", suggest(card, names)))
                 continue
             resolved.append((def_id, copies))
-    if problems:
-        raise DeckError(problems)
-    return Resolved(params, sections)
+    return sections
 
 
 def deck_settings(rules: Ruleset) -> dict[str, Any]:

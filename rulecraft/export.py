@@ -5,9 +5,6 @@ The document is described by `schemas/ruleset.schema.json` (`rulecraft schema ru
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from .runtime import odds
@@ -36,9 +33,3 @@ def export(rules: Ruleset) -> dict[str, Any]:
         "chance": odds.chance_queries(rules),
         "rules": {rid: sites for rid, sites in sorted(rules.rule_sites.items())},
     }
-
-
-@lru_cache(maxsize=None)
-def schema(name: str) -> dict:
-    """A JSON Schema shipped with the package: `deck` or `ruleset`."""
-    return json.loads(resources.files("rulecraft").joinpath(f"schemas/{name}.schema.json").read_text(encoding="utf-8"))

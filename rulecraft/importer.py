@@ -15,7 +15,9 @@ A value is converted to `type` (int, text, bool; default text) and set on `to`; 
 `values` gives its mapped value (or, as a mapping, several property values); one that does not
 convert goes through `otherwise` (`*` matches anything; `{value}` stands for the value). A list
 property collects values; a text property given twice joins them with ", ". Empty values and
-`skip` values are left out. The result is type-checked against the game (rulecraft/pools.py).
+`skip` values are left out. Values are read, and the result type-checked against the game's
+kinds, by rulecraft/values.py. The mapping follows `rulecraft schema importer`; its problems,
+the input files' and the records' are Diagnostics (E09xx) at `file:line:col`.
 """
 
 from __future__ import annotations
@@ -29,18 +31,16 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
 
-from .compiler.diagnostics import suggest
+from .compiler.diagnostics import Diagnostic, InputError, render_text, suggest
 from .compiler.loader import bundled_ids, folder_of, load
-from .pools import ID, _fields, type_error
-from .problems import InputError, Problem
+from .inputs import error, load_yaml, plain, read_source, validate
+from .pools import ID, fields_of
+from .runtime.ruleset import Ruleset
+from .values import BadValue, typed
 
 MAX_RECORDS = 20_000
-
-
-class ImportFailed(InputError):
-    """The mapping or the input files are wrong; carries every problem found."""
+SKIPPED = "the record is skipped"
 
 
 @dataclass
@@ -68,43 +68,36 @@ def mapping_for(source: str, game: str | None) -> Mapping:
     choices = [(g, p) for g, p in found.get(source, []) if game is None or g == game]
     if not choices:
         hint = suggest(source, list(found)) or (f"known sources: {', '.join(found)}" if found else "no game declares an importer")
-        raise ImportFailed([Problem("<command line>", 1, 1, f"no importer `{source}`" + (f" for {game}" if game else ""), hint)])
+        raise InputError([Diagnostic("E0911", f"no importer `{source}`" + (f" for {game}" if game else ""), None, hint)])
     if len(choices) > 1:
-        raise ImportFailed([Problem("<command line>", 1, 1, f"several games import `{source}`",
-                                    f"choose one with --game: {', '.join(g for g, _ in choices)}")])
+        raise InputError([Diagnostic("E0911", f"several games import `{source}`", None,
+                                     f"choose one with --game: {', '.join(g for g, _ in choices)}")])
     game_id, path = choices[0]
-    try:
-        spec = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
-    except (OSError, YAMLError) as err:
-        raise ImportFailed([Problem(str(path), 1, 1, f"the mapping cannot be read: {err}")]) from None
-    problems = []
-    if not isinstance(spec, dict):
-        raise ImportFailed([Problem(str(path), 1, 1, "a mapping file is a YAML mapping")])
-    for key in ("id", "name", "kind"):
-        if not isinstance(spec.get(key), dict) or "field" not in spec[key]:
-            problems.append(Problem(str(path), 1, 1, f"the mapping needs `{key}: {{field: ...}}`"))
-    if not isinstance(spec.get("properties", []), list):
-        problems.append(Problem(str(path), 1, 1, "`properties` is a list of field mappings"))
+    return Mapping(game_id, source, str(path), read_mapping(path))
+
+
+def read_mapping(path: Path) -> dict[str, Any]:
+    """An importer mapping file, checked against `rulecraft schema importer`."""
+    text = read_source(path, "E0901", "the mapping")
+    data = load_yaml(text, "E0902")
+    problems = validate(data, "importer", text.file, "E0904", "the mapping")
     if problems:
-        raise ImportFailed(problems)
-    return Mapping(game_id, source, str(path), spec)
+        raise InputError(problems, {text.file: text})
+    return plain(data)
 
 
 # ---- reading the input --------------------------------------------------
 
 
-def read_records(path: Path, spec: dict[str, Any]) -> list[tuple[dict, tuple[int, int]]]:
+def read_records(path: Path, spec: dict[str, Any]) -> list[tuple[Any, tuple[int, int]]]:
     """The card objects of one input file, each with its line and column."""
-    file = str(path)
+    source = read_source(path, "E0901")
+    file = source.file
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ImportFailed([Problem(file, 1, 1, f"cannot read the file: {err}")]) from None
-    try:
-        data = json.loads(text)
+        data = json.loads(source.text)
     except json.JSONDecodeError as err:
-        raise ImportFailed([Problem(file, err.lineno, err.colno, f"invalid JSON: {err.msg}")]) from None
-    positions = _positions(text)
+        raise InputError([error(file, err.lineno, err.colno, "E0902", f"invalid JSON: {err.msg}")]) from None
+    positions = _positions(source.text)
     records, where = data, positions
     if isinstance(data, dict):
         for key in spec.get("records_at", ["data", "cards"]):
@@ -113,15 +106,11 @@ def read_records(path: Path, spec: dict[str, Any]) -> list[tuple[dict, tuple[int
                 where = positions.get(key) if isinstance(positions, dict) else None
                 break
     if not isinstance(records, list):
-        raise ImportFailed([Problem(file, 1, 1, "expected a JSON list of card objects",
-                                    "the file should look like [{\"code\": ..., \"name\": ...}, ...]")])
+        raise InputError([error(file, 1, 1, "E0912", "expected a JSON list of card objects",
+                                "the file should look like [{\"code\": ..., \"name\": ...}, ...]")])
     if len(records) > MAX_RECORDS:
-        raise ImportFailed([Problem(file, 1, 1, f"{len(records)} records; at most {MAX_RECORDS} are read")])
-    out = []
-    for i, r in enumerate(records):
-        line, column = _item_position(where, i)
-        out.append((r, (line, column)))
-    return out
+        raise InputError([error(file, 1, 1, "E0914", f"{len(records)} records; at most {MAX_RECORDS} are read")])
+    return [(r, _item_position(where, i)) for i, r in enumerate(records)]
 
 
 def _positions(text: str) -> Any:
@@ -153,25 +142,6 @@ def _title(text: str) -> str:
                     for i, w in enumerate(words))
 
 
-def _convert(value: Any, type_: str) -> Any:
-    """`value` as `type_`, or raise ValueError."""
-    if type_ == "int":
-        if isinstance(value, bool):
-            raise ValueError
-        if isinstance(value, int):
-            return value
-        if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
-            return int(value)
-        raise ValueError
-    if type_ == "bool":
-        if isinstance(value, bool):
-            return value
-        if str(value).lower() in ("true", "false"):
-            return str(value).lower() == "true"
-        raise ValueError
-    return str(value)
-
-
 def _key(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -195,106 +165,124 @@ def _apply(target: Any, default_prop: str | None, props: dict, fields: dict, val
         _put(props, fields, default_prop, target.replace("{value}", _key(value)) if isinstance(target, str) else target)
 
 
-def convert_record(record: dict, spec: dict, rules, where: tuple[str, int, int]) -> tuple[dict | None, list[str]]:
-    """One input record -> a pool card {id, kind, name, props...}; or None and the reasons."""
-    why: list[str] = []
-    if not isinstance(record, dict):
-        return None, ["a card record is a JSON object"]
+@dataclass
+class Identity:
+    id: str
+    name: str
+    kind: str
 
-    def field(name_spec: dict, what: str) -> Any:
-        f = name_spec["field"]
+
+def identity(record: dict, spec: dict, rules: Ruleset, why: list[str]) -> Identity | None:
+    """A record's card id, name and kind, as the mapping's `id`, `name` and `kind` say."""
+    raw = {}
+    for what in ("id", "name", "kind"):
+        f = spec[what]["field"]
         if record.get(f) in (None, ""):
             why.append(f"no `{f}` (the card's {what})")
-            return None
-        return record[f]
-
-    raw_id = field(spec["id"], "id")
-    raw_name = field(spec["name"], "name")
-    raw_kind = field(spec["kind"], "kind")
+        raw[what] = record.get(f)
     if why:
-        return None, why
-    card_id = spec["id"].get("format", "{value}").replace("{value}", _key(raw_id)).lower()
+        return None
+    card_id = spec["id"].get("format", "{value}").replace("{value}", _key(raw["id"])).lower()
     card_id = re.sub(r"[^a-z0-9_]+", "_", card_id).strip("_")
     if not ID.match(card_id):
-        why.append(f"`{raw_id}` gives no usable id (lower case [a-z0-9_], starting with a letter)")
-    name = str(raw_name).strip()
+        why.append(f"`{raw['id']}` gives no usable id (lower case [a-z0-9_], starting with a letter)")
+    name = str(raw["name"]).strip()
     if spec["name"].get("case") == "title":
         name = _title(name)
     kinds = spec["kind"].get("values") or {}
-    kind = kinds.get(_key(raw_kind), raw_kind if not kinds else None)
+    kind = kinds.get(_key(raw["kind"]), raw["kind"] if not kinds else None)
     if kind is None or kind not in rules.kinds or kind == "player":
-        why.append(f"type `{raw_kind}` maps to no kind of the game" +
-                   (f" ({suggest(str(raw_kind), list(kinds))})" if suggest(str(raw_kind), list(kinds)) else ""))
+        hint = suggest(str(raw["kind"]), list(kinds))
+        why.append(f"type `{raw['kind']}` maps to no kind of the game" + (f" ({hint})" if hint else ""))
+        return None
+    return Identity(card_id, name, kind)
+
+
+def _field_values(record: dict, m: dict, props: dict, fields: dict[str, str], why: list[str]) -> None:
+    """The properties one field mapping gives a card from the record."""
+    value = record.get(m["field"])
+    if value is None or value == "" or value == []:
+        return
+    skip = {_key(s) for s in m.get("skip", [])}
+    table = m.get("values") or {}
+    otherwise = m.get("otherwise") or {}
+    for v in value if isinstance(value, list) else [value]:
+        if v in (None, "") or _key(v) in skip:
+            continue
+        if _key(v) in table:
+            _apply(table[_key(v)], m.get("to"), props, fields, v)
+        elif m.get("to") and (m.get("type") or not table) and _converted(v, m, props, fields):
+            continue
+        elif _key(v) in otherwise or "*" in otherwise:
+            _apply(otherwise.get(_key(v), otherwise.get("*")), m.get("to"), props, fields, v)
+        else:
+            why.append(f"`{m['field']}`: cannot read {v!r}" + (f" (known: {', '.join(map(str, table))})" if table else ""))
+
+
+def _converted(value: Any, m: dict, props: dict, fields: dict[str, str]) -> bool:
+    """Set the value, read as the mapping's `type`, on its `to` property; False if it does not read."""
+    try:
+        _put(props, fields, m["to"], typed(value, m.get("type", "text"), text=True))
+    except BadValue:
+        return False
+    return True
+
+
+def convert_record(record: Any, spec: dict, rules: Ruleset) -> tuple[dict | None, list[str]]:
+    """One input record -> a pool card {id, kind, name, props...}; or None and the reasons."""
+    if not isinstance(record, dict):
+        return None, ["a card record is a JSON object"]
+    why: list[str] = []
+    card = identity(record, spec, rules, why)
+    if card is None:
         return None, why
-    fields = _fields(rules, kind)
+    fields = fields_of(rules, card.kind)
     props: dict[str, Any] = {}
     for m in spec.get("properties") or []:
-        if not isinstance(m, dict) or "field" not in m:
-            continue
-        value = record.get(m["field"])
-        if value is None or value == "" or value == []:
-            continue
-        values = value if isinstance(value, list) else [value]
-        for v in values:
-            if v in (None, "") or _key(v) in {_key(s) for s in m.get("skip", [])}:
-                continue
-            table = m.get("values") or {}
-            if _key(v) in table:
-                _apply(table[_key(v)], m.get("to"), props, fields, v)
-                continue
-            if m.get("to") and (m.get("type") or not table):
-                try:
-                    _put(props, fields, m["to"], _convert(v, m.get("type", "text")))
-                    continue
-                except ValueError:
-                    pass
-            otherwise = m.get("otherwise") or {}
-            if _key(v) in otherwise:
-                _apply(otherwise[_key(v)], m.get("to"), props, fields, v)
-            elif "*" in otherwise:
-                _apply(otherwise["*"], m.get("to"), props, fields, v)
-            else:
-                why.append(f"`{m['field']}`: cannot read {v!r}" +
-                           (f" (known: {', '.join(map(str, table))})" if table else ""))
+        _field_values(record, m, props, fields, why)
     for prop, value in props.items():
         if prop not in fields:
-            why.append(f"the mapping sets `{prop}`, which a {kind} does not have")
-        elif (problem := type_error(rules, fields[prop], value, set(rules.definitions))):
-            why.append(f"`{prop}` {problem}")
+            why.append(f"the mapping sets `{prop}`, which a {card.kind} does not have")
+            continue
+        try:
+            typed(value, fields[prop], rules)
+        except BadValue as bad:
+            why.append(bad.of(f"`{prop}`") + (f"; {bad.help}" if bad.help else ""))
     for prop, value in (spec.get("constant") or {}).items():
         props.setdefault(prop, value)
     if why:
         return None, why
-    return {"id": card_id, "kind": kind, "name": name, **props}, []
+    return {"id": card.id, "kind": card.kind, "name": card.name, **props}, []
 
 
-def import_files(source: str, files: list[Path], game: str | None = None) -> tuple[dict, list[Problem]]:
+def import_files(source: str, files: list[Path], game: str | None = None) -> tuple[dict, list[Diagnostic]]:
     """The pool (as a mapping, ready to be written as YAML) and the records that could not be read."""
     mapping = mapping_for(source, game)
     rules = load(mapping.game)
     cards: list[dict] = []
-    problems: list[Problem] = []
+    problems: list[Diagnostic] = []
+    fatal: list[Diagnostic] = []
     seen: dict[str, str] = {}
-    fatal: list[Problem] = []
     for path in files:
         try:
             records = read_records(path, mapping.spec)
-        except ImportFailed as err:
-            fatal.extend(err.problems)
+        except InputError as err:
+            fatal.extend(err.diagnostics)
             continue
         for record, (line, column) in records:
-            card, why = convert_record(record, mapping.spec, rules, (str(path), line, column))
+            card, why = convert_record(record, mapping.spec, rules)
+            problems.extend(error(str(path), line, column, "E0913", w, SKIPPED) for w in why)
             if card is None:
-                problems.extend(Problem(str(path), line, column, w) for w in why)
                 continue
             if card["id"] in seen or card["id"] in rules.definitions:
                 first = seen.get(card["id"], "the game's own cards")
-                problems.append(Problem(str(path), line, column, f"card id `{card['id']}` again (first: {first})"))
+                problems.append(error(str(path), line, column, "E0906", f"card id `{card['id']}` again (first: {first})",
+                                      SKIPPED))
                 continue
             seen[card["id"]] = f"{path}:{line}:{column}"
             cards.append(card)
     if fatal:
-        raise ImportFailed(fatal + problems)
+        raise InputError(fatal + problems)
     pool = {"game": mapping.game, "source": f"{mapping.source}: {', '.join(str(f) for f in files)}", "cards": cards}
     return pool, problems
 
@@ -321,13 +309,10 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def cmd_import(args) -> int:
-    try:
-        pool, problems = import_files(args.source, [Path(f) for f in args.files], args.game)
-    except InputError as err:  # the files, the mapping, or the game's kinds
-        print("\n".join(map(str, err.problems)), file=sys.stderr)
-        return 2
-    for p in problems:
-        print(f"{p} (record skipped)", file=sys.stderr)
+    """Exit 2 if the mapping or a file cannot be used (InputError, reported by the command line)."""
+    pool, problems = import_files(args.source, [Path(f) for f in args.files], args.game)
+    if problems:
+        print(render_text(problems, {}), file=sys.stderr)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
             write_pool(pool, out)

@@ -1,4 +1,4 @@
-"""`rulecraft render`: SVG pictures of hex tokens and hex board positions.
+"""`rulecraft render`: SVG pictures of tokens on a hex board, one token or a board position.
 
 It knows no game. A token is drawn from its definition's per-side properties (lists of six
 numbers, side 0 first, clockwise); what each such property looks like is a *style*, given on
@@ -11,24 +11,26 @@ Edge styles: bar (a thick bar inside the edge), arrow (a wedge pointing out), sh
 along the edge), net (a zigzag), inlet (a wedge pointing in), outlet (a hollow wedge pointing
 out), mark (a dot on the edge), link (a small ring inside the edge), tick (a short stroke).
 Every drawn feature carries `class="feature STYLE"` and `data-prop` / `data-side` /
-`data-value` attributes, so tools and tests can read the picture back.
+`data-value` attributes, so tools and tests can read the picture back. The picture is built
+as an XML tree (xml.etree.ElementTree), which escapes every text and attribute.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
-from .compiler.diagnostics import CompileError
+from .arguments import UsageError, scenario_named
 from .compiler.loader import load
 from .runtime.errors import GameError, GameOver
 from .runtime.game import Game
 from .runtime.hexgrid import HexBoard, parse_text
 from .runtime.play import run, start
+from .runtime.state import Entity
+from .values import choices
 
 EDGE_STYLES = ("bar", "arrow", "shield", "net", "inlet", "outlet", "mark", "link", "tick")
 STYLES = EDGE_STYLES + ("count",)
@@ -36,32 +38,112 @@ COLOURS = ("#c9dcf2", "#f4cdc4", "#d3ecc8", "#efe3b5", "#e0d0ef", "#cfe9e6")
 INK = {"bar": "#222", "arrow": "#b3261e", "shield": "#6b6b6b", "net": "#1d6b3a", "inlet": "#1e4fb3",
        "outlet": "#1e4fb3", "mark": "#d4380d", "link": "#7a4fb3", "tick": "#444"}
 R = 48.0  # hex radius (centre to corner) in SVG units
+SVG = "http://www.w3.org/2000/svg"
+Point = tuple[float, float]
 
 
-class RenderError(Exception):
-    """Bad input for a picture: exit code 2."""
+def _add(parent: ET.Element | None, tag: str, attrs: dict[str, Any], text: str | None = None) -> ET.Element:
+    """An SVG element (a child of `parent`, if given) with its attributes in the given order. Names
+    are SVG's own: the document element declares the SVG namespace as the default (`xmlns`)."""
+    attrib = {k: str(v) for k, v in attrs.items()}
+    el = ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
+    el.text = text
+    return el
+
+
+def _f(v: float) -> str:
+    return f"{v:.1f}"
+
+
+def _points(points: list[Point]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
 
 
 # ---- geometry -----------------------------------------------------------------------------
 
 
-def _corner(cx: float, cy: float, angle_deg: float, r: float = R) -> tuple[float, float]:
+def _corner(cx: float, cy: float, angle_deg: float, r: float = R) -> Point:
     a = math.radians(angle_deg)
     return cx + r * math.cos(a), cy + r * math.sin(a)
 
 
 def _hex_points(cx: float, cy: float, r: float = R) -> str:
-    return " ".join(f"{x:.1f},{y:.1f}" for x, y in (_corner(cx, cy, 30 + 60 * k, r) for k in range(6)))
+    return _points([_corner(cx, cy, 30 + 60 * k, r) for k in range(6)])
 
 
-def _edge(cx: float, cy: float, direction: int, inset: float = 1.0) -> tuple[tuple[float, float], tuple[float, float]]:
+def _edge(cx: float, cy: float, direction: int, inset: float = 1.0) -> tuple[Point, Point]:
     """The two corners of the edge facing `direction` (0 east, clockwise), pulled in by `inset`."""
     r = R * inset
     return _corner(cx, cy, 60 * direction - 30, r), _corner(cx, cy, 60 * direction + 30, r)
 
 
-def _towards(cx: float, cy: float, direction: int, dist: float) -> tuple[float, float]:
+def _towards(cx: float, cy: float, direction: int, dist: float) -> Point:
     return _corner(cx, cy, 60 * direction, dist)
+
+
+APOTHEM = R * math.sqrt(3) / 2
+
+
+# ---- one feature: its shape (tag and geometry) per style ------------------------------------------
+
+
+def _line(a: Point, b: Point, ink: str, width: float) -> tuple[str, dict[str, Any]]:
+    return "line", {"x1": _f(a[0]), "y1": _f(a[1]), "x2": _f(b[0]), "y2": _f(b[1]), "stroke": ink, "stroke-width": width}
+
+
+def _bar(style: str, cx: float, cy: float, d: int) -> tuple[str, dict[str, Any]]:
+    return _line(*_edge(cx, cy, d, 0.86), INK[style], 6)
+
+
+def _shield(style: str, cx: float, cy: float, d: int) -> tuple[str, dict[str, Any]]:
+    return _line(*_edge(cx, cy, d, 0.97), INK[style], 5)
+
+
+def _wedge(style: str, cx: float, cy: float, d: int) -> tuple[str, dict[str, Any]]:
+    """arrow and outlet point out (an outlet is hollow); inlet points in."""
+    tip = _towards(cx, cy, d, APOTHEM * (1.05 if style != "inlet" else 0.6))
+    base = _towards(cx, cy, d, APOTHEM * (0.7 if style != "inlet" else 0.95))
+    corners = [tip, _corner(*base, 60 * d + 90, 8), _corner(*base, 60 * d - 90, 8)]
+    return "polygon", {"points": _points(corners), "fill": "none" if style == "outlet" else INK[style],
+                       "stroke": INK[style], "stroke-width": 2}
+
+
+def _net(style: str, cx: float, cy: float, d: int) -> tuple[str, dict[str, Any]]:
+    (x1, y1), (x2, y2) = _edge(cx, cy, d, 0.86)
+    zigzag = []
+    for k in range(7):
+        ox, oy = _towards(0, 0, d, -5 if k % 2 else 3)
+        zigzag.append((x1 + (x2 - x1) * k / 6 + ox, y1 + (y2 - y1) * k / 6 + oy))
+    return "polyline", {"points": _points(zigzag), "fill": "none", "stroke": INK[style], "stroke-width": 2.5}
+
+
+def _mark(style: str, cx: float, cy: float, d: int) -> tuple[str, dict[str, Any]]:
+    ex, ey = _towards(cx, cy, d, APOTHEM)
+    return "circle", {"cx": _f(ex), "cy": _f(ey), "r": 6, "fill": INK[style]}
+
+
+def _link(style: str, cx: float, cy: float, d: int) -> tuple[str, dict[str, Any]]:
+    mx, my = _towards(cx, cy, d, APOTHEM * 0.86)
+    return "circle", {"cx": _f(mx), "cy": _f(my), "r": 5, "fill": "none", "stroke": INK[style], "stroke-width": 2}
+
+
+def _tick(style: str, cx: float, cy: float, d: int) -> tuple[str, dict[str, Any]]:
+    return _line(_towards(cx, cy, d, APOTHEM * 0.62), _towards(cx, cy, d, APOTHEM * 0.86), INK[style], 3)
+
+
+SHAPES = {"bar": _bar, "shield": _shield, "arrow": _wedge, "outlet": _wedge, "inlet": _wedge, "net": _net,
+          "mark": _mark, "link": _link, "tick": _tick}
+
+
+def _feature(parent: ET.Element, style: str, prop: str, side: int, direction: int, value: int, cx: float, cy: float) -> None:
+    """One per-side feature, and its label: the value if over 1; a tick's property name."""
+    tag, geometry = SHAPES[style](style, cx, cy, direction)
+    _add(parent, tag, {"class": f"feature {style}", "data-prop": prop, "data-side": side, "data-value": value} | geometry)
+    label = prop[:3] if style == "tick" else str(value) if value > 1 else None
+    if label is not None:
+        lx, ly = _towards(cx, cy, direction, APOTHEM * 0.55)
+        _add(parent, "text", {"x": _f(lx), "y": _f(ly + 4), "font-size": 11, "text-anchor": "middle", "fill": INK[style]},
+             label)
 
 
 # ---- one token ----------------------------------------------------------------------------
@@ -71,95 +153,64 @@ def _per_side(value: Any) -> bool:
     return isinstance(value, list) and len(value) == 6 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
 
 
-def _feature(style: str, prop: str, side: int, direction: int, value: int, cx: float, cy: float) -> str:
-    ink = INK[style]
-    attrs = f'class="feature {style}" data-prop="{escape(prop)}" data-side="{side}" data-value="{value}"'
-    apothem = R * math.sqrt(3) / 2
-    (x1, y1), (x2, y2) = _edge(cx, cy, direction, 0.86)
-    mx, my = _towards(cx, cy, direction, apothem * 0.86)
-    label = ""
-    if style == "bar":
-        shape = f'<line {attrs} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{ink}" stroke-width="6"/>'
-    elif style == "shield":
-        (x1, y1), (x2, y2) = _edge(cx, cy, direction, 0.97)
-        shape = f'<line {attrs} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{ink}" stroke-width="5"/>'
-    elif style in ("arrow", "outlet", "inlet"):
-        tip = _towards(cx, cy, direction, apothem * (1.05 if style != "inlet" else 0.6))
-        base = apothem * (0.7 if style != "inlet" else 0.95)
-        b1 = _corner(*_towards(cx, cy, direction, base), 60 * direction + 90, 8)
-        b2 = _corner(*_towards(cx, cy, direction, base), 60 * direction - 90, 8)
-        fill = "none" if style == "outlet" else ink
-        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (tip, b1, b2))
-        shape = f'<polygon {attrs} points="{pts}" fill="{fill}" stroke="{ink}" stroke-width="2"/>'
-    elif style == "net":
-        pts = []
-        for k in range(7):
-            t = k / 6
-            px, py = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
-            ox, oy = _towards(0, 0, direction, -5 if k % 2 else 3)
-            pts.append(f"{px + ox:.1f},{py + oy:.1f}")
-        shape = f'<polyline {attrs} points="{" ".join(pts)}" fill="none" stroke="{ink}" stroke-width="2.5"/>'
-    elif style == "mark":
-        ex, ey = _towards(cx, cy, direction, apothem)
-        shape = f'<circle {attrs} cx="{ex:.1f}" cy="{ey:.1f}" r="6" fill="{ink}"/>'
-    elif style == "link":
-        shape = f'<circle {attrs} cx="{mx:.1f}" cy="{my:.1f}" r="5" fill="none" stroke="{ink}" stroke-width="2"/>'
-    else:  # tick
-        ix, iy = _towards(cx, cy, direction, apothem * 0.62)
-        shape = f'<line {attrs} x1="{ix:.1f}" y1="{iy:.1f}" x2="{mx:.1f}" y2="{my:.1f}" stroke="{ink}" stroke-width="3"/>'
-        label = escape(prop[:3])
-    if value > 1 or label:
-        lx, ly = _towards(cx, cy, direction, apothem * 0.55)
-        text = label or str(value)
-        label = (f'<text x="{lx:.1f}" y="{ly + 4:.1f}" font-size="11" text-anchor="middle" fill="{ink}">'
-                 f'{text if label else value}</text>')
-    return shape + label
-
-
-def token_svg(props: dict[str, Any], name: str, symbol: str, cx: float, cy: float, rotation: int,
-              styles: dict[str, str], fill: str, counts: dict[str, int] | None = None) -> str:
-    """One token: its hex, its per-side features turned by `rotation`, its symbol and badges."""
-    parts = [f'<g class="token" data-name="{escape(name)}" data-rotation="{rotation % 6}">',
-             f'<polygon class="hex" points="{_hex_points(cx, cy)}" fill="{fill}" stroke="#333" stroke-width="2"/>']
-    for prop, value in props.items():
-        if not _per_side(value):
-            continue
+def token_element(parent: ET.Element, look: dict[str, Any], cx: float, cy: float, rotation: int,
+                  styles: dict[str, str], fill: str, extra: dict[str, str] | None = None) -> ET.Element:
+    """One token: its hex, its per-side features turned by `rotation`, its symbol and badges.
+    `look`: its properties, name, symbol and counts (see _look)."""
+    g = _add(parent, "g", {"class": "token"} | (extra or {}) | {"data-name": look["name"], "data-rotation": rotation % 6})
+    _add(g, "polygon", {"class": "hex", "points": _hex_points(cx, cy), "fill": fill, "stroke": "#333", "stroke-width": 2})
+    for prop, value in look["props"].items():
         style = styles.get(prop, "tick")
-        if style not in EDGE_STYLES:
-            continue
-        for side, v in enumerate(value):
-            if v:
-                parts.append(_feature(style, prop, side, (side + rotation) % 6, v, cx, cy))
-    parts.append(f'<text class="symbol" x="{cx:.1f}" y="{cy + 6:.1f}" font-size="18" font-family="sans-serif" '
-                 f'text-anchor="middle" fill="#111">{escape(symbol)}</text>')
-    for k, (prop, value) in enumerate(sorted((counts or {}).items())):
+        if _per_side(value) and style in EDGE_STYLES:
+            for side, v in enumerate(value):
+                if v:
+                    _feature(g, style, prop, side, (side + rotation) % 6, v, cx, cy)
+    _add(g, "text", {"class": "symbol", "x": _f(cx), "y": _f(cy + 6), "font-size": 18, "font-family": "sans-serif",
+                     "text-anchor": "middle", "fill": "#111"}, look["symbol"])
+    for k, (prop, value) in enumerate(sorted(look["counts"].items())):
         if value:
             bx, by = cx + R * 0.45, cy - R * 0.45 + 16 * k
-            parts.append(f'<g class="badge" data-prop="{escape(prop)}" data-value="{value}">'
-                         f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="#b3261e"/>'
-                         f'<text x="{bx:.1f}" y="{by + 4:.1f}" font-size="11" text-anchor="middle" fill="#fff">{value}</text></g>')
-    parts.append("</g>")
-    return "".join(parts)
+            badge = _add(g, "g", {"class": "badge", "data-prop": prop, "data-value": value})
+            _add(badge, "circle", {"cx": _f(bx), "cy": _f(by), "r": 8, "fill": "#b3261e"})
+            _add(badge, "text", {"x": _f(bx), "y": _f(by + 4), "font-size": 11, "text-anchor": "middle", "fill": "#fff"},
+                 str(value))
+    return g
 
 
-def _document(width: float, height: float, body: list[str], title: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}"><title>{escape(title)}</title>'
-            f'<rect width="100%" height="100%" fill="#fbfaf7"/>' + "".join(body) + "</svg>\n")
+def _look(game: Game, thing: Entity, styles: dict[str, str]) -> dict[str, Any]:
+    """What a drawn token shows: its properties, its name, its symbol (or name) and its counts."""
+    props = {k: game.get(thing, k) for k in thing.props}
+    symbol = props.get("symbol")
+    counts = {k: props[k] for k, s in styles.items() if s == "count" and isinstance(props.get(k), int)}
+    return {"props": props, "name": thing.name, "symbol": symbol if isinstance(symbol, str) and symbol else thing.name,
+            "counts": counts}
+
+
+def _document(width: float, height: float, title: str) -> ET.Element:
+    root = _add(None, "svg", {"xmlns": SVG, "width": f"{width:.0f}", "height": f"{height:.0f}", "viewBox": f"0 0 {width:.0f} {height:.0f}"})
+    _add(root, "title", {}, title)
+    _add(root, "rect", {"width": "100%", "height": "100%", "fill": "#fbfaf7"})
+    return root
+
+
+def _text(root: ET.Element) -> str:
+    return ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _one(made: Entity | list[Entity]) -> Entity:
+    return made[0] if isinstance(made, list) else made
 
 
 def render_token(rules, definition: str, rotation: int = 0, styles: dict[str, str] | None = None) -> str:
     if definition not in rules.definitions:
-        raise RenderError(f"{rules.id} has no definition '{definition}'")
+        raise UsageError("E1003", f"{rules.id} has no definition '{definition}'", choices(definition, list(rules.definitions)))
     game = Game(rules, seed=0)
-    thing = game.create(definition)
-    props = {k: game.get(thing, k) for k in thing.props}
+    thing = _one(game.create(definition))
     styles = _styles(game, styles)
-    counts = {k: props[k] for k, s in styles.items() if s == "count" and isinstance(props.get(k), int)}
-    symbol = props.get("symbol") if isinstance(props.get("symbol"), str) and props.get("symbol") else thing.name
     size = R * 2 + 40
-    body = [token_svg(props, thing.name, symbol, size / 2, size / 2, rotation, styles, COLOURS[0], counts)]
-    return _document(size, size, body, thing.name)
+    root = _document(size, size, thing.name)
+    token_element(root, _look(game, thing, styles), size / 2, size / 2, rotation, styles, COLOURS[0])
+    return _text(root)
 
 
 # ---- a board --------------------------------------------------------------------------------
@@ -168,11 +219,11 @@ def render_token(rules, definition: str, rotation: int = 0, styles: dict[str, st
 def render_board(game: Game, board_name: str | None = None, styles: dict[str, str] | None = None) -> str:
     boards = {n: b for n, b in sorted(game.boards.items()) if isinstance(b, HexBoard)}
     if not boards:
-        raise RenderError("the game has no hex board to draw")
+        raise UsageError("E1003", "the game has no hex board to draw")
     if board_name is None:
         board_name = next(iter(boards))
     if board_name not in boards:
-        raise RenderError(f"no hex board '{board_name}' (has: {', '.join(boards)})")
+        raise UsageError("E1003", f"no hex board '{board_name}'", choices(board_name, list(boards)))
     board = boards[board_name]
     styles = _styles(game, styles)
     w = R * math.sqrt(3) / 2  # half a hex's width: one doubled-width column
@@ -180,37 +231,30 @@ def render_board(game: Game, board_name: str | None = None, styles: dict[str, st
     ys = [y for _, y in board.coords]
     margin = R + 10
     pos = {c: (margin + (x - min(xs)) * w, margin + (y - min(ys)) * 1.5 * R) for c, (x, y) in enumerate(board.coords)}
-    body = []
+    root = _document(2 * margin + (max(xs) - min(xs)) * w, 2 * margin + (max(ys) - min(ys)) * 1.5 * R,
+                     f"{game.rules.title}: {board_name}")
     for c, (cx, cy) in pos.items():
-        body.append(f'<g class="cell" data-cell="{board.labels[c]}"><polygon points="{_hex_points(cx, cy)}" '
-                    f'fill="#eeeae0" stroke="#999" stroke-width="1.5"/><text x="{cx:.1f}" y="{cy + R * 0.7:.1f}" '
-                    f'font-size="10" text-anchor="middle" fill="#888">{board.labels[c]}</text></g>')
+        cell = _add(root, "g", {"class": "cell", "data-cell": board.labels[c]})
+        _add(cell, "polygon", {"points": _hex_points(cx, cy), "fill": "#eeeae0", "stroke": "#999", "stroke-width": 1.5})
+        _add(cell, "text", {"x": _f(cx), "y": _f(cy + R * 0.7), "font-size": 10, "text-anchor": "middle", "fill": "#888"},
+             board.labels[c])
     players = list(game.players)
     for c, (cx, cy) in pos.items():
         thing = board.at(c)
         if thing is None:
             continue
-        props = {k: game.get(thing, k) for k in thing.props}
         owner = next((i for i, p in enumerate(players) if p is thing.owner), None)
         fill = COLOURS[(owner + 1) % len(COLOURS)] if owner is not None else COLOURS[0]
-        counts = {k: props[k] for k, s in styles.items() if s == "count" and isinstance(props.get(k), int)}
-        symbol = props.get("symbol") if isinstance(props.get("symbol"), str) and props.get("symbol") else thing.name
-        svg = token_svg(props, thing.name, symbol, cx, cy, board.tokens[c][1], styles, fill, counts)
-        body.append(svg.replace('<g class="token"', f'<g class="token" data-cell="{board.labels[c]}" '
-                                f'data-owner="{escape(thing.owner.name) if thing.owner else ""}"', 1))
-    width = 2 * margin + (max(xs) - min(xs)) * w
-    height = 2 * margin + (max(ys) - min(ys)) * 1.5 * R
-    return _document(width, height, body, f"{game.rules.title}: {board_name}")
+        extra = {"data-cell": board.labels[c], "data-owner": thing.owner.name if thing.owner else ""}
+        token_element(root, _look(game, thing, styles), cx, cy, board.tokens[c][1], styles, fill, extra)
+    return _text(root)
 
 
 def _styles(game: Game, given: dict[str, str] | None) -> dict[str, str]:
     """The ruleset's declared styles (`render_styles()`), overridden by the given ones."""
     styles: dict[str, str] = {}
     if "render_styles" in game.rules.callables:
-        try:
-            declared = game.call("render_styles")
-        except GameError as err:
-            raise RenderError(f"render_styles() failed: {err}") from None
+        declared = game.call("render_styles")  # a failure is the ruleset's: a GameError, exit 1
         styles.update(parse_styles([str(d) for d in declared or []], "render_styles()"))
     styles.update(given or {})
     return styles
@@ -221,7 +265,7 @@ def parse_styles(items: list[str], where: str = "--edge") -> dict[str, str]:
     for item in items:
         prop, sep, style = item.partition("=")
         if not sep or not prop.strip() or style.strip() not in STYLES:
-            raise RenderError(f"{where}: '{item}' is not PROP=STYLE (styles: {', '.join(STYLES)})")
+            raise UsageError("E1001", f"{where}: '{item}' is not PROP=STYLE", f"styles: {', '.join(STYLES)}")
         out[prop.strip()] = style.strip()
     return out
 
@@ -230,21 +274,21 @@ def game_from_picture(rules, picture: str, radius: int, board_name: str) -> Game
     """A game with one hexagonal board and the tokens of a picture in the hex text notation."""
     game = Game(rules, seed=0)
     if radius < 0 or radius > 20:
-        raise RenderError(f"--radius must be 0..20, not {radius}")
+        raise UsageError("E1002", f"--radius must be 0..20, not {radius}")
     board = HexBoard.hexagon(board_name, radius)
     game.boards[board_name] = board
     symbols = {d.props["symbol"]: d.id for d in rules.definitions.values() if isinstance(d.props.get("symbol"), str)}
     try:
         placed = parse_text(board, picture)
     except GameError as err:
-        raise RenderError(f"the picture: {err}") from None
+        raise UsageError("E1005", f"the picture: {err}") from None
     for label, (symbol, rotation, owner) in placed.items():
         definition = symbols.get(symbol) or (symbol if symbol in rules.definitions else None)
         if definition is None:
-            raise RenderError(f"'{symbol}' at {label} is neither a symbol nor a definition of {rules.id}")
+            raise UsageError("E1005", f"the picture: '{symbol}' at {label} is neither a symbol nor a definition of {rules.id}")
         if owner is not None and not 1 <= owner <= len(game.players):
-            raise RenderError(f"'{symbol}' at {label}: there is no player {owner}")
-        thing = game.create(definition, 1, None, game.players[owner - 1] if owner else None)
+            raise UsageError("E1005", f"the picture: '{symbol}' at {label}: there is no player {owner}")
+        thing = _one(game.create(definition, 1, None, game.players[owner - 1] if owner else None))
         board.place(thing, board.by_label[label], rotation)
     return game
 
@@ -253,7 +297,7 @@ def game_from_picture(rules, picture: str, radius: int, board_name: str) -> Game
 
 
 def add_parser(subparsers) -> None:
-    r = subparsers.add_parser("render", help="draw a hex token or a hex board position as SVG",
+    r = subparsers.add_parser("render", help="draw a token on a hex board, or a board position, as SVG",
                               description="Draw a token (from its per-side properties) or a board position as SVG.")
     r.add_argument("game", help="a bundled game id (`rulecraft games` lists them)")
     r.add_argument("what", choices=["token", "board"], help="token: one definition; board: a position")
@@ -272,25 +316,14 @@ def add_parser(subparsers) -> None:
 
 
 def cmd_render(args) -> int:
-    try:
-        svg = _render(args)
-    except RenderError as err:
-        print(f"rulecraft: {err}", file=sys.stderr)
-        return 2
-    except CompileError:
-        raise
-    except (KeyError, OSError) as err:
-        print(f"rulecraft: {err.args[0] if isinstance(err, KeyError) and err.args else err}", file=sys.stderr)
-        return 2
-    except GameError as err:
-        print(f"rulecraft: {err}", file=sys.stderr)
-        return 1
+    """Bad values raise UsageError, a broken ruleset CompileError, a failing game GameError:
+    the command line reports each (exit 2, 1, 1)."""
+    svg = _render(args)
     if args.out:
         try:
             Path(args.out).write_text(svg, encoding="utf-8")
         except OSError as err:
-            print(f"rulecraft: cannot write {args.out}: {err.strerror or err}", file=sys.stderr)
-            return 2
+            raise UsageError("E1005", f"cannot write {args.out}: {err.strerror or err}") from None
     else:
         sys.stdout.write(svg)
     return 0
@@ -301,28 +334,28 @@ def _render(args) -> str:
     styles = parse_styles(args.edge)
     if args.what == "token":
         if not args.name:
-            raise RenderError("render token needs a definition id, e.g. `rulecraft render GAME token ID`")
+            raise UsageError("E1004", "render token needs a definition id", "e.g. `rulecraft render GAME token ID`")
         return render_token(rules, args.name, args.rotation, styles)
     if args.picture and args.scenario:
-        raise RenderError("give either --picture or --scenario, not both")
+        raise UsageError("E1004", "give either --picture or --scenario, not both")
     if args.picture:
-        text = sys.stdin.read() if args.picture == "-" else Path(args.picture).read_text(encoding="utf-8")
-        game = game_from_picture(rules, text, args.radius, args.board or "board")
+        game = game_from_picture(rules, _picture(args.picture), args.radius, args.board or "board")
     elif args.scenario:
-        if args.scenario not in rules.scenarios:
-            raise RenderError(f"no scenario '{args.scenario}' in {rules.id} (has: {', '.join(sorted(rules.scenarios))})")
+        scenario_named(rules, args.scenario)
         try:
             game = start(rules, args.scenario, seed=args.seed)
         except GameOver:
-            raise RenderError("the scenario ended during its setup") from None
+            raise UsageError("E1004", f"the scenario '{args.scenario}' ends during its setup: no position to draw") from None
         game = run(game, args.scenario, args.rounds)
     else:
-        raise RenderError("render board needs --picture FILE or --scenario NAME")
+        raise UsageError("E1004", "render board needs --picture FILE or --scenario NAME")
     return render_board(game, args.board, styles)
 
 
-def main(argv: list[str] | None = None) -> int:  # for `python -m rulecraft.render`
-    p = argparse.ArgumentParser(prog="rulecraft")
-    add_parser(p.add_subparsers())
-    args = p.parse_args(argv)
-    return args.handler(args)
+def _picture(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError("E1005", f"cannot read the picture {name}: {err}") from None

@@ -1,7 +1,24 @@
 """Diagnostics as data (code, message, span, labels, help) and their one renderer.
 
 Every stage of the compiler appends Diagnostic values to a Diagnostics collector;
-nothing raises on the first error, so one run reports every error of a file.
+nothing raises on the first error, so one run reports every error of a file. The files a
+user gives the command line (decks, card pools, importer mappings and inputs) and its
+values report their problems as the same Diagnostic, rendered by the same functions.
+
+Codes, by range:
+
+    E00xx  reading a module: syntax, imports, limits
+    E01xx  names: unknown, duplicate, misplaced declarations
+    E02xx  types
+    E03xx  declarations: headers, kinds, zones, checks, formats
+    E04xx  bodies: statements and effects
+    E06xx  assumptions and tests
+    E07xx  mods: conflicts and patches
+    E08xx  deck files (rulecraft/decks.py)
+    E09xx  card pools and importer mappings and inputs (rulecraft/pools.py, rulecraft/importer.py)
+    E10xx  values given on the command line (rulecraft/arguments.py)
+
+INPUT_CODES describes each input code (SARIF output carries the description).
 """
 
 from __future__ import annotations
@@ -90,15 +107,67 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
-class CompileError(Exception):
-    """Raised by the API when compilation produced errors; carries them all."""
+INPUT_CODES = {
+    "E0801": "a deck file cannot be read",
+    "E0802": "a deck file is not valid YAML",
+    "E0803": "a deck file does not follow its schema (`rulecraft schema deck`)",
+    "E0804": "a number of copies is not a whole number of at least 1",
+    "E0805": "a line of a pasted deck list cannot be read",
+    "E0806": "the deck names no format, or an unknown one",
+    "E0807": "the format has no such parameter",
+    "E0808": "a format parameter's value is not of its type",
+    "E0809": "a parameter the format needs is missing",
+    "E0810": "the format has no such deck section",
+    "E0811": "an unknown card",
+    "E0901": "a card pool, importer mapping or input file cannot be read",
+    "E0902": "a card pool, importer mapping or input file is not valid YAML or JSON",
+    "E0903": "a card pool does not follow its schema (`rulecraft schema pool`)",
+    "E0904": "an importer mapping does not follow its schema (`rulecraft schema importer`)",
+    "E0905": "a card pool is for another game",
+    "E0906": "a card id that is not usable or is taken",
+    "E0907": "a card of an unknown kind",
+    "E0908": "a property the card's kind does not have",
+    "E0909": "a value that is not of its declared type",
+    "E0910": "the format has no such assumption",
+    "E0911": "no importer for the source, or several",
+    "E0912": "an input file that is not a list of records",
+    "E0913": "a record that cannot be converted (it is skipped)",
+    "E0914": "too many cards or records",
+    "E1001": "a command-line value is not NAME=VALUE (or PROP=STYLE)",
+    "E1002": "a command-line value is not of its declared type",
+    "E1003": "an unknown name: ruleset, scenario, query, parameter, assumption, option, definition",
+    "E1004": "a value the command needs is missing, two exclude each other, or the scenario leaves nothing to draw",
+    "E1005": "a file named on the command line cannot be read, understood or written (a log, a picture, an output)",
+}
+
+
+class DiagnosticError(Exception):
+    """Errors found in an input; carries every one (and the sources, to render them with carets)."""
 
     def __init__(self, diagnostics: list[Diagnostic], sources: dict[str, Source] | None = None):
         self.diagnostics = diagnostics
         self.sources = sources or {}
-        first = diagnostics[0] if diagnostics else None
-        super().__init__(f"{first.span}: {first.code}: {first.message}" if first and first.span
-                         else "compilation failed")
+        super().__init__(self.summary())
+
+    def summary(self) -> str:
+        first = self.diagnostics[0] if self.diagnostics else None
+        return f"{first.span}: {first.code}: {first.message}" if first and first.span else "failed"
+
+
+class CompileError(DiagnosticError):
+    """Raised by the API when compilation produced errors; carries them all."""
+
+    def summary(self) -> str:
+        first = self.diagnostics[0] if self.diagnostics else None
+        return f"{first.span}: {first.code}: {first.message}" if first and first.span else "compilation failed"
+
+
+class InputError(DiagnosticError):
+    """A user's input (a deck, a card pool, an importer mapping or input file, a command-line
+    value) cannot be used: exit code 2. Carries every problem found, not only the first."""
+
+    def __str__(self) -> str:
+        return render_text(self.diagnostics, {})
 
 
 def render_text(diags: list[Diagnostic], sources: dict[str, Source]) -> str:
@@ -139,7 +208,8 @@ def render_sarif(diags: list[Diagnostic], tool_version: str) -> str:
                 "region": {"startLine": d.span.line, "startColumn": d.span.column,
                            "endLine": d.span.end_line, "endColumn": d.span.end_column}}}]
         results.append(result)
-    rules = [{"id": code} for code in sorted({d.code for d in diags})]
+    rules = [{"id": code, **({"shortDescription": {"text": INPUT_CODES[code]}} if code in INPUT_CODES else {})}
+             for code in sorted({d.code for d in diags})]
     return json.dumps({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
         "runs": [{"tool": {"driver": {"name": "rulecraft", "version": tool_version, "rules": rules}},

@@ -16,6 +16,11 @@ class Span:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}"
 
+    @classmethod
+    def point(cls, file: str, line: int, column: int) -> Span:
+        """The place of one character, e.g. where a value starts in a YAML file."""
+        return cls(file, line, column, line, column + 1)
+
 
 @dataclass(frozen=True, slots=True)
 class Source:

@@ -1,10 +1,12 @@
-"""`rulecraft render`: SVG pictures of hex tokens and board positions, read back as XML."""
+"""`rulecraft render`: SVG pictures of tokens on a hex board and board positions, read back as XML."""
 
 import xml.etree.ElementTree as ET
 
 import pytest
 
+import rulecraft
 from rulecraft.cli import main
+from rulecraft.render import render_token
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -77,12 +79,12 @@ def test_a_board_from_a_played_scenario_shows_wounds(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv,code,message", [
-    (["neuroshima", "token", "nope"], 2, "no definition 'nope'"),
-    (["neuroshima", "token"], 2, "needs a definition"),
-    (["neuroshima", "board"], 2, "--picture FILE or --scenario"),
-    (["neuroshima", "board", "--picture", "/no/such/file"], 2, "No such file"),
-    (["neuroshima", "board", "--scenario", "nope"], 2, "no scenario"),
-    (["neuroshima", "token", "medic", "--edge", "links"], 2, "PROP=STYLE"),
+    (["neuroshima", "token", "nope"], 2, "error[E1003]: neuroshima has no definition 'nope'"),
+    (["neuroshima", "token"], 2, "error[E1004]: render token needs a definition"),
+    (["neuroshima", "board"], 2, "error[E1004]: render board needs --picture FILE or --scenario NAME"),
+    (["neuroshima", "board", "--picture", "/no/such/file"], 2, "error[E1005]: cannot read the picture /no/such/file"),
+    (["neuroshima", "board", "--scenario", "nope"], 2, "error[E1003]: no scenario 'nope' in neuroshima"),
+    (["neuroshima", "token", "medic", "--edge", "links"], 2, "error[E1001]: --edge: 'links' is not PROP=STYLE"),
 ])
 def test_bad_input_is_a_message_not_a_traceback(capsys, argv, code, message):
     assert main(["render", *argv]) == code
@@ -95,3 +97,25 @@ def test_a_bad_picture_is_reported(tmp_path, capsys):
     picture.write_text("Zz→1 . .\n", encoding="utf-8")
     assert main(["render", "neuroshima", "board", "--picture", str(picture)]) == 2
     assert "rows" in capsys.readouterr().err
+
+
+def test_the_svg_is_well_formed_xml_and_escapes_names():
+    rules = rulecraft.compile_source('game "g" "G"\nkind piece { symbol: text = "", hits: list<int> = [] }\n'
+                                     'piece odd "A & <B> \\"C\\"" { symbol: "<&>", hits: [2, 0, 0, 0, 0, 1] }\n', "g.rules")
+    text = render_token(rules, "odd", 0, {"hits": "bar"})
+    root = ET.fromstring(text)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg" and text.endswith("</svg>\n")
+    assert root.find("svg:title", NS).text == 'A & <B> "C"'
+    [token] = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "token"]
+    assert token.get("data-name") == 'A & <B> "C"'
+    assert [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")] == ["2", "<&>"]  # the value 2, the symbol
+    assert features(root, "bar") == [("hits", 0, 2), ("hits", 5, 1)]
+
+
+def test_a_board_svg_parses_back_with_every_cell_and_token(tmp_path, capsys):
+    picture = tmp_path / "position.txt"
+    picture.write_text("   .   .   .\n  .  .  .  .\nSg→1 Of←1 Sp→1 . HQ→2\n  .  .  .  .\n   .   .   .\n", encoding="utf-8")
+    root = svg_of(capsys, "neuroshima", "board", "--picture", str(picture))
+    tokens = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "token"]
+    assert [list(g.attrib)[:4] for g in tokens] == [["class", "data-cell", "data-owner", "data-name"]] * 4
+    assert [g.find("svg:polygon", NS).get("class") for g in tokens] == ["hex"] * 4

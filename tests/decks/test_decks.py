@@ -79,11 +79,11 @@ def test_unreadable_entries_are_all_reported_with_positions(rules, tmp_path):
     path = deck_file(tmp_path, "format: cardgame\nside: wolff\nmain:\n  grey_wulf: 2\n  howl: 2\nbench:\n  howl: 1\n")
     with pytest.raises(DeckError) as info:
         resolve(read_deck(path), rules)
-    got = [(p.line, p.column, p.message, p.hint) for p in info.value.problems]
+    got = [(p.code, p.line, p.column, p.message, p.help) for p in info.value.diagnostics]
     assert got == [
-        (2, 7, "`wolff` is not a clan", "did you mean `wolf`?"),
-        (4, 3, "unknown card `grey_wulf`", "did you mean `grey_wolf`?"),
-        (6, 1, "the format has no deck section `bench`", "its sections: main, sideboard"),
+        ("E0808", 2, 7, "`wolff` is not a clan", "did you mean `wolf`?"),
+        ("E0811", 4, 3, "unknown card `grey_wulf`", "did you mean `grey_wolf`?"),
+        ("E0810", 6, 1, "the format has no deck section `bench`", "its sections: main, sideboard"),
     ]
 
 
@@ -91,16 +91,24 @@ def test_schema_errors_point_at_the_value(tmp_path):
     path = deck_file(tmp_path, "format: cardgame\nmain:\n  grey_wolf: two\n  howl: 0\n")
     with pytest.raises(DeckError) as info:
         read_deck(path)
-    got = [(p.line, p.column, p.message) for p in info.value.problems]
-    assert got == [(3, 14, "main/grey_wolf: the number of copies must be a whole number, not 'two'"),
-                   (4, 9, "main/howl: 0 copies? a card is listed at least once")]
+    got = [(p.code, p.line, p.column, p.message) for p in info.value.diagnostics]
+    assert got == [("E0804", 3, 14, "main/grey_wolf: the number of copies must be a whole number, not 'two'"),
+                   ("E0804", 4, 9, "main/howl: 0 copies? a card is listed at least once")]
 
 
 def test_invalid_yaml_is_reported_where_it_breaks(tmp_path):
     path = deck_file(tmp_path, "format: cardgame\nmain:\n  grey_wolf: 2\n howl: [\n")
     with pytest.raises(DeckError) as info:
         read_deck(path)
-    assert info.value.problems[0].line == 4 and "invalid YAML" in info.value.problems[0].message
+    [d] = info.value.diagnostics
+    assert (d.code, d.line) == ("E0802", 4) and d.message.startswith("invalid YAML")
+
+
+def test_a_deck_without_a_format_says_how_to_name_one(tmp_path):
+    with pytest.raises(DeckError) as info:
+        read_deck(deck_file(tmp_path, "main:\n  howl: 1\n"))
+    assert [(d.code, d.line, d.column, d.message) for d in info.value.diagnostics] == [
+        ("E0806", 1, 1, "the deck: the deck names no format; add `format: GAME/FORMAT` (`rulecraft games` lists the formats)")]
 
 
 def test_a_pasted_list_reads_like_the_yaml(rules, tmp_path):
@@ -125,3 +133,14 @@ check F-100 "count" {
     assert violations(rules, path) == []
     path = deck_file(tmp_path, "format: g\nmain:\n  a: 2\n")
     assert [v["message"] for v in violations(rules, path)] == ["2 cards"]
+
+
+def test_a_duplicate_key_and_a_control_character_are_yaml_errors_with_positions(tmp_path):
+    with pytest.raises(DeckError) as info:
+        read_deck(deck_file(tmp_path, "format: cardgame\nmain:\n  howl: 1\n  howl: 2\n"))
+    [d] = info.value.diagnostics
+    assert (d.code, d.line, d.column) == ("E0802", 4, 3) and 'duplicate key "howl"' in d.message
+    with pytest.raises(DeckError) as info:
+        read_deck(deck_file(tmp_path, "format: cardgame\nmain:\n  ho\x01wl: 1\n"))
+    [d] = info.value.diagnostics
+    assert (d.code, d.line, d.column, d.message) == ("E0802", 3, 5, "invalid YAML: character #x0001 is not allowed")

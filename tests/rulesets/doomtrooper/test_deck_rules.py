@@ -66,8 +66,8 @@ def test_the_tribe_is_a_deck_parameter_checked_with_a_hint(tmp_path):
     path.write_text("format: doomtrooper/prague-league-2010\nfaction: templar\nmain:\n  gendarme: 1\n", encoding="utf-8")
     with pytest.raises(DeckError) as info:
         check_deck(path)
-    assert info.value.problems[0].message == "`templar` is not a tribe"
-    assert info.value.problems[0].hint == "did you mean `templars`?"
+    assert info.value.diagnostics[0].message == "`templar` is not a tribe"
+    assert info.value.diagnostics[0].help == "did you mean `templars`?"
 
 
 @pytest.mark.rules("DT-003")
@@ -158,7 +158,7 @@ def test_the_day_may_come_from_the_command_line_as_text():
         == ["DT-008"]
     with pytest.raises(DeckError) as info:
         check_deck(d, params={"as_of": "soon"})
-    assert info.value.problems[0].message == "`as_of` must be a whole number, not 'soon'"
+    assert info.value.diagnostics[0].message == "`as_of` must be a whole number, not 'soon'"
 
 
 @pytest.mark.rules("DT-008")

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from rulecraft.cli import main
+from rulecraft.compiler.diagnostics import InputError
 from rulecraft.decks import DeckError, check_deck
-from rulecraft.importer import ImportFailed, import_files
+from rulecraft.importer import import_files
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -43,19 +44,20 @@ def test_an_imported_pool_is_used_by_the_deck_check(tmp_path, capsys):
 def test_bad_records_are_reported_with_positions_and_skipped():
     pool, problems = import_files("doomtrooperdb", [FIXTURES / "doomtrooperdb-bad.json"])
     assert [c["id"] for c in pool["cards"]] == ["dtdb_07035"]
-    got = [(p.line, p.column, p.message) for p in problems]
-    assert got[0] == (3, 3, "no `type_code` (the card's kind)")
-    assert got[1] == (4, 3, "type `spaceship` maps to no kind of the game")
-    assert got[2][:2] == (5, 3) and "cannot read 'martians'" in got[2][2]
+    got = [(p.code, p.line, p.column, p.message, p.help) for p in problems]
+    assert got[0] == ("E0913", 3, 3, "no `type_code` (the card's kind)", "the record is skipped")
+    assert got[1] == ("E0913", 4, 3, "type `spaceship` maps to no kind of the game", "the record is skipped")
+    assert got[2][:3] == ("E0913", 5, 3) and "cannot read 'martians'" in got[2][3]
     assert main(["import", "doomtrooperdb", str(FIXTURES / "doomtrooperdb-bad.json"), "-o", "/dev/null"]) == 1
 
 
 def test_invalid_json_and_unknown_sources_are_usage_errors(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('[\n  {"code": "1",\n', encoding="utf-8")
-    with pytest.raises(ImportFailed) as info:
+    with pytest.raises(InputError) as info:
         import_files("doomtrooperdb", [bad])
-    assert (info.value.problems[0].line, info.value.problems[0].message.startswith("invalid JSON")) == (3, True)
+    [d] = info.value.diagnostics
+    assert (d.code, d.line, d.message.startswith("invalid JSON")) == ("E0902", 3, True)
     assert main(["import", "doomtrooperdb", str(bad)]) == 2
     assert main(["import", "doomtroperdb", str(bad)]) == 2
     assert "did you mean `doomtrooperdb`?" in capsys.readouterr().err
@@ -71,9 +73,11 @@ def test_a_pool_is_type_checked_against_the_game(tmp_path):
     deck.write_text("format: doomtrooper/standard\nmain:\n  gendarme: 1\n", encoding="utf-8")
     with pytest.raises(DeckError) as info:
         check_deck(deck, pools=[pool])
-    got = [(p.line, p.column, p.message) for p in info.value.problems]
-    assert got[0] == (3, 5, "card `my_card`: unknown kind `warior`")
-    assert (4, 89, "card `my_other`: a warrior has no property `colour`") in got
-    assert (5, 5, "card `gendarme`: the game already has a card with this id") in got
-    assert any("`fight` must be a whole number, not 'seven'" in m for _, _, m in got)
-    assert any("`templar` is not a tribe; did you mean `templars`?" in m for _, _, m in got)
+    got = [(d.code, d.line, d.column, d.message, d.help) for d in info.value.diagnostics]
+    assert got == [
+        ("E0907", 3, 5, "card `my_card`: unknown kind `warior`", "did you mean `warrior`?"),
+        ("E0909", 4, 55, "card `my_other`: `fight` must be a whole number, not 'seven'", None),
+        ("E0909", 4, 70, "card `my_other`: `templar` is not a tribe", "did you mean `templars`?"),
+        ("E0908", 4, 89, "card `my_other`: a warrior has no property `colour`", None),
+        ("E0906", 5, 5, "card `gendarme`: the game already has a card with this id", "give the pool's card its own id"),
+    ]

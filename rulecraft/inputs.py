@@ -1,0 +1,144 @@
+"""A user's YAML input file (a deck, a card pool, an importer mapping) read into data with
+positions: its text, its YAML, its JSON Schema check; every problem is a Diagnostic at
+`file:line:col`, raised together as an InputError."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError
+from ruamel.yaml.reader import ReaderError
+
+from .compiler.diagnostics import Diagnostic, InputError, suggest
+from .compiler.source import Source, Span
+
+
+@lru_cache(maxsize=None)
+def schema(name: str) -> dict[str, Any]:
+    """A JSON Schema shipped with the package (`rulecraft schema NAME`)."""
+    return json.loads(resources.files("rulecraft").joinpath(f"schemas/{name}.schema.json").read_text(encoding="utf-8"))
+
+
+def schema_names() -> list[str]:
+    folder = resources.files("rulecraft").joinpath("schemas")
+    return sorted(p.name.removesuffix(".schema.json") for p in folder.iterdir() if p.name.endswith(".schema.json"))
+
+
+def error(file: str, line: int, column: int, code: str, message: str, help: str | None = None) -> Diagnostic:
+    return Diagnostic(code, message, Span.point(file, line, column), help)
+
+
+def read_source(path: Path, code: str, what: str = "the file") -> Source:
+    """The text of a file, or an InputError with `code` if it cannot be read."""
+    try:
+        return Source(str(path), path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError([error(str(path), 1, 1, code, f"cannot read {what}: {err}")]) from None
+
+
+def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
+    """The YAML document with its positions (ruamel round-trip), or an InputError with `code`."""
+    try:
+        return YAML(typ="rt").load(source.text)
+    except MarkedYAMLError as err:
+        mark = err.problem_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        problem = err.problem
+    except ReaderError as err:  # a character YAML does not allow
+        before = source.text[:err.position]
+        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        char = ord(err.character) if isinstance(err.character, str) else err.character
+        problem, help = f"character #x{char:04x} is not allowed", "remove it, or write it in a quoted string as an escape"
+    raise InputError([error(source.file, line, column, code, f"invalid YAML: {problem}", help)], {source.file: source})
+
+
+def validate(data: Any, schema_name: str, file: str, code: str, whole: str) -> list[Diagnostic]:
+    """Every way `data` breaks the shipped schema, at its position, ordered by position. A schema
+    may word its own messages and codes next to the failing keyword: `"x-messages": {"VALIDATOR":
+    "text with {instance} or {instance!r}"}`, `"x-codes": {"VALIDATOR": CODE}`. A message
+    starts with the value's path (or `whole`, for the document itself)."""
+    found = []
+    for err in jsonschema.Draft202012Validator(schema(schema_name)).iter_errors(data):
+        path = list(err.absolute_path)
+        where = "/".join(map(str, path)) or whole
+        if err.validator == "additionalProperties" and err.validator_value is False:
+            found.extend(_unknown_keys(err, data, path, file, code, where))
+            continue
+        line, column = position(data, path)
+        found.append(error(file, line, column, _code(err, code), f"{where}: {_message(err)}"))
+    return sorted(found, key=lambda d: (d.line or 0, d.column or 0, d.message))
+
+
+def _unknown_keys(err: jsonschema.ValidationError, data: Any, path: list[Any], file: str, code: str,
+                  where: str) -> list[Diagnostic]:
+    """One diagnostic per key the schema does not know, at the key, with a "did you mean"."""
+    known = list(err.schema.get("properties", {})) if isinstance(err.schema, dict) else []
+    node = err.instance if isinstance(err.instance, dict) else {}
+    return [error(file, *position(data, path + [key], value=False), code, f"{where}: unknown key `{key}`",
+                  suggest(str(key), known) or f"known keys: {', '.join(known)}")
+            for key in node if key not in known]
+
+
+def _code(err: jsonschema.ValidationError, default: str) -> str:
+    codes = err.schema.get("x-codes", {}) if isinstance(err.schema, dict) else {}
+    return str(codes.get(err.validator, default))
+
+
+def _message(err: jsonschema.ValidationError) -> str:
+    messages = err.schema.get("x-messages", {}) if isinstance(err.schema, dict) else {}
+    text = messages.get(err.validator)
+    if text is None:
+        return err.message
+    return str(text).replace("{instance!r}", repr(err.instance)).replace("{instance}", str(err.instance))
+
+
+def plain(value: Any) -> Any:
+    """A ruamel value as plain Python data (lists, dicts, str)."""
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+def position(node: Any, path: list[Any], value: bool = True) -> tuple[int, int]:
+    """Line and column (1-based) of the value (or key) at `path` in a ruamel document; where the
+    path cannot be followed further, the position of the last node reached."""
+    line, column = _own(node)
+    for key in path:
+        found = _child_position(node, key, value)
+        if found is None:
+            break
+        line, column = found
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            break
+    return line, column
+
+
+def _child_position(node: Any, key: Any, value: bool) -> tuple[int, int] | None:
+    lc = getattr(node, "lc", None)
+    if lc is None:
+        return None
+    try:
+        found = lc.value(key) if value else lc.key(key)
+    except (KeyError, IndexError, TypeError):
+        try:
+            found = lc.item(key)  # a list element
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return None
+    return found[0] + 1, found[1] + 1
+
+
+def _own(node: Any) -> tuple[int, int]:
+    lc = getattr(node, "lc", None)
+    return (lc.line + 1, lc.col + 1) if lc is not None and lc.line is not None else (1, 1)

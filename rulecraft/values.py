@@ -1,0 +1,134 @@
+"""A value given from outside a ruleset (a deck file, a card pool, an importer's input, the
+command line) as a value of a type the ruleset declares: the one place that knows how.
+
+Types are read from their display form, `str(type)`: `int`, `num`, `bool`, `text`, `any`, an
+enum's name, `definition of KIND`, `list<T>`. A value given as text (`text=True`: the command
+line, a pasted deck list, a field of an imported file) is read first: `3`, `true`, a definition's
+id or exact name, a comma-separated or JSON list. A value of a typed file (YAML) must already
+have its type; a definition may still be named by its id or its exact name.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .compiler.diagnostics import suggest
+from .runtime.ruleset import Ruleset
+
+WHOLE = re.compile(r"\s*[+-]?\d+\s*")
+NUMBER = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)\s*")
+MAX_LISTED = 20  # "one of: ..." names at most this many choices
+
+
+class BadValue(ValueError):
+    """Why a value is not of its type; `help` says what would be. A message either names the
+    value itself (`names_value`: "`x` is not a colour") or goes after its subject ("must be ...")."""
+
+    def __init__(self, message: str, help: str | None = None, names_value: bool = False):
+        super().__init__(message)
+        self.message = message
+        self.help = help
+        self.names_value = names_value
+
+    def of(self, subject: str) -> str:
+        """The message about `subject`, e.g. "`count` must be a whole number, not 'x'"."""
+        return self.message if self.names_value else f"{subject} {self.message}"
+
+
+def typed(value: Any, type_: Any, rules: Ruleset | None = None, text: bool = False) -> Any:
+    """`value` as a value of `type_`, or BadValue. `rules` gives enums and definitions."""
+    shown = str(type_)
+    if shown.startswith("list<") and shown.endswith(">"):
+        return [typed(v, shown[5:-1], rules, text) for v in _items(value, shown, text)]
+    if shown in SCALARS:
+        return SCALARS[shown](value, text)
+    if rules is not None and shown in rules.enums:
+        return _member(value, shown, rules.enums[shown])
+    if shown.startswith("definition of ") and rules is not None:
+        return definition(rules, shown.removeprefix("definition of "), value)
+    raise BadValue(f"cannot give a value of type {shown} here")
+
+
+def _items(value: Any, type_: str, text: bool) -> list[Any]:
+    if isinstance(value, list):
+        return value
+    if not text or not isinstance(value, str):
+        raise BadValue(f"must be a list ({type_}), not {value!r}")
+    if value.lstrip().startswith("["):  # JSON, e.g. a table of numbers: [[0,4,1,0],[0,3,0,0]]
+        try:
+            items = json.loads(value)
+        except ValueError as err:
+            raise BadValue(f"is not a JSON list ({err})") from None
+        if not isinstance(items, list):
+            raise BadValue(f"must be a list ({type_}), not {value!r}")
+        return items
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def _whole(value: Any, text: bool) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if text and isinstance(value, str) and WHOLE.fullmatch(value):
+        return int(value)
+    raise BadValue(f"must be a whole number, not {value!r}")
+
+
+def _number(value: Any, text: bool) -> int | float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    if text and isinstance(value, str) and NUMBER.fullmatch(value):
+        return int(value) if WHOLE.fullmatch(value) else float(value)
+    raise BadValue(f"must be a number, not {value!r}")
+
+
+def _truth(value: Any, text: bool) -> bool:
+    if isinstance(value, bool):
+        return value
+    if text and str(value).lower() in ("true", "false"):
+        return str(value).lower() == "true"
+    raise BadValue(f"must be true or false, not {value!r}")
+
+
+def _text(value: Any, text: bool) -> str:
+    if isinstance(value, str):
+        return value
+    if text and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    raise BadValue(f"must be text, not {value!r}")
+
+
+SCALARS = {"int": _whole, "num": _number, "bool": _truth, "text": _text, "any": lambda value, text: value}
+
+
+def _member(value: Any, type_: str, members: tuple[str, ...]) -> str:
+    if isinstance(value, str) and value in members:
+        return value
+    raise BadValue(f"`{value}` is not a {type_}", choices(str(value), members), names_value=True)
+
+
+def definition(rules: Ruleset, kind: str, value: Any) -> str:
+    """The id of the definition of `kind` (or a subkind) whose id or exact name is `value`."""
+    names = _names(rules, kind)
+    if isinstance(value, str) and value in names:
+        return names[value]
+    ids = [d.id for d in rules.defs_of(kind)]
+    raise BadValue(f"no {kind} `{value}`", choices(str(value), ids), names_value=True)
+
+
+def _names(rules: Ruleset, kind: str) -> dict[str, str]:
+    key = ("definition names", kind)
+    if key not in rules.derived:
+        defs = rules.defs_of(kind)
+        rules.derived[key] = {d.name: d.id for d in defs} | {d.id: d.id for d in defs}
+    return rules.derived[key]
+
+
+def choices(value: str, candidates: Any) -> str | None:
+    """A "did you mean" for a misspelt choice, else the choices themselves when they are few."""
+    pool = list(candidates)
+    hint = suggest(value, pool)
+    if hint or not pool or len(pool) > MAX_LISTED:
+        return hint
+    return f"one of: {', '.join(pool)}"
