@@ -37,6 +37,7 @@ from .compiler.loader import bundled_ids, folder_of, load
 from .inputs import error, load_yaml, plain, read_source, validate
 from .pools import ID, fields_of
 from .runtime.ruleset import Ruleset
+from .runtime.types import Ty
 from .values import BadValue, typed
 
 MAX_RECORDS = 20_000
@@ -146,12 +147,12 @@ def _key(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _put(props: dict[str, Any], fields: dict[str, str], prop: str, value: Any) -> None:
-    type_ = fields.get(prop, "")
-    if type_.startswith("list<"):
+def _put(props: dict[str, Any], fields: dict[str, Ty], prop: str, value: Any) -> None:
+    type_ = fields.get(prop)
+    if type_ is not None and type_.name == "list":
         items = value if isinstance(value, list) else [value]
         props[prop] = props.get(prop, []) + [v for v in items if v not in props.get(prop, [])]
-    elif type_ == "text" and prop in props and props[prop]:
+    elif type_ is not None and type_.name == "text" and prop in props and props[prop]:
         props[prop] = f"{props[prop]}, {value}"
     else:
         props[prop] = value
@@ -198,7 +199,7 @@ def identity(record: dict, spec: dict, rules: Ruleset, why: list[str]) -> Identi
     return Identity(card_id, name, kind)
 
 
-def _field_values(record: dict, m: dict, props: dict, fields: dict[str, str], why: list[str]) -> None:
+def _field_values(record: dict, m: dict, props: dict, fields: dict[str, Ty], why: list[str]) -> None:
     """The properties one field mapping gives a card from the record."""
     value = record.get(m["field"])
     if value is None or value == "" or value == []:
@@ -219,7 +220,7 @@ def _field_values(record: dict, m: dict, props: dict, fields: dict[str, str], wh
             why.append(f"`{m['field']}`: cannot read {v!r}" + (f" (known: {', '.join(map(str, table))})" if table else ""))
 
 
-def _converted(value: Any, m: dict, props: dict, fields: dict[str, str]) -> bool:
+def _converted(value: Any, m: dict, props: dict, fields: dict[str, Ty]) -> bool:
     """Set the value, read as the mapping's `type`, on its `to` property; False if it does not read."""
     try:
         _put(props, fields, m["to"], typed(value, m.get("type", "text"), text=True))

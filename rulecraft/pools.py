@@ -27,6 +27,7 @@ from .compiler.diagnostics import Diagnostic, InputError, suggest
 from .compiler.source import Source
 from .inputs import error, load_yaml, plain, position, read_source, schema, validate
 from .runtime.ruleset import Definition, Ruleset
+from .runtime.types import Ty
 from .values import BadValue, typed
 
 RESERVED = {"id", "kind", "name", "count"}
@@ -73,16 +74,16 @@ def read_pool(path: Path) -> Pool:
                 {str(k): position(settings, [k]) for k in settings}, source)
 
 
-def fields_of(rules: Ruleset, kind: str) -> dict[str, str]:
-    """Property -> its type (as displayed) of a kind, its ancestors' properties included."""
-    out: dict[str, str] = {}
+def fields_of(rules: Ruleset, kind: str) -> dict[str, Ty]:
+    """Property -> its type, of a kind, its ancestors' properties included."""
+    out: dict[str, Ty] = {}
     chain = []
     k: str | None = kind
     while k is not None and k in rules.kinds:
         chain.append(rules.kinds[k])
         k = rules.kinds[k].parent
     for info in reversed(chain):
-        out.update({f.name: str(f.type) for f in info.fields.values()})
+        out.update({f.name: f.type for f in info.fields.values()})
     return out
 
 

@@ -1,8 +1,8 @@
 """A value given from outside a ruleset (a deck file, a card pool, an importer's input, the
 command line) as a value of a type the ruleset declares: the one place that knows how.
 
-Types are read from their display form, `str(type)`: `int`, `num`, `bool`, `text`, `any`, an
-enum's name, `definition of KIND`, `list<T>`. A value given as text (`text=True`: the command
+Types are the ruleset's own (`runtime.types.Ty`): `int`, `num`, `bool`, `text`, `any`, an
+enum, a definition of a kind, a list of any of these; a plain name stands for a scalar type. A value given as text (`text=True`: the command
 line, a pasted deck list, a field of an imported file) is read first: `3`, `true`, a definition's
 id or exact name, a comma-separated or JSON list. A value of a typed file (YAML) must already
 have its type; a definition may still be named by its id or its exact name.
@@ -16,6 +16,7 @@ from typing import Any
 
 from .compiler.diagnostics import suggest
 from .runtime.ruleset import Ruleset
+from .runtime.types import Ty
 
 WHOLE = re.compile(r"\s*[+-]?\d+\s*")
 NUMBER = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)\s*")
@@ -37,21 +38,21 @@ class BadValue(ValueError):
         return self.message if self.names_value else f"{subject} {self.message}"
 
 
-def typed(value: Any, type_: Any, rules: Ruleset | None = None, text: bool = False) -> Any:
+def typed(value: Any, type_: Ty | str, rules: Ruleset | None = None, text: bool = False) -> Any:
     """`value` as a value of `type_`, or BadValue. `rules` gives enums and definitions."""
-    shown = str(type_)
-    if shown.startswith("list<") and shown.endswith(">"):
-        return [typed(v, shown[5:-1], rules, text) for v in _items(value, shown, text)]
-    if shown in SCALARS:
-        return SCALARS[shown](value, text)
-    if rules is not None and shown in rules.enums:
-        return _member(value, shown, rules.enums[shown])
-    if shown.startswith("definition of ") and rules is not None:
-        return definition(rules, shown.removeprefix("definition of "), value)
-    raise BadValue(f"cannot give a value of type {shown} here")
+    ty = type_ if isinstance(type_, Ty) else Ty(type_)
+    if ty.name == "list":
+        return [typed(v, ty.element, rules, text) for v in _items(value, ty, text)]
+    if ty.name in SCALARS:
+        return SCALARS[ty.name](value, text)
+    if rules is not None and ty.name in rules.enums:
+        return _member(value, ty.name, rules.enums[ty.name])
+    if ty.name == "def" and rules is not None:
+        return definition(rules, str(ty.arg), value)
+    raise BadValue(f"cannot give a value of type {ty} here")
 
 
-def _items(value: Any, type_: str, text: bool) -> list[Any]:
+def _items(value: Any, type_: Ty, text: bool) -> list[Any]:
     if isinstance(value, list):
         return value
     if not text or not isinstance(value, str):

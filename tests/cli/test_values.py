@@ -4,6 +4,7 @@ line, decks, card pools and the importer alike."""
 import pytest
 
 import rulecraft
+from rulecraft.runtime.types import Ty, list_of
 from rulecraft.values import BadValue, typed
 
 RULES = rulecraft.compile_source('''game "g" "G"
@@ -20,9 +21,9 @@ piece big "Big" {}
     ("true", "bool", True, True), ("FALSE", "bool", True, False), (True, "bool", False, True),
     ("1.5", "num", True, 1.5), ("2", "num", True, 2), (7, "text", True, "7"), ("x", "text", False, "x"),
     ("red", "colour", False, "red"),
-    ("First Pawn", "definition of pawn", False, "p1"), ("big", "definition of piece", True, "big"),
-    ("1, 2,3", "list<int>", True, [1, 2, 3]), ("[[1, 2], [3]]", "list<list<int>>", True, [[1, 2], [3]]),
-    (["p1", "Big"], "list<definition of piece>", False, ["p1", "big"]), ([1, "a"], "list<any>", False, [1, "a"]),
+    ("First Pawn", Ty("def", "pawn"), False, "p1"), ("big", Ty("def", "piece"), True, "big"),
+    ("1, 2,3", list_of(Ty("int")), True, [1, 2, 3]), ("[[1, 2], [3]]", list_of(list_of(Ty("int"))), True, [[1, 2], [3]]),
+    (["p1", "Big"], list_of(Ty("def", "piece")), False, ["p1", "big"]), ([1, "a"], list_of(Ty("any")), False, [1, "a"]),
 ])
 def test_values_of_each_type(value, type_, text, expected):
     assert typed(value, type_, RULES, text=text) == expected
@@ -35,9 +36,9 @@ def test_values_of_each_type(value, type_, text, expected):
     (3, "text", False, "must be text, not 3", None),
     ("rde", "colour", False, "`rde` is not a colour", "did you mean `red`?"),
     ("green", "colour", False, "`green` is not a colour", "one of: red, blue"),
-    ("big", "definition of pawn", False, "no pawn `big`", "one of: p1"),
-    ("p1", "list<definition of pawn>", False, "must be a list (list<definition of pawn>), not 'p1'", None),
-    ("[1,", "list<int>", True, "is not a JSON list (Expecting value: line 1 column 4 (char 3))", None),
+    ("big", Ty("def", "pawn"), False, "no pawn `big`", "one of: p1"),
+    ("p1", list_of(Ty("def", "pawn")), False, "must be a list (list<definition of pawn>), not 'p1'", None),
+    ("[1,", list_of(Ty("int")), True, "is not a JSON list (Expecting value: line 1 column 4 (char 3))", None),
     ("x", "map<int>", True, "cannot give a value of type map<int> here", None),
 ])
 def test_what_is_not_a_value_of_the_type(value, type_, text, message, help):
