@@ -18,7 +18,7 @@ from . import resolved as r
 from .context import CheckContext
 from .diagnostics import suggest
 from .source import Span
-from .symbols import BUILTIN_FIELDS, MAX_DEPTH
+from .symbols import ABILITY, BUILTIN_FIELDS, MAX_DEPTH
 from .types import parse_signature_type
 
 
@@ -380,6 +380,13 @@ class BodyChecker:
         self.err("E0101", f"unknown name `{e.name}`", e.span, hint)
         return ANY
 
+    def ability_name(self, e: n.AbilityName, scope: Scope, site: Site, depth: int) -> Ty:
+        if e.name not in self.sym.abilities:
+            self.ctx.unknown_ability(e)
+            return ANY
+        self.result.bind(e, r.ConstRef(e.name))
+        return Ty(ABILITY)
+
     def global_name(self, name: str) -> tuple[r.ConstRef | r.AssumeRef | r.ParamRef | r.OptionRef | r.ZoneRef, Ty] | None:
         """What a name declared at the top level refers to, and its type."""
         s, ctx = self.sym, self.ctx
@@ -536,6 +543,6 @@ STATEMENTS: dict[type[n.Stmt], StmtCheck] = {
 }
 EXPRESSIONS: dict[type[n.Expr], ExprCheck] = {
     n.Literal: B.literal, n.Name: B.name, n.This: B.this, n.ListExpr: B.list_expr, n.Attr: B.attr, n.Call: B.call,
-    n.Index: B.index, n.Cast: B.cast, n.Unary: B.unary, n.Binary: B.binary, n.IfExpr: B.if_expr, n.Select: B.select,
+    n.AbilityName: B.ability_name, n.Index: B.index, n.Cast: B.cast, n.Unary: B.unary, n.Binary: B.binary, n.IfExpr: B.if_expr, n.Select: B.select,
     n.Create: B.create, n.Roll: B.roll, n.Draw: B.draw, n.Choose: B.choose,
 }

@@ -152,6 +152,10 @@ class Builder(Transformer):
     def enum_decl(self, meta, c):
         return n.EnumDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(str(x) for x in c[1:]))
 
+    def ability_decl(self, meta, c):
+        name, title = c
+        return n.AbilityDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None)
+
     def const_decl(self, meta, c):
         return n.ConstDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), c[1])
 
@@ -418,6 +422,13 @@ class Builder(Transformer):
 
     def comp_op(self, meta, c):
         return n.BinOp(" ".join(str(t) for t in c))
+
+    def has_ability(self, meta, c):
+        # `x has fly` is `fly in x.abilities`, with `fly` checked to be a declared ability
+        target, ability = c
+        span = self.sp(meta)
+        return n.Binary(span, n.BinOp.IN, n.AbilityName(self.tsp(ability), str(ability)),
+                        n.Attr(span, target, "abilities", self.tsp(ability)))
 
     def binop(self, meta, c):
         return n.Binary(self.sp(meta), c[1], c[0], c[2])

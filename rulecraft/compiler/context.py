@@ -11,7 +11,7 @@ from . import nodes as n
 from .diagnostics import Diagnostics, suggest
 from .resolved import Resolution
 from .source import Span
-from .symbols import BUILTIN_EVENTS, BUILTIN_FIELDS, Symbols
+from .symbols import ABILITY, BUILTIN_EVENTS, BUILTIN_FIELDS, Symbols
 
 LITERAL_TYPES = {int: INT, str: TEXT, bool: BOOL, type(None): NONE}
 
@@ -109,12 +109,18 @@ class CheckContext:
             if want is not None:
                 self.expect(want, self.resolve_type(self.sym.assumptions[e.name].type), e.span, "the value")
             return AssumedValue(e.name)
-        if isinstance(e, n.Name):
+        if isinstance(e, n.Name) and want is not None and want.name == ABILITY:
+            self.unknown_ability(e)
+        elif isinstance(e, n.Name):
             self.err("E0101", f"unknown name `{e.name}`", e.span,
                      suggest(e.name, list(self.sym.enum_members) + list(self.sym.things) + list(self.sym.consts)))
         else:
             self.err("E0204", "this must be a constant (a number, text, true/false, a list or a name)", e.span)
         return None
+
+    def unknown_ability(self, e: n.Name) -> None:
+        self.err("E0120", f"unknown ability `{e.name}`", e.span,
+                 suggest(e.name, self.sym.abilities) or f"declare it with `ability {e.name} \"Title\"`")
 
     def _plain_value(self, e: n.Expr) -> tuple[Any, Ty] | None:
         """A literal, a negative number, an enum member or a definition, with its type."""

@@ -103,6 +103,11 @@ class Name(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class AbilityName(Name):
+    """A name that must be a declared ability (the right side of `x has NAME`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class This(Expr):
     pass
 
@@ -508,6 +513,13 @@ class KindDecl(Decl):
 @dataclass(frozen=True, slots=True)
 class EnumDecl(Decl):
     members: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityDecl(Decl):
+    """`ability NAME "Title"`: a keyword definitions name in their `abilities` list."""
+
+    title: str | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ BUILTIN_EVENTS = {
 }
 # What a mod declares to change what the rulesets loaded before it define.
 CHANGES = (n.PatchDecl, n.KindPatch, n.ReplaceDecl, n.RemoveDecl, n.OptionDecl, n.StepPatch)
+ABILITY = "ability"  # the type of declared abilities
 Header = n.GameDecl | n.ModDecl | n.FormatDecl
 
 
@@ -57,6 +58,7 @@ class Symbols:
     descendants: dict[str, set[str]] = field(default_factory=dict)  # kind -> itself and its subkinds
     enums: dict[str, n.EnumDecl] = field(default_factory=dict)
     enum_members: dict[str, str] = field(default_factory=dict)  # member -> enum
+    abilities: dict[str, n.AbilityDecl] = field(default_factory=dict)  # members of the enum `ability`
     consts: dict[str, n.ConstDecl] = field(default_factory=dict)
     assumptions: dict[str, n.AssumeDecl] = field(default_factory=dict)
     events: dict[str, n.EventDecl] = field(default_factory=dict)
@@ -101,9 +103,13 @@ def collect(modules: list[n.Module], diags: Diagnostics) -> Symbols:
     if c.header is None and modules:
         diags.add("E0304", "the ruleset has no `game` or `mod` header", Span(modules[0].file, 1, 1, 1, 2),
                   'start the main module with `game "id" "Title"`')
+    named = c.by_name()
+    if named["abilities"]:  # the declared abilities are the members of a built-in enum `ability`
+        first = next(iter(named["abilities"].values()))
+        named["enums"]["ability"] = n.EnumDecl(first.span, ABILITY, first.name_span, tuple(named["abilities"]))
     return Symbols(header=c.header, bases=tuple(c.bases), checks=tuple(c.checks), patches=tuple(c.patches),
                    triggers=tuple(c.triggers), tests=c.tests, enum_members=c.enum_members,
-                   descendants=_kind_tree(c.tables[n.KindDecl], diags), **c.by_name())
+                   descendants=_kind_tree(c.tables[n.KindDecl], diags), **named)
 
 
 class _Collector:
@@ -119,7 +125,7 @@ class _Collector:
         self.tables: dict[type, dict] = {
             n.KindDecl: {}, n.EnumDecl: {}, n.ConstDecl: {}, n.AssumeDecl: {}, n.EventDecl: {}, n.FnDecl: {},
             n.ThingDecl: {}, n.DieDecl: {}, n.TableDecl: {}, n.PoolDecl: {}, n.ZoneDecl: {}, n.ScenarioDecl: {},
-            n.ParamDecl: {},
+            n.ParamDecl: {}, n.AbilityDecl: {},
         }
         self.seen: dict[str, n.Decl] = {}
         self.origin_of: dict[str, str | None] = {}
@@ -129,7 +135,8 @@ class _Collector:
         return {"kinds": t[n.KindDecl], "enums": t[n.EnumDecl], "consts": t[n.ConstDecl],
                 "assumptions": t[n.AssumeDecl], "events": t[n.EventDecl], "callables": t[n.FnDecl],
                 "things": t[n.ThingDecl], "dice": t[n.DieDecl], "tables": t[n.TableDecl], "pools": t[n.PoolDecl],
-                "zones": t[n.ZoneDecl], "scenarios": t[n.ScenarioDecl], "params": t[n.ParamDecl]}
+                "zones": t[n.ZoneDecl], "scenarios": t[n.ScenarioDecl], "params": t[n.ParamDecl],
+                "abilities": t[n.AbilityDecl]}
 
     def file(self, decl: n.Decl) -> None:
         origin = self.header.name if self.header is not None else None
@@ -172,8 +179,22 @@ class _Collector:
                            labels=[(self.tests[decl.name].name_span, "the first one")])
         self.tests[decl.name] = decl
 
+    def file_ability(self, decl: n.AbilityDecl) -> None:
+        """Abilities have their own namespace (a function may share an ability's name, as an
+        attack does its ability's); as values they are members of the enum `ability`."""
+        abilities = self.tables[n.AbilityDecl]
+        if decl.name in abilities or decl.name in self.enum_members:
+            first = abilities[decl.name].name_span if decl.name in abilities else decl.name_span
+            self.diags.add("E0301", f"ability `{decl.name}` is defined twice", decl.name_span,
+                           labels=[(first, "first defined here")])
+            return
+        abilities[decl.name] = decl
+        self.enum_members[decl.name] = ABILITY
+
     def file_named(self, decl: n.Decl, origin: str | None) -> None:
-        if decl.name in self.seen:
+        if isinstance(decl, n.AbilityDecl):
+            self.file_ability(decl)
+        elif decl.name in self.seen:
             hint = "give each definition its own name"
             if self.origin_of[decl.name] != origin:
                 hint = f"`{self.origin_of[decl.name]}` defines it; a mod changes it with `patch {decl.name} {{ ... }}`"
