@@ -126,8 +126,31 @@ class Builder(Transformer):
         return n.CheckDecl(self.sp(meta), str(rule), self.tsp(rule), unquote(title) if title else None, body)
 
     def play(self, meta, c):
-        window, when, body = c
-        return n.Play(self.sp(meta), str(window), self.tsp(window), when, body)
+        window, *targets, when, body = c
+        return n.Play(self.sp(meta), str(window), self.tsp(window), when, body, tuple(targets))
+
+    def play_target(self, meta, c):
+        name, source, prompt = c
+        return n.PlayTarget(self.sp(meta), str(name), source, unquote(prompt) if prompt else None)
+
+    def does(self, meta, c):
+        return n.Does(self.tsp(c[0]), str(c[0]))
+
+    def window_decl(self, meta, c):
+        names, kind, *members = c
+        limit = next((m[1] for m in members if m[0] == "limit"), None)
+        after = next((m for m in members if m[0] == "after"), (None, None, None))
+        return n.WindowDecl(self.sp(meta), str(names[0]), self.tsp(names[0]), tuple(str(x) for x in names),
+                            str(kind) if kind else None, limit, after[1], after[2])
+
+    def window_names(self, meta, c):
+        return list(c)
+
+    def window_limit(self, meta, c):
+        return ("limit", self.int(c[0]))
+
+    def window_after(self, meta, c):
+        return ("after", c[0], c[1])
 
     def violation_stmt(self, meta, c):
         return n.Violation(self.sp(meta), self._template(c[0]), c[1])
@@ -232,9 +255,10 @@ class Builder(Transformer):
         rules = tuple(i for m in members if isinstance(m, n.RuleRef) for i in m.ids)
         triggers = tuple(m for m in members if isinstance(m, n.Trigger))
         plays = tuple(m for m in members if isinstance(m, n.Play))
+        does = tuple(m for m in members if isinstance(m, n.Does))
         return n.ThingDecl(self.sp(meta), str(name), self.tsp(name), str(kind), self.tsp(kind),
                            unquote(title) if title else None, self.int(count, 1) if count else 1,
-                           self.tsp(count) if count else None, props, rules, triggers, plays)
+                           self.tsp(count) if count else None, props, rules, triggers, plays, does)
 
     def prop_item(self, meta, c):
         return n.PropItem(self.sp(meta), str(c[0]), c[1])

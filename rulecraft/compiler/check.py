@@ -15,6 +15,7 @@ from .context import CheckContext
 from .diagnostics import Diagnostics, suggest
 from .resolved import Resolution
 from .symbols import BUILTIN_EVENTS, BUILTIN_FIELDS, MAX_FACES, Symbols
+from .windows import check_targets, check_windows
 
 __all__ = ["BUILTIN_EVENTS", "BUILTIN_FIELDS", "DeclChecker", "check"]
 
@@ -39,7 +40,7 @@ class DeclChecker:
         for step in (self.check_kinds, self.check_consts, self.check_assumptions, self.check_events,
                      self.check_things, self.check_dice, self.check_tables, self.check_pools, self.check_callables,
                      self.check_triggers, self.check_scenarios, self.check_params, self.check_checks,
-                     self.check_tests, self.check_recursion):
+                     self.check_tests, self.check_windows, self.check_recursion):
             step()
 
     def check_kinds(self) -> None:
@@ -167,7 +168,10 @@ class DeclChecker:
             site = Site(Ty(t.kind), n.Body.TRIGGER)
             if play.when is not None:
                 self.bodies.condition(play.when, scope, site, 0, "a `when` condition")
-            self.bodies.block(play.body, scope, site)
+            self.bodies.block(play.body, check_targets(self.ctx, self.bodies, play, scope, site), site)
+
+    def check_windows(self) -> None:
+        check_windows(self.ctx, self.bodies)
 
     def check_trigger(self, trig: n.Trigger, this: Ty | None) -> None:
         params = self.ctx.event_params(trig.event, trig.event_span)

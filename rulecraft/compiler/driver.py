@@ -22,6 +22,7 @@ from .parser import parse
 from .resolved import Resolution
 from .source import Source
 from .symbols import BUILTIN_EVENTS, Symbols, collect
+from .windows import expand_does
 
 
 def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
@@ -35,7 +36,7 @@ def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
 
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
     """Modules -> the table of declarations with the mods applied, and what checking it resolved."""
-    sym = apply_mods(collect(modules, diags), diags)
+    sym = expand_does(apply_mods(collect(modules, diags), diags), diags)
     return sym, check(sym, diags)
 
 
@@ -52,6 +53,18 @@ def compile_modules(modules: list[n.Module], diags: Diagnostics) -> rs.Ruleset |
     handlers.attach(out, sym, res, ns)
     out.rule_sites = rule_sites(modules)
     return out
+
+
+def attach_windows(out: rs.Ruleset, sym: Symbols, ns: dict[str, Any]) -> None:
+    """Each window's rules, merged over the declarations that name it (in load order)."""
+    for i, w in enumerate(sym.windows):
+        for name in w.names:
+            rules = out.windows.setdefault(name, rs.WindowRules())
+            if w.limit is not None:
+                rules.limit = w.limit
+            if w.after is not None:
+                rules.after.append((ns[f"w_{i}_when"], ns[f"w_{i}"]))
+                rules.rules = tuple(dict.fromkeys(rules.rules + rule_ids(w.after)))
 
 
 def rule_refs(node: object) -> Iterator[n.RuleRef]:
@@ -200,6 +213,8 @@ class Handlers:
             out[deck_check.span.file].append(low.part(f"c_{i}", deck_check.body))
         for pyname, play, _ in self.plays:
             out[play.span.file].extend(low.play(pyname, play))
+        for i, w in enumerate(sym.windows):
+            out[w.span.file].extend(low.window_after(f"w_{i}", w))
         return out
 
     def attach(self, out: rs.Ruleset, sym: Symbols, res: Resolution, ns: dict[str, Any]) -> None:
@@ -226,6 +241,8 @@ class Handlers:
         for pyname, play, definition in self.plays:
             out.plays.setdefault(play.window, []).append(
                 rs.PlaySpec(play.window, definition, ns[f"{pyname}_when"], ns[pyname], rule_ids(play.body),
-                            str(play.span)))
+                            str(play.span), ns.get(f"{pyname}_targets"),
+                            tuple(t.prompt or f"which {t.name}" for t in play.targets)))
+        attach_windows(out, sym, ns)
         for i, test in enumerate(sym.tests.values()):
             out.tests.append(rs.RuleTest(test.name, test.checks, test.scenario, ns[f"x_{i}"], str(test.span)))

@@ -124,8 +124,22 @@ class Lowerer:
         self.body_of = n.Body.TRIGGER
         when = self.expr(play.when) if play.when is not None else ast.Constant(True)
         params = [RT, "this", var("player")]
-        return [self.function(f"{pyname}_when", params, [ast.Return(value=when)], play.span.line),
-                self.function(pyname, params, self.block(play.body), play.span.line)]
+        out = [self.function(f"{pyname}_when", params, [ast.Return(value=when)], play.span.line),
+               self.function(pyname, params + [var(t.name) for t in play.targets], self.block(play.body),
+                             play.span.line)]
+        if play.targets:  # `pyname_targets(rt, this, player)`: the list each target is picked from
+            lists = ast.List(elts=[self.expr(t.source) for t in play.targets], ctx=ast.Load())
+            out.append(self.function(f"{pyname}_targets", params, [ast.Return(value=lists)], play.span.line))
+        return out
+
+    def window_after(self, pyname: str, w: n.WindowDecl) -> list[ast.FunctionDef]:
+        """A window's after-play block: `pyname_when(rt, this, player)` and `pyname(rt, this, player)`."""
+        self.body_of = n.Body.TRIGGER
+        when = self.expr(w.after_when) if w.after_when is not None else ast.Constant(True)
+        params = [RT, "this", var("player")]
+        body = self.block(w.after) if w.after is not None else []
+        return [self.function(f"{pyname}_when", params, [ast.Return(value=when)], w.span.line),
+                self.function(pyname, params, body, w.span.line)]
 
     def row(self, pyname: str, row: n.TableRow, params: list[str]) -> ast.FunctionDef:
         self.body_of = n.Body.ROW

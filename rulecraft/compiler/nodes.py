@@ -617,6 +617,34 @@ class Play(Node):
     window_span: Span
     when: Expr | None
     body: Block
+    targets: tuple[PlayTarget, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTarget(Node):
+    """`target NAME from LIST "prompt"`: a local the player picks from LIST when playing."""
+
+    name: str
+    source: Expr
+    prompt: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Does(Node):
+    """`does NAME`: a definition member taking another definition's plays and triggers."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class WindowDecl(Decl):
+    """`window A, B of KIND { limit N per player  after play [when C] { ... } }`."""
+
+    names: tuple[str, ...]  # `name` is the first
+    kind: str | None
+    limit: int | None
+    after_when: Expr | None
+    after: Block | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -637,6 +665,7 @@ class ThingDecl(Decl):
     rules: tuple[str, ...]
     triggers: tuple[Trigger, ...]
     plays: tuple[Play, ...] = ()
+    does: tuple[Does, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,12 @@ from .budget import Budget
 from .errors import IllegalAction
 from .events import Events
 from .history import History
-from .ruleset import Ruleset
+from .ruleset import PlaySpec, Ruleset, WindowRules
 from .state import Entity
 from .things import Things
+
+
+NO_RULES = WindowRules()
 
 
 class Choices:
@@ -54,29 +57,52 @@ class Choices:
         return value
 
     def window(self, name: str, zone: str, order: Sequence[Entity] | None = None) -> None:
-        """Players in turn may play a card from their `zone` that has an effect in this window;
-        the window closes when every player has passed in a row."""
+        """Players in turn may play a card from their `zone` that has an effect in this window
+        (and a legal pick for each of its targets, within the window's limit); the window closes
+        when every player has passed in a row. After each effect, the window's own rules run."""
         specs = {s.definition: s for s in self.rules.plays.get(name, ())}
+        rules = self.rules.windows.get(name, NO_RULES)
         players = list(order) if order is not None else self._from_current_player()
         self.history.record("window", name=name)
         if not specs or not players:
             return
+        played = {p.id: 0 for p in players}
         passes, turn = 0, 0
         while passes < len(players):
             self.budget.tick()
             player = players[turn % len(players)]
             turn += 1
+            under_limit = rules.limit is None or played[player.id] < rules.limit
             playable = [card for card in self.things.zone(zone, player).items
-                        if card.def_id in specs and specs[card.def_id].when(self.rt, card, player)]
+                        if under_limit and card.def_id in specs and self._offered(specs[card.def_id], card, player)]
             card = self.choose(player, [None, *playable], f"play a card in {name}") if playable else None
             if card is None:
                 passes += 1
                 continue
             passes = 0
-            spec = specs[card.def_id]
-            self.history.record("play", player=player, card=card, window=name)
-            spec.func(self.rt, card, player)
-            self.history.touch(spec.rules)
+            played[player.id] += 1
+            self._play(specs[card.def_id], rules, card, player, name)
+
+    def _offered(self, spec: PlaySpec, card: Entity, player: Entity) -> bool:
+        """A card is offered if its `when` holds and each of its targets has a pick (no card burning)."""
+        if not spec.when(self.rt, card, player):
+            return False
+        return spec.targets is None or all(len(self.budget.charge(picks)) > 0
+                                           for picks in spec.targets(self.rt, card, player))
+
+    def _play(self, spec: PlaySpec, rules: WindowRules, card: Entity, player: Entity, name: str) -> None:
+        self.history.record("play", player=player, card=card, window=name)
+        picked = []
+        if spec.targets is not None:
+            for picks, prompt in zip(spec.targets(self.rt, card, player), spec.prompts):
+                picked.append(self.choose(player, picks, prompt))
+        spec.func(self.rt, card, player, *picked)
+        self.history.touch(spec.rules)
+        for when, after in rules.after:
+            self.budget.tick()
+            if when(self.rt, card, player):
+                after(self.rt, card, player)
+                self.history.touch(rules.rules)
 
     def _from_current_player(self) -> list[Entity]:
         players = self.things.players

@@ -210,6 +210,18 @@ class PlaySpec:
     func: Callable
     rules: tuple[str, ...]
     where: str
+    targets: Callable | None = None  # (rt, card, player) -> the list each target is picked from
+    prompts: tuple[str, ...] = ()  # what the player is asked, one per target
+
+
+@dataclass
+class WindowRules:
+    """A window's own rules: at most `limit` cards per player each time it opens; after each
+    card's effect, each (when, func) of `after` whose when holds runs, with the card and player."""
+
+    limit: int | None = None
+    after: list[tuple[Callable, Callable]] = field(default_factory=list)
+    rules: tuple[str, ...] = ()
 
 
 @dataclass
@@ -227,6 +239,7 @@ class Ruleset:
     params: dict[str, Param] = field(default_factory=dict)  # a format's deck parameters
     checks: list[DeckCheck] = field(default_factory=list)
     plays: dict[str, list[PlaySpec]] = field(default_factory=dict)  # window -> effects
+    windows: dict[str, WindowRules] = field(default_factory=dict)  # window -> its own rules
     kinds: dict[str, KindInfo] = field(default_factory=dict)
     enums: dict[str, tuple[str, ...]] = field(default_factory=dict)
     definitions: dict[str, Definition] = field(default_factory=dict)

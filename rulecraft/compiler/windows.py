@@ -1,0 +1,91 @@
+"""Windows that carry their own rules, and definitions that do what another one does.
+
+`expand_does` gives each definition that says `does X` the plays and triggers of X (after
+the mods are applied: a patched X is what is shared). `check_windows` checks the `window`
+declarations: the kind of the cards played in them, their limits and their after-play
+blocks; `check_targets` checks the targets a play declares (`target w from LIST`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..runtime.types import ANY, PLAYER, Ty
+from . import nodes as n
+from .bodies import BodyChecker, Scope, Site
+from .context import CheckContext
+from .diagnostics import Diagnostics, suggest
+from .symbols import Symbols
+
+
+def expand_does(sym: Symbols, diags: Diagnostics) -> Symbols:
+    """Each `does X` member: the definition takes X's plays and triggers, as if written in it."""
+    if not any(t.does for t in sym.things.values()):
+        return sym
+    things = dict(sym.things)
+    for name, t in sym.things.items():
+        triggers, plays = list(t.triggers), list(t.plays)
+        for d in t.does:
+            source = sym.things.get(d.name)
+            if source is None:
+                diags.add("E0122", f"unknown definition `{d.name}`", d.span,
+                          suggest(d.name, sym.things) or "`does` names a definition whose effects this one shares")
+            elif source.does:
+                diags.add("E0122", f"`{d.name}` shares the effects of another definition itself", d.span,
+                          f"name the definition it shares them with ({', '.join(x.name for x in source.does)})")
+            else:
+                triggers += source.triggers
+                plays += source.plays
+        if t.does:
+            things[name] = dataclasses.replace(t, triggers=tuple(triggers), plays=tuple(plays))
+    return dataclasses.replace(sym, things=things)
+
+
+def check_windows(ctx: CheckContext, bodies: BodyChecker) -> None:
+    limits: dict[str, n.WindowDecl] = {}
+    for w in ctx.sym.windows:
+        this = ANY
+        if w.kind is not None and ctx.sym.is_kind(w.kind):
+            this = Ty(w.kind)
+            _check_played_kinds(ctx, w, w.kind)
+        elif w.kind is not None:
+            ctx.err("E0102", f"unknown kind `{w.kind}`", w.name_span, suggest(w.kind, ctx.sym.kinds))
+        if w.limit is not None:
+            if w.limit < 1:
+                ctx.err("E0204", "a window's limit is at least 1 card", w.name_span)
+            for name in w.names:
+                if name in limits:
+                    ctx.err("E0301", f"window `{name}` is given two limits", w.name_span,
+                            labels=[(limits[name].name_span, "the first one")])
+                limits[name] = w
+        site = Site(this, n.Body.TRIGGER)
+        if w.after_when is not None:
+            bodies.condition(w.after_when, Scope({"player": PLAYER}), site, 0, "a `when` condition")
+        if w.after is not None:
+            bodies.block(w.after, Scope({"player": PLAYER}), site)
+
+
+def _check_played_kinds(ctx: CheckContext, w: n.WindowDecl, kind: str) -> None:
+    """Every card played in the windows is of the declared kind (the after-play's `this`)."""
+    allowed = ctx.sym.descendants.get(kind, set())
+    for t in ctx.sym.things.values():
+        for play in t.plays:
+            if play.window in w.names and t.kind not in allowed:
+                ctx.err("E0123", f"`{t.name}` is a {t.kind}, but what is played in `{play.window}` is a {kind}",
+                        play.window_span, f"`window {play.window} of {kind}` says so")
+
+
+def check_targets(ctx: CheckContext, bodies: BodyChecker, play: n.Play, scope: Scope, site: Site) -> Scope:
+    """The targets' lists (in the play's scope); the body's scope has each target, picked from its list."""
+    picked: dict[str, Ty] = {}
+    for target in play.targets:
+        got = bodies.expr(target.source, scope, site, 0)
+        if target.name in picked or scope.lookup(target.name) is not None:
+            ctx.err("E0301", f"`{target.name}` is named twice", target.span)
+        if got.name == "list":
+            picked[target.name] = got.element
+        else:
+            if got != ANY:
+                ctx.err("E0201", f"a target is picked from a list, but this is {got}", target.source.span)
+            picked[target.name] = ANY
+    return Scope(picked, scope) if picked else scope
