@@ -543,6 +543,7 @@ STATEMENTS: dict[type[n.Stmt], StmtCheck] = {
 }
 EXPRESSIONS: dict[type[n.Expr], ExprCheck] = {
     n.Literal: B.literal, n.Name: B.name, n.This: B.this, n.ListExpr: B.list_expr, n.Attr: B.attr, n.Call: B.call,
-    n.AbilityName: B.ability_name, n.Index: B.index, n.Cast: B.cast, n.Unary: B.unary, n.Binary: B.binary, n.IfExpr: B.if_expr, n.Select: B.select,
+    n.Index: B.index, n.Cast: B.cast, n.Unary: B.unary, n.Binary: B.binary, n.IfExpr: B.if_expr, n.Select: B.select,
     n.Create: B.create, n.Roll: B.roll, n.Draw: B.draw, n.Choose: B.choose,
+    n.AbilityName: B.ability_name,
 }

@@ -19,7 +19,6 @@ from .ruleset import PlaySpec, Ruleset, WindowRules
 from .state import Entity
 from .things import Things
 
-
 NO_RULES = WindowRules()
 
 
