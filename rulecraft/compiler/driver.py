@@ -64,7 +64,6 @@ def attach_windows(out: rs.Ruleset, sym: Symbols, ns: dict[str, Any]) -> None:
                 rules.limit = w.limit
             if w.after is not None:
                 rules.after.append((ns[f"w_{i}_when"], ns[f"w_{i}"]))
-                rules.rules = tuple(dict.fromkeys(rules.rules + rule_ids(w.after)))
 
 
 def rule_refs(node: object) -> Iterator[n.RuleRef]:

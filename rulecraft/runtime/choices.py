@@ -100,8 +100,7 @@ class Choices:
         for when, after in rules.after:
             self.budget.tick()
             if when(self.rt, card, player):
-                after(self.rt, card, player)
-                self.history.touch(rules.rules)
+                after(self.rt, card, player)  # its `rule` lines record themselves
 
     def _from_current_player(self) -> list[Entity]:
         players = self.things.players

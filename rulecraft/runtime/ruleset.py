@@ -221,7 +221,6 @@ class WindowRules:
 
     limit: int | None = None
     after: list[tuple[Callable, Callable]] = field(default_factory=list)
-    rules: tuple[str, ...] = ()
 
 
 @dataclass
