@@ -318,6 +318,11 @@ class BodyChecker:
             self.expr(e.dest, scope, site, depth)
         return list_of(ANY)
 
+    def interval(self, e: n.Interval, scope: Scope, site: Site, depth: int) -> Ty:
+        self.expect(INT, self.expr(e.low, scope, site, depth), e.low.span, "the start of `..`")
+        self.expect(INT, self.expr(e.high, scope, site, depth), e.high.span, "the end of `..`")
+        return list_of(INT)
+
     def choose(self, e: n.Choose, scope: Scope, site: Site, depth: int) -> Ty:
         t = self.expr(e.options, scope, site, depth)
         self.expect(PLAYER, self.expr(e.chooser, scope, site, depth), e.chooser.span, "who chooses")
@@ -538,4 +543,5 @@ EXPRESSIONS: dict[type[n.Expr], ExprCheck] = {
     n.Literal: B.literal, n.Name: B.name, n.This: B.this, n.ListExpr: B.list_expr, n.Attr: B.attr, n.Call: B.call,
     n.Index: B.index, n.Cast: B.cast, n.Unary: B.unary, n.Binary: B.binary, n.IfExpr: B.if_expr, n.Select: B.select,
     n.Create: B.create, n.Roll: B.roll, n.Draw: B.draw, n.Choose: B.choose,
+    n.Interval: B.interval,
 }

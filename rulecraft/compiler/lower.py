@@ -13,7 +13,7 @@ import sys
 from typing import Any, Callable
 
 from ..runtime.arith import checked_add, checked_mul, exact_div, without
-from ..runtime.builtins import BUILTINS, span
+from ..runtime.builtins import BUILTINS, interval, span, span_half_open
 from ..runtime.errors import IllegalAction
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
@@ -78,6 +78,7 @@ def namespace() -> dict[str, Any]:
     """The only globals compiled handlers see: no Python builtins at all."""
     ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul,
                           "_without": without, "_span": span,
+                          "_span_half_open": span_half_open, "_interval": interval,
                           "_Refused": IllegalAction}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
@@ -179,8 +180,10 @@ class Lowerer:
     def for_(self, s: n.For) -> list[ast.stmt]:
         """A `for` runs over a list it already has: its rounds are charged at once."""
         items = self.expr(s.iterable)
-        if isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
-            items = _call("_span", _name(RT), *(self.expr(a) for a in s.iterable.args))  # no list to build
+        if isinstance(s.iterable, n.Interval):  # `for i in a..b`: no list to build
+            items = _call("_span", _name(RT), self.expr(s.iterable.low), self.expr(s.iterable.high))
+        elif isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
+            items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in s.iterable.args))
         return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
                         body=self.body(s.body), orelse=[])]
 
@@ -391,6 +394,9 @@ class Lowerer:
     def draw(self, e: n.Draw) -> ast.expr:
         return _rt("draw", self.expr(e.count), self.expr(e.source), self.optional(e.dest))
 
+    def interval(self, e: n.Interval) -> ast.expr:
+        return _call("_interval", _name(RT), self.expr(e.low), self.expr(e.high))
+
     def choose(self, e: n.Choose) -> ast.expr:
         return _rt("choose", self.expr(e.chooser), self.expr(e.options), ast.Constant(e.prompt))
 
@@ -409,6 +415,7 @@ EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
     n.Literal: L.literal, n.Name: L.name, n.This: L.this, n.ListExpr: L.list_expr, n.Attr: L.attr, n.Call: L.call,
     n.Index: L.index, n.Cast: L.cast, n.Unary: L.unary, n.Binary: L.binary, n.IfExpr: L.if_expr,
     n.Select: L.select, n.Create: L.create, n.Roll: L.roll, n.Draw: L.draw, n.Choose: L.choose,
+    n.Interval: L.interval,
 }
 
 

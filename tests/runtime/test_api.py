@@ -28,7 +28,7 @@ def test_break_and_continue_steer_loops():
 game "t" "T"
 fn first_even_after(n: int) -> int {
   let found = 0
-  for i in range(n, n + 10) {
+  for i in n..n + 10 {
     if i % 2 == 1 { continue }
     found = i
     break
@@ -82,7 +82,7 @@ card king "King" { cost: 2 }
 zone main
 zone side
 action build(d: def<card>, n: int) {
-  for i in range(1, n) { let c = create d at main }
+  for i in 1..n { let c = create d at main }
   create king at side
 }
 fn costs() -> list<int> {

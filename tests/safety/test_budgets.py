@@ -113,11 +113,19 @@ def test_huge_range_is_refused_without_allocating(game_of):
 
 
 def test_range_at_the_cap_is_charged_to_the_budget(game_of):
-    game = game_of(f"action big() {{ while true {{ let r = range(1, {MAX_RANGE}) }} }}")
+    game = game_of(f"action big() {{ while true {{ let r = 1..{MAX_RANGE} }} }}")
     assert "step budget" in str(stops(game, "big"))
     assert game.budget.steps == 2 * (MAX_RANGE + 1)  # each round: 1 step, and a million for the range
 
 
 def test_small_ranges_still_work(game_of):
-    game = game_of("fn f() -> int { return sum(range(1, 4)) + count(range(5, 1)) + count(range(-2, 2)) }")
+    game = game_of("fn f() -> int { return sum(1..4) + count(5..1) + count(-2..2) }\n"
+                   "fn g() -> int { return sum(range(1, 4)) + count(range(5, 1)) + count(range(-2, 2)) }")
     assert game.call("f") == 10 + 0 + 5
+    assert game.call("g") == 6 + 0 + 4  # `range` leaves out its end, as in Python
+
+
+def test_huge_interval_loop_is_refused_without_allocating(game_of):
+    game = game_of("action big() { for i in 1..1000000000 { } }")
+    assert "1..1000000000 would hold" in str(stops(game, "big"))
+    assert game.budget.steps == 0

@@ -42,7 +42,7 @@ def test_builtins_refuse_wrong_values(game_of, call):
 
 
 def test_text_of_a_huge_number_is_a_budget_error(game_of):
-    game = game_of("action a() { let x = 2\n for i in range(1, 14) { x = x * x }\n log \"{x}\" }")
+    game = game_of("action a() { let x = 2\n for i in 1..14 { x = x * x }\n log \"{x}\" }")
     assert isinstance(fails_cleanly(game, "a"), rulecraft.BudgetExceeded)
 
 
@@ -112,7 +112,7 @@ print(json.dumps(outcome | {"steps": game.budget.steps, "log": len(game.log)}))
                  id="int-squaring"),  # 3**(2**12) has 6,492 bits
     pytest.param("while true { " + 'log "flood" ' * 200 + "}", f"passed {MAX_LOG} entries", MAX_LOG // 200, MAX_LOG,
                  id="log-flood"),
-    pytest.param("while true { let r = range(1, 1000) }", "step budget", (DEFAULT_BUDGET // 1001 + 1) * 1001, 1,
+    pytest.param("while true { let r = 1..1000 }", "step budget", (DEFAULT_BUDGET // 1001 + 1) * 1001, 1,
                  id="range-in-a-loop"),  # each round: 1 step, and 1,000 for the range
 ])
 def test_memory_and_time_stay_bounded(body, message, steps, log):
