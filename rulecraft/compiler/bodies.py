@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from ..runtime.builtins import BUILTINS
 from ..runtime.ruleset import Duration as Lasting
-from ..runtime.types import ANY, BOOL, INT, NONE, NUM, PLAYER, TEXT, ZONE, Ty, list_of
+from ..runtime.types import ANY, BOOL, DIE, INT, NONE, NUM, PLAYER, TEXT, ZONE, Ty, list_of
 from . import nodes as n
 from . import resolved as r
 from .context import CheckContext
@@ -356,7 +356,7 @@ class BodyChecker:
         d = self.sym.dice.get(e.die)
         chosen = scope.lookup(e.die)
         if d is None and chosen is not None:  # a die chosen at run time, by its id
-            self.expect(TEXT, chosen, e.span, "a die to roll")
+            self.expect(DIE, chosen, e.span, "a die to roll")  # a `die` value: checked where it was written
             self.result.bind(e, r.FromLocal(e.die))
             return ANY
         self.result.bind(e, r.Fixed(e.die))
@@ -400,7 +400,9 @@ class BodyChecker:
             return r.ConstRef(name), Ty(s.enum_members[name])
         if name in s.things:
             return r.ConstRef(name), Ty("def", s.things[name].kind)
-        if name in s.dice or name in s.tables:
+        if name in s.dice:
+            return r.ConstRef(name), DIE
+        if name in s.tables:
             return r.ConstRef(name), TEXT
         if (name in s.zones and "per_player" not in s.zones[name].flags) or name in s.pools:
             return r.ZoneRef(name), ZONE
