@@ -77,6 +77,8 @@ class BodyChecker:
         self.result = ctx.result
         self.err = ctx.err
         self.expect = ctx.expect
+        self.phases: set[str] = set()  # every phase a `phase NAME { }` statement enters
+        self.phase_uses: list[tuple[str, Span]] = []  # phases named as text: `in_phase("NAME")`
 
     def block(self, b: n.Block, scope: Scope, site: Site, depth: int = 0) -> None:
         if depth > MAX_DEPTH:
@@ -208,7 +210,16 @@ class BodyChecker:
             self.err("E0107", f"unknown pool `{s.pool}`", last_word(s.span, s.pool), suggest(s.pool, self.sym.pools))
 
     def named_block(self, s: n.Phase | n.Step, scope: Scope, site: Site, depth: int) -> None:
+        if isinstance(s, n.Phase):
+            self.phases.add(s.name)
         self.block(s.body, scope, site, depth)
+
+    def check_phase_names(self) -> None:
+        """After every body: a phase named as text must be one that some `phase` statement enters."""
+        for name, span in self.phase_uses:
+            if name not in self.phases:
+                self.err("E0112", f"no `phase {name}` is ever entered, so `in_phase(\"{name}\")` is always false",
+                         span, suggest(name, sorted(self.phases)))
 
     def turn(self, s: n.Turn, scope: Scope, site: Site, depth: int) -> None:
         self.expect(PLAYER, self.expr(s.player, scope, site, depth), s.player.span, "whose turn it is")
@@ -455,6 +466,8 @@ class BodyChecker:
             self.ctx.check_args(f"zone `{name}`", [PLAYER], 1, args, e.args, e.span)
             return ZONE
         if name in BUILTINS:
+            if name == "in_phase" and e.args and isinstance(e.args[0], n.Literal) and isinstance(e.args[0].value, str):
+                self.phase_uses.append((e.args[0].value, e.args[0].span))
             return self.call_builtin(e, name, args)
         self.err("E0105", f"unknown function `{name}`", e.func.span, suggest(name, list(s.callables) + list(BUILTINS) + list(s.tables)))
         return ANY

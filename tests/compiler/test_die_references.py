@@ -1,6 +1,7 @@
 """A die is a checked reference wherever it is named: `roll NAME`, a table's `roll`, and values of
 type `die` (or `list<die>`) written as text in properties, assumptions and arguments. A misspelt
-die is a compile error with a "did you mean", never a fault when the game is played."""
+die is a compile error with a "did you mean", never a fault when the game is played. So is a
+phase named as text in `in_phase`, which no `phase` statement enters."""
 
 from __future__ import annotations
 
@@ -71,3 +72,10 @@ def test_a_die_given_from_outside_is_checked_against_the_dice():
     with pytest.raises(BadValue) as info:
         typed(["gren"], Ty("list", Ty("die")), rules)
     assert info.value.help == "did you mean `green`?"
+
+
+def test_a_phase_named_as_text_must_be_one_the_ruleset_enters():
+    source = ('fn early() -> bool { return in_phase("invasoin") }\n'
+              'action play() { phase invasion { let x = early() } }')
+    assert errors(source) == [("E0112", 5, 38, "did you mean `invasion`?")]
+    assert errors(source.replace("invasoin", "invasion")) == []
