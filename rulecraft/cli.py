@@ -122,6 +122,7 @@ def _add_play(sub) -> None:
     t = sub.add_parser("test", help="run the tests written in rulesets, and check each scenario replays per seed")
     t.add_argument("paths", nargs="*")
     t.add_argument("--seeds", type=int, default=3)
+    t.add_argument("--json", action="store_true", help="print the results as JSON: {passed, failed, results}")
     t.set_defaults(handler=cmd_test)
 
 
@@ -426,27 +427,55 @@ def cmd_replay(args) -> int:
 
 
 def cmd_test(args) -> int:
-    passed = failed = 0
-    for name in args.paths or bundled_ids():
-        rules = load(name if folder_of(name) else str(ruleset_folder(name)))
-        for outcome in run_tests(rules):
-            checks = f" (checks {', '.join(outcome.test.checks)})" if outcome.test.checks else ""
-            if outcome.passed:
-                passed += 1
-                print(f"ok   {rules.id}: {outcome.test.title}{checks}")
-            else:
-                failed += 1
-                print(f"FAIL {rules.id}: {outcome.test.title}{checks}\n     {outcome.message}")
-        for scenario_name in sorted(rules.scenarios):
-            for seed in range(1, args.seeds + 1):
-                a = play(rules, scenario_name, seed, ["random"], None).log_lines()
-                b = play(rules, scenario_name, seed, ["random"], None).log_lines()
-                same = a == b
-                passed, failed = passed + same, failed + (not same)
-                print(f"{'ok  ' if same else 'FAIL'} {rules.id}/{scenario_name} seed {seed} replays identically"
-                      + ("" if same else " (two runs with one seed differ)"))
-    print(f"{passed} passed, {failed} failed")
+    """Run every test and replay check, whatever fails or faults on the way; always end with the summary."""
+    results: list[dict[str, Any]] = []
+    try:
+        for name in args.paths or bundled_ids():
+            _test_ruleset(name, args, results)
+    finally:
+        passed = sum(r["passed"] for r in results)
+        failed = len(results) - passed
+        if args.json:
+            print(json.dumps({"passed": passed, "failed": failed, "results": results}, indent=2))
+        else:
+            print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def _test_ruleset(name: str, args, results: list[dict[str, Any]]) -> None:
+    """One ruleset's own tests, then each scenario played twice per seed; every result is reported."""
+    try:
+        rules = load(name if folder_of(name) else str(ruleset_folder(name)))
+    except CompileError as err:
+        first = err.diagnostics[0] if err.diagnostics else None
+        where = f"{first.file}:{first.line}:{first.column}" if first and first.file else name
+        _report(args, results, name, "compiles", False, where,
+                f"{where}: {first.message if first else 'does not compile'} ({len(err.diagnostics)} compile error(s))")
+        return
+    for outcome in run_tests(rules):
+        title = outcome.test.title + (f" (checks {', '.join(outcome.test.checks)})" if outcome.test.checks else "")
+        _report(args, results, rules.id, title, outcome.passed, outcome.where or outcome.test.where, outcome.message)
+    for scenario_name in sorted(rules.scenarios):
+        for seed in range(1, args.seeds + 1):
+            title = f"{scenario_name} seed {seed} replays identically"
+            try:
+                same = _replays(rules, scenario_name, seed)
+            except GameError as err:
+                _report(args, results, rules.id, title, False, err.where or "", str(err))
+                continue
+            _report(args, results, rules.id, title, same, "", "" if same else "two runs with one seed differ")
+
+
+def _replays(rules, scenario_name: str, seed: int) -> bool:
+    a = play(rules, scenario_name, seed, ["random"], None).log_lines()
+    return a == play(rules, scenario_name, seed, ["random"], None).log_lines()
+
+
+def _report(args, results: list[dict[str, Any]], ruleset: str, test: str, passed: bool, where: str,
+            message: str) -> None:
+    results.append({"ruleset": ruleset, "test": test, "passed": passed, "where": where, "message": message})
+    if not args.json:
+        print(f"ok   {ruleset}: {test}" if passed else f"FAIL {ruleset}: {test}\n     {message}")
 
 
 # ---- coverage -----------------------------------------------------

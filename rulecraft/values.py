@@ -49,6 +49,10 @@ def typed(value: Any, type_: Ty | str, rules: Ruleset | None = None, text: bool 
         return _member(value, ty.name, rules.enums[ty.name])
     if ty.name == "def" and rules is not None:
         return definition(rules, str(ty.arg), value)
+    if ty.name == "die" and rules is not None:
+        if isinstance(value, str) and value in rules.dice:
+            return value
+        raise BadValue(f"no die `{value}`", choices(str(value), sorted(rules.dice)), names_value=True)
     raise BadValue(f"cannot give a value of type {ty} here")
 
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from ..runtime.builtins import BUILTINS
 from ..runtime.ruleset import Duration as Lasting
-from ..runtime.types import ANY, BOOL, INT, NONE, NUM, PLAYER, TEXT, ZONE, Ty, list_of
+from ..runtime.types import ANY, BOOL, DIE, INT, NONE, NUM, PLAYER, TEXT, ZONE, Ty, list_of
 from . import nodes as n
 from . import resolved as r
 from .context import CheckContext
@@ -77,6 +77,8 @@ class BodyChecker:
         self.result = ctx.result
         self.err = ctx.err
         self.expect = ctx.expect
+        self.phases: set[str] = set()  # every phase a `phase NAME { }` statement enters
+        self.phase_uses: list[tuple[str, Span]] = []  # phases named as text: `in_phase("NAME")`
 
     def block(self, b: n.Block, scope: Scope, site: Site, depth: int = 0) -> None:
         if depth > MAX_DEPTH:
@@ -208,7 +210,16 @@ class BodyChecker:
             self.err("E0107", f"unknown pool `{s.pool}`", last_word(s.span, s.pool), suggest(s.pool, self.sym.pools))
 
     def named_block(self, s: n.Phase | n.Step, scope: Scope, site: Site, depth: int) -> None:
+        if isinstance(s, n.Phase):
+            self.phases.add(s.name)
         self.block(s.body, scope, site, depth)
+
+    def check_phase_names(self) -> None:
+        """After every body: a phase named as text must be one that some `phase` statement enters."""
+        for name, span in self.phase_uses:
+            if name not in self.phases:
+                self.err("E0112", f"no `phase {name}` is ever entered, so `in_phase(\"{name}\")` is always false",
+                         span, suggest(name, sorted(self.phases)))
 
     def turn(self, s: n.Turn, scope: Scope, site: Site, depth: int) -> None:
         self.expect(PLAYER, self.expr(s.player, scope, site, depth), s.player.span, "whose turn it is")
@@ -318,6 +329,11 @@ class BodyChecker:
             self.expr(e.dest, scope, site, depth)
         return list_of(ANY)
 
+    def interval(self, e: n.Interval, scope: Scope, site: Site, depth: int) -> Ty:
+        self.expect(INT, self.expr(e.low, scope, site, depth), e.low.span, "the start of `..`")
+        self.expect(INT, self.expr(e.high, scope, site, depth), e.high.span, "the end of `..`")
+        return list_of(INT)
+
     def choose(self, e: n.Choose, scope: Scope, site: Site, depth: int) -> Ty:
         t = self.expr(e.options, scope, site, depth)
         self.expect(PLAYER, self.expr(e.chooser, scope, site, depth), e.chooser.span, "who chooses")
@@ -351,7 +367,7 @@ class BodyChecker:
         d = self.sym.dice.get(e.die)
         chosen = scope.lookup(e.die)
         if d is None and chosen is not None:  # a die chosen at run time, by its id
-            self.expect(TEXT, chosen, e.span, "a die to roll")
+            self.expect(DIE, chosen, e.span, "a die to roll")  # a `die` value: checked where it was written
             self.result.bind(e, r.FromLocal(e.die))
             return ANY
         self.result.bind(e, r.Fixed(e.die))
@@ -402,7 +418,9 @@ class BodyChecker:
             return r.ConstRef(name), Ty(s.enum_members[name])
         if name in s.things:
             return r.ConstRef(name), Ty("def", s.things[name].kind)
-        if name in s.dice or name in s.tables:
+        if name in s.dice:
+            return r.ConstRef(name), DIE
+        if name in s.tables:
             return r.ConstRef(name), TEXT
         if (name in s.zones and "per_player" not in s.zones[name].flags) or name in s.pools:
             return r.ZoneRef(name), ZONE
@@ -455,6 +473,8 @@ class BodyChecker:
             self.ctx.check_args(f"zone `{name}`", [PLAYER], 1, args, e.args, e.span)
             return ZONE
         if name in BUILTINS:
+            if name == "in_phase" and e.args and isinstance(e.args[0], n.Literal) and isinstance(e.args[0].value, str):
+                self.phase_uses.append((e.args[0].value, e.args[0].span))
             return self.call_builtin(e, name, args)
         self.err("E0105", f"unknown function `{name}`", e.func.span, suggest(name, list(s.callables) + list(BUILTINS) + list(s.tables)))
         return ANY
@@ -546,4 +566,5 @@ EXPRESSIONS: dict[type[n.Expr], ExprCheck] = {
     n.Index: B.index, n.Cast: B.cast, n.Unary: B.unary, n.Binary: B.binary, n.IfExpr: B.if_expr, n.Select: B.select,
     n.Create: B.create, n.Roll: B.roll, n.Draw: B.draw, n.Choose: B.choose,
     n.AbilityName: B.ability_name,
+    n.Interval: B.interval,
 }

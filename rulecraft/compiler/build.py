@@ -462,6 +462,9 @@ class Builder(Transformer):
 
     mul_op = add_op
 
+    def interval(self, meta, c):
+        return n.Interval(self.sp(meta), c[0], c[1])
+
     def neg(self, meta, c):
         return n.Unary(self.sp(meta), n.UnaryOp.NEG, c[0])
 

@@ -22,7 +22,9 @@ __all__ = ["BUILTIN_EVENTS", "BUILTIN_FIELDS", "DeclChecker", "check"]
 
 def check(sym: Symbols, diags: Diagnostics) -> Resolution:
     ctx = CheckContext(sym, diags)
-    DeclChecker(ctx, BodyChecker(ctx)).check_all()
+    bodies = BodyChecker(ctx)
+    DeclChecker(ctx, bodies).check_all()
+    bodies.check_phase_names()
     return ctx.result
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..runtime.ruleset import AssumedValue
-from ..runtime.types import ANY, BOOL, INT, NONE, NUM, PRIMITIVES, TEXT, Ty, list_of
+from ..runtime.types import ANY, BOOL, DIE, INT, NONE, NUM, PRIMITIVES, TEXT, Ty, list_of
 from . import nodes as n
 from .diagnostics import Diagnostics, suggest
 from .resolved import Resolution
@@ -47,9 +47,11 @@ class CheckContext:
             return Ty("def", t.args[0].name)
         if t.args:
             self.err("E0203", f"`{t.name}` takes no type arguments", t.span)
+        if t.name == DIE.name:  # a checked reference to a declared die
+            return DIE
         if t.name in PRIMITIVES or self.sym.is_kind(t.name) or t.name in self.sym.enums:
             return Ty(t.name)
-        candidates = list(PRIMITIVES) + list(self.sym.kinds) + list(self.sym.enums) + ["list", "def"]
+        candidates = list(PRIMITIVES) + list(self.sym.kinds) + list(self.sym.enums) + ["list", "def", "die"]
         self.err("E0102", f"unknown type `{t.name}`", t.span, suggest(t.name, candidates))
         return ANY
 
@@ -68,7 +70,7 @@ class CheckContext:
             return self.compatible(want.element, got.element)
         if want.name == "def" and got.name == "def":
             return want.arg == "any" or got.arg == "any" or got.arg in self.sym.descendants.get(str(want.arg), ())
-        return want.name == "text" and got.name in self.sym.enums
+        return want.name == "text" and (got.name in self.sym.enums or got == DIE)  # a die's value is its id
 
     def expect(self, want: Ty, got: Ty, span: Span, what: str) -> None:
         if not self.compatible(want, got):
@@ -82,7 +84,17 @@ class CheckContext:
                               f"but {len(got)} {'were' if len(got) != 1 else 'was'} given", span)
             return
         for w, g, a in zip(want, got, args):
-            self.expect(w, g, a.span, f"this argument of {what}")
+            if not self.written_dice(w, a):
+                self.expect(w, g, a.span, f"this argument of {what}")
+
+    def written_dice(self, want: Ty, e: n.Expr) -> bool:
+        """A die (or a list of dice) written as text where dice are expected: check each name now."""
+        if want == DIE and isinstance(e, n.Literal) and isinstance(e.value, str):
+            self.die_named(e.value, e.span)
+            return True
+        if want.name == "list" and want.element == DIE and isinstance(e, n.ListExpr) and e.items:
+            return all([self.written_dice(DIE, i) for i in e.items])
+        return False
 
     # ---- constants ----------------------------------------------------------
 
@@ -94,6 +106,8 @@ class CheckContext:
         return value
 
     def _const_value(self, e: n.Expr, want: Ty | None, assumed: bool) -> Any:
+        if want == DIE and isinstance(e, n.Literal) and isinstance(e.value, str):
+            return self.die_named(e.value, e.span)
         if isinstance(e, n.ListExpr):
             elem = want.element if want is not None and want.name == "list" else None
             return [self.const_value(i, elem, assumed) for i in e.items]
@@ -134,6 +148,12 @@ class CheckContext:
         if isinstance(e, n.Name) and e.name in self.sym.things:
             return e.name, Ty("def", self.sym.things[e.name].kind)
         return None
+
+    def die_named(self, name: str, span: Span) -> str:
+        """A die written as text where a `die` is expected: checked now, not when it is rolled."""
+        if name not in self.sym.dice:
+            self.err("E0107", f"unknown die `{name}`", span, suggest(name, self.sym.dice))
+        return name
 
     def const_type(self, e: n.Expr) -> Ty:
         if isinstance(e, n.Literal):

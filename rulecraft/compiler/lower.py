@@ -12,12 +12,13 @@ import ast
 import sys
 from typing import Any, Callable
 
-from ..runtime.arith import checked_add, checked_mul, exact_div, without
-from ..runtime.builtins import BUILTINS, span
-from ..runtime.errors import IllegalAction
+from ..runtime.arith import checked_add, checked_mul, exact_div, floor_div, item, remainder, without
+from ..runtime.builtins import BUILTINS, interval, span, span_half_open
+from ..runtime.errors import HANDLERS, IllegalAction
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
 from . import resolved as r
+from .source import Span
 from .symbols import BUILTIN_FIELDS
 
 RT = "rt"
@@ -77,8 +78,10 @@ CMPOPS: dict[n.BinOp, type[ast.cmpop]] = {B.EQ: ast.Eq, B.NE: ast.NotEq, B.LT: a
 def namespace() -> dict[str, Any]:
     """The only globals compiled handlers see: no Python builtins at all."""
     ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul,
-                          "_without": without, "_span": span,
-                          "_Refused": IllegalAction}
+                          "_without": without, "_span": span, "_item": item,
+                          "_floordiv": floor_div, "_mod": remainder,
+                          "_span_half_open": span_half_open, "_interval": interval,
+                          "_Refused": IllegalAction, HANDLERS: True}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
     return ns
@@ -94,19 +97,19 @@ class Lowerer:
 
     # ---- functions --------------------------------------------------------
 
-    def function(self, name: str, params: list[str], body: list[ast.stmt], line: int) -> ast.FunctionDef:
+    def function(self, name: str, params: list[str], body: list[ast.stmt], where: Span) -> ast.FunctionDef:
         args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
                              kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
         f = ast.FunctionDef(name=name, args=args, body=body or [ast.Pass()], decorator_list=[], returns=None)
         if sys.version_info >= (3, 12):
             f.type_params = []
-        _locate(f, line)
+        _locate(f, where.line, where.column)
         return f
 
     def callable(self, decl: n.FnDecl) -> ast.FunctionDef:
         self.body_of = n.Body(decl.role)
         body = self.block(decl.body)
-        return self.function(fn(decl.name), [RT] + [var(p.name) for p in decl.params], body, decl.span.line)
+        return self.function(fn(decl.name), [RT] + [var(p.name) for p in decl.params], body, decl.span)
 
     def trigger(self, pyname: str, trig: n.Trigger, params: list[str]) -> ast.FunctionDef:
         """func(rt, this, *event_args) -> True if it fired."""
@@ -115,40 +118,43 @@ class Lowerer:
         if trig.when is not None:
             body.append(ast.If(test=ast.UnaryOp(op=ast.Not(), operand=self.expr(trig.when)),
                                body=[ast.Return(value=ast.Constant(False))], orelse=[]))
+            _locate(body[-1], trig.when.span.line, trig.when.span.column)
         body += self.block(trig.body)
         body.append(ast.Return(value=ast.Constant(True)))
-        return self.function(pyname, [RT, "this"] + [var(p) for p in params], body, trig.span.line)
+        return self.function(pyname, [RT, "this"] + [var(p) for p in params], body, trig.span)
 
     def play(self, pyname: str, play: n.Play) -> list[ast.FunctionDef]:
         """A card's effect in a window: `pyname_when(rt, this, player)` and `pyname(rt, this, player)`."""
         self.body_of = n.Body.TRIGGER
-        when = self.expr(play.when) if play.when is not None else ast.Constant(True)
+        when: ast.stmt = ast.Return(value=self.expr(play.when) if play.when is not None else ast.Constant(True))
+        _locate(when, *((play.when.span.line, play.when.span.column) if play.when is not None else (play.span.line,)))
         params = [RT, "this", var("player")]
-        out = [self.function(f"{pyname}_when", params, [ast.Return(value=when)], play.span.line),
-               self.function(pyname, params + [var(t.name) for t in play.targets], self.block(play.body),
-                             play.span.line)]
+        out = [self.function(f"{pyname}_when", params, [when], play.span),
+               self.function(pyname, params + [var(t.name) for t in play.targets], self.block(play.body), play.span)]
         if play.targets:  # `pyname_targets(rt, this, player)`: the list each target is picked from
             lists = ast.List(elts=[self.expr(t.source) for t in play.targets], ctx=ast.Load())
-            out.append(self.function(f"{pyname}_targets", params, [ast.Return(value=lists)], play.span.line))
+            out.append(self.function(f"{pyname}_targets", params, [ast.Return(value=lists)], play.span))
         return out
 
     def window_after(self, pyname: str, w: n.WindowDecl) -> list[ast.FunctionDef]:
         """A window's after-play block: `pyname_when(rt, this, player)` and `pyname(rt, this, player)`."""
         self.body_of = n.Body.TRIGGER
-        when = self.expr(w.after_when) if w.after_when is not None else ast.Constant(True)
+        when: ast.stmt = ast.Return(value=self.expr(w.after_when) if w.after_when is not None else ast.Constant(True))
+        _locate(when, *((w.after_when.span.line, w.after_when.span.column) if w.after_when is not None
+                        else (w.span.line,)))
         params = [RT, "this", var("player")]
         body = self.block(w.after) if w.after is not None else []
-        return [self.function(f"{pyname}_when", params, [ast.Return(value=when)], w.span.line),
-                self.function(pyname, params, body, w.span.line)]
+        return [self.function(f"{pyname}_when", params, [when], w.span),
+                self.function(pyname, params, body, w.span)]
 
     def row(self, pyname: str, row: n.TableRow, params: list[str]) -> ast.FunctionDef:
         self.body_of = n.Body.ROW
         return self.function(pyname, [RT, var("rolled")] + [var(p) for p in params], self.block(row.body),
-                             row.span.line)
+                             row.span)
 
     def part(self, pyname: str, body: n.Block) -> ast.FunctionDef:
         self.body_of = n.Body.SCENARIO
-        return self.function(pyname, [RT], self.block(body), body.span.line)
+        return self.function(pyname, [RT], self.block(body), body.span)
 
     # ---- statements -------------------------------------------------------
 
@@ -159,7 +165,7 @@ class Lowerer:
             if lower is None:
                 raise TypeError(f"cannot lower {type(s).__name__}")
             for py in lower(self, s):
-                _locate(py, s.span.line)
+                _locate(py, s.span.line, s.span.column)
                 out.append(py)
         return out
 
@@ -193,8 +199,10 @@ class Lowerer:
     def for_(self, s: n.For) -> list[ast.stmt]:
         """A `for` runs over a list it already has: its rounds are charged at once."""
         items = self.expr(s.iterable)
-        if isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
-            items = _call("_span", _name(RT), *(self.expr(a) for a in s.iterable.args))  # no list to build
+        if isinstance(s.iterable, n.Interval):  # `for i in a..b`: no list to build
+            items = _call("_span", _name(RT), self.expr(s.iterable.low), self.expr(s.iterable.high))
+        elif isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
+            items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in s.iterable.args))
         return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
                         body=self.body(s.body), orelse=[])]
 
@@ -355,7 +363,7 @@ class Lowerer:
         return _rt("zone", ast.Constant(ref.name), *args)
 
     def index(self, e: n.Index) -> ast.expr:
-        return ast.Subscript(value=self.expr(e.target), slice=self.expr(e.index), ctx=ast.Load())
+        return _call("_item", self.expr(e.target), self.expr(e.index))
 
     def cast(self, e: n.Cast) -> ast.expr:
         return _rt("cast", self.expr(e.value), ast.Constant(e.kind))
@@ -372,6 +380,8 @@ class Lowerer:
             return ast.Compare(left=left, ops=[CMPOPS[op]()], comparators=[right])
         if op == n.BinOp.DIV:
             return _call("_div", left, right)
+        if op in (n.BinOp.FLOORDIV, n.BinOp.MOD) and not _is_int_literal(e.right):  # a divisor that may be 0
+            return _call("_floordiv" if op == n.BinOp.FLOORDIV else "_mod", left, right)
         if op == n.BinOp.ADD and self.may_grow(e.left, e.right):
             return _call("_add", left, right)
         if op == n.BinOp.MUL and not (_is_int_literal(e.left) or _is_int_literal(e.right)):
@@ -405,6 +415,9 @@ class Lowerer:
     def draw(self, e: n.Draw) -> ast.expr:
         return _rt("draw", self.expr(e.count), self.expr(e.source), self.optional(e.dest))
 
+    def interval(self, e: n.Interval) -> ast.expr:
+        return _call("_interval", _name(RT), self.expr(e.low), self.expr(e.high))
+
     def choose(self, e: n.Choose) -> ast.expr:
         return _rt("choose", self.expr(e.chooser), self.expr(e.options), ast.Constant(e.prompt))
 
@@ -420,9 +433,11 @@ STATEMENTS: dict[type[n.Stmt], Callable[[Lowerer, Any], list[ast.stmt]]] = {
     n.Expect: L.expect, n.ExpectRefused: L.expect_refused, n.ExprStmt: L.expr_stmt,
 }
 EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
-    n.Literal: L.literal, n.Name: L.name, n.AbilityName: L.name, n.This: L.this, n.ListExpr: L.list_expr, n.Attr: L.attr, n.Call: L.call,
+    n.Literal: L.literal, n.Name: L.name, n.AbilityName: L.name, n.This: L.this, n.ListExpr: L.list_expr, n.Attr: L.attr,
+    n.Call: L.call,
     n.Index: L.index, n.Cast: L.cast, n.Unary: L.unary, n.Binary: L.binary, n.IfExpr: L.if_expr,
     n.Select: L.select, n.Create: L.create, n.Roll: L.roll, n.Draw: L.draw, n.Choose: L.choose,
+    n.Interval: L.interval,
 }
 
 
@@ -433,12 +448,13 @@ def _is_int_literal(e: n.Expr) -> bool:
 LOCATED = (ast.stmt, ast.expr, ast.excepthandler, ast.arg)  # what lowering builds of the nodes with a position
 
 
-def _locate(node: ast.AST, line: int) -> None:
-    """Give every node without a position the source line it came from (for tracebacks)."""
+def _locate(node: ast.AST, line: int, column: int = 1) -> None:
+    """Give every node without a position the source line and column (1-based) of the statement it
+    came from; a fault reads them back from the failing instruction (`co_positions()`)."""
     for sub in ast.walk(node):
         if isinstance(sub, LOCATED) and not hasattr(sub, "lineno"):
             sub.lineno = sub.end_lineno = line
-            sub.col_offset = sub.end_col_offset = 0
+            sub.col_offset = sub.end_col_offset = column - 1
 
 
 def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> None:

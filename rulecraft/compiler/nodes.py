@@ -199,6 +199,13 @@ class Draw(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class Interval(Expr):
+    """`low..high`: the whole numbers from low to high, both included."""
+    low: Expr
+    high: Expr
+
+
+@dataclass(frozen=True, slots=True)
 class Choose(Expr):
     options: Expr
     chooser: Expr

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .errors import BudgetExceeded, IllegalAction
+from .errors import BudgetExceeded, IllegalAction, RuleFault
 
 MAX_BITS = 4096
 MAX_LENGTH = 1_000_000
@@ -18,8 +18,30 @@ MAX_LENGTH = 1_000_000
 
 def exact_div(a: Any, b: Any) -> Fraction:
     if b == 0:
-        raise IllegalAction("division by zero")
+        raise IllegalAction(f"division by zero ({a} / 0)")
     return checked(Fraction(a) / Fraction(b))
+
+
+def floor_div(a: Any, b: Any) -> Any:
+    """`a // b`, naming the numbers when b is 0."""
+    if b == 0 and isinstance(b, int):
+        raise RuleFault(f"division by zero ({a} // 0)")
+    return a // b
+
+
+def remainder(a: Any, b: Any) -> Any:
+    """`a % b`, naming the numbers when b is 0."""
+    if b == 0 and isinstance(b, int):
+        raise RuleFault(f"division by zero ({a} % 0)")
+    return a % b
+
+
+def item(items: Any, index: Any) -> Any:
+    """`items[index]`, naming the index and the list's length when there is no such item."""
+    try:
+        return items[index]
+    except IndexError:
+        raise RuleFault(f"a list has no item at index {index} (it has {len(items)} items)") from None
 
 
 def checked_mul(a: Any, b: Any) -> Any:

@@ -23,5 +23,10 @@ class Graph:
     def linked(self, a: Entity, b: Entity) -> bool:
         return b.id in self.edges.get(a.id, ())
 
+    def drop(self, a: Entity) -> None:
+        """A thing taken out of the game leaves the graph: no edge joins it any more."""
+        for other in self.edges.pop(a.id, set()):
+            self.edges.get(other, set()).discard(a.id)
+
     def neighbour_ids(self, a: Entity) -> list[int]:
         return sorted(self.edges.get(a.id, ()))

@@ -157,24 +157,41 @@ def _text(rt, value):
     return str(value.name if hasattr(value, "name") else value)
 
 
+def _numbers(what: str, lo: Any, stop: Any) -> range:
+    """The whole numbers lo, lo+1, ... before stop, capped at MAX_RANGE; `what` names the form written."""
+    if not isinstance(lo, int) or not isinstance(stop, int) or isinstance(lo, bool) or isinstance(stop, bool):
+        raise IllegalAction(f"`{what}` needs whole numbers, not ({', '.join(_show(v) for v in (lo, stop))})")
+    numbers = range(lo, stop)
+    if len(numbers) > MAX_RANGE:
+        raise BudgetExceeded(f"{what} would hold {len(numbers)} numbers; at most {MAX_RANGE} are allowed")
+    return numbers
+
+
+def _show(value: Any) -> str:
+    return "none" if value is None else repr(value)
+
+
 def span(rt, lo, hi):
-    """lo..hi as a lazy sequence, for `for i in range(lo, hi)`: the loop charges the budget, no list is made."""
-    if not isinstance(lo, int) or not isinstance(hi, int):
-        raise _bad("range", lo, hi)
-    if hi - lo + 1 > MAX_RANGE:
-        raise BudgetExceeded(f"range({lo}, {hi}) would hold {hi - lo + 1} numbers; at most {MAX_RANGE} are allowed")
-    return range(lo, hi + 1)
+    """`lo..hi` (both included) as a lazy sequence, for `for i in lo..hi`: the loop charges the budget."""
+    return _numbers(f"{_show(lo)}..{_show(hi)}", lo, hi + 1 if isinstance(hi, int) else hi)
 
 
-def _range(rt, lo, hi):
-    """`range(lo, hi)`: lo..hi inclusive. Its length is charged to the step budget and capped,
-    so a hostile `range(1, 1000000000)` stops with BudgetExceeded instead of allocating."""
-    if not isinstance(lo, int) or not isinstance(hi, int):
-        raise _bad("range", lo, hi)
-    size = max(0, hi - lo + 1)
-    if size > MAX_RANGE:
-        raise BudgetExceeded(f"range({lo}, {hi}) would hold {size} numbers; at most {MAX_RANGE} are allowed")
-    return list(rt.budget.charge(range(lo, hi + 1), f"range({lo}, {hi}) of {size} numbers"))
+def span_half_open(rt, lo, stop):
+    """`range(lo, stop)` as a lazy sequence, for `for i in range(lo, stop)`: the loop charges the budget."""
+    return _numbers(f"range({_show(lo)}, {_show(stop)})", lo, stop)
+
+
+def interval(rt, lo, hi):
+    """`lo..hi` as a list value: lo to hi, both included; charged to the step budget and capped."""
+    numbers = span(rt, lo, hi)
+    return list(rt.budget.charge(numbers, f"{_show(lo)}..{_show(hi)} of {len(numbers)} numbers"))
+
+
+def _range(rt, lo, stop):
+    """`range(lo, stop)`: lo, lo+1, ..., stop-1 (stop excluded, as in Python). Its length is charged to the
+    step budget and capped, so a hostile `range(1, 1000000000)` stops with BudgetExceeded instead of allocating."""
+    numbers = span_half_open(rt, lo, stop)
+    return list(rt.budget.charge(numbers, f"range({lo}, {stop}) of {len(numbers)} numbers"))
 
 
 def _distinct(rt, items):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .errors import RAW_ERRORS, ExpectationFailed, IllegalAction, fault_from
+from .errors import ExpectationFailed, IllegalAction, located
 from .history import History
 from .ruleset import Ruleset
 from .state import Entity
@@ -41,9 +41,7 @@ class Checks:
         for check in self.rules.checks:
             self.checking = check.rule
             self.history.touch((check.rule,))
-            try:
+            with located():
                 check.func(self.rt)
-            except RAW_ERRORS as err:
-                raise fault_from(err) from None
         self.checking = None
         return self.violations

@@ -1,8 +1,30 @@
-"""Errors a running game can raise: each is a clear message for the user, never a traceback."""
+"""Errors a running game can raise: each is a clear message for the user, never a traceback.
+
+Every error that leaves a ruleset's handler names where it happened: `locate` reads the
+innermost handler frame of its traceback and the position (`co_positions()`) of the
+instruction that failed, which lowering set to the `.rules` line and column of the statement.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from types import TracebackType
+from typing import Iterator
 
 
 class GameError(Exception):
-    """Base class of errors raised while a ruleset runs."""
+    """Base class of errors raised while a ruleset runs; `where` is `file:line:col` of the failing statement."""
+
+    where: str | None = None
+
+    def __str__(self) -> str:
+        message = super().__str__()
+        return f"{self.where}: {message}" if self.where else message
+
+    @property
+    def message(self) -> str:
+        """The message without its place."""
+        return super().__str__()
 
 
 class IllegalAction(GameError):
@@ -34,19 +56,54 @@ _PLAIN_WORDS: dict[type[BaseException], str] = {
     RecursionError: "calls nest too deeply", MemoryError: "the game ran out of memory"}
 
 
-def fault_from(err: BaseException) -> GameError:
-    """Name the ruleset line a raw Python error came from (handlers keep their source lines)."""
-    tb, where = err.__traceback__, None
+HANDLERS = "__rulecraft_handlers__"  # set in the globals of every compiled handler: how a fault finds its frames
+
+
+def place_of(tb: TracebackType | None) -> str | None:
+    """`file:line:col` of the innermost ruleset handler frame in a traceback, read from the position
+    of the instruction that was running (lowering gives every instruction its statement's place)."""
+    where = None
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename.endswith(".rules"):
-            where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        code = tb.tb_frame.f_code
+        if tb.tb_frame.f_globals.get(HANDLERS):
+            line, col = tb.tb_lineno, None
+            positions = list(code.co_positions())
+            if 0 <= tb.tb_lasti // 2 < len(positions):
+                start, _, col, _ = positions[tb.tb_lasti // 2]
+                line = start or line
+            where = f"{code.co_filename}:{line}:{(col or 0) + 1}"
         tb = tb.tb_next
+    return where
+
+
+def locate(err: GameError) -> GameError:
+    """Give a rulecraft error the place it was raised at, unless it has one already."""
+    if err.where is None and not isinstance(err, GameOver):
+        err.where = place_of(err.__traceback__)
+    return err
+
+
+def fault_from(err: BaseException) -> GameError:
+    """Turn a raw Python error inside a handler into a RuleFault naming the ruleset's file, line and column."""
     what = _PLAIN_WORDS.get(type(err))
     if isinstance(err, AttributeError) and "NoneType" in str(err):
         what = "a thing was expected here, but the value is none"
-    message = what or f"{type(err).__name__}: {err}"
     kind = BudgetExceeded if isinstance(err, (RecursionError, MemoryError)) else RuleFault
-    return kind(f"{where}: {message}" if where else message)
+    fault = kind(what or f"{type(err).__name__}: {err}")
+    fault.where = place_of(err.__traceback__)
+    return fault
+
+
+@contextmanager
+def located() -> Iterator[None]:
+    """Around a call into a ruleset: every error that leaves it names its place."""
+    try:
+        yield
+    except GameError as err:
+        locate(err)
+        raise
+    except RAW_ERRORS as err:
+        raise fault_from(err) from None
 
 
 RAW_ERRORS = (ZeroDivisionError, IndexError, TypeError, AttributeError, KeyError, ValueError, RecursionError,

@@ -29,7 +29,7 @@ from .budget import DEFAULT_BUDGET, Budget
 from .chance import Chance, Seeded, Source
 from .checks import Checks
 from .choices import Choices
-from .errors import RAW_ERRORS, fault_from
+from .errors import located
 from .events import Events
 from .history import History
 from .modifiers import Modifiers
@@ -97,17 +97,13 @@ class Game:
         """Perform an action of the ruleset (tests, agents, the CLI)."""
         c = self.rules.callables[action]
         self.history.record("action", action=action, args=list(args))
-        try:
+        with located():
             return c.func(self, *args)
-        except RAW_ERRORS as err:
-            raise fault_from(err) from None
 
     def call(self, name: str, *args: Any) -> Any:
         """Call a function or query of the ruleset (nothing is logged but what it does)."""
-        try:
+        with located():
             return self.rules.callables[name].func(self, *args)
-        except RAW_ERRORS as err:
-            raise fault_from(err) from None
 
     def run_checks(self) -> list[dict[str, Any]]:
         """Run every check of a format against the deck laid out in this game; returns the violations."""

@@ -139,6 +139,10 @@ class Board:
                     del self.occupant[c]
             del self.anchor[fid], self.size[fid], self.side[fid], self.figures[fid]
 
+    def drop(self, thing: Entity) -> None:
+        """A thing taken out of the game (`remove`, `destroy`) leaves the board."""
+        self.lift(thing.id)
+
     def step_cost(self, s: int, size: tuple[int, int]) -> int:
         return max(self.cost[c] for c in self.footprint(s, size) or [s])
 

@@ -185,6 +185,10 @@ class HexBoard:
         self._drop(cell)
         return True
 
+    def drop(self, thing: Entity) -> None:
+        """A thing taken out of the game (`remove`, `destroy`) leaves the board."""
+        self.remove(thing)
+
     def _drop(self, cell: int) -> None:
         thing, _ = self.tokens.pop(cell)
         self.where.pop(thing.id, None)

@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from .agents import Agent, ReplayAgent
 from .budget import DEFAULT_BUDGET
-from .errors import RAW_ERRORS, GameOver, fault_from
+from .errors import GameOver, located
 from .game import Game
 from .ruleset import Ruleset
 
@@ -30,11 +30,10 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
         game.history.touch(spec.rules)
         if "setup" in spec.parts:
             try:
-                spec.parts["setup"](game)
+                with located():
+                    spec.parts["setup"](game)
             except GameOver:
                 pass
-            except RAW_ERRORS as err:
-                raise fault_from(err) from None
     return game
 
 
@@ -44,16 +43,15 @@ def run(game: Game, scenario: str, max_rounds: int | None = None) -> Game:
     limit = max_rounds or spec.props.get("rounds", 100)
     round_part = spec.parts.get("round")
     try:
-        while not game.over and game.round < limit and round_part is not None:
-            game.begin_round()
-            round_part(game)
-            game.end_round()
-        if "finish" in spec.parts and not game.over:
-            spec.parts["finish"](game)
+        with located():
+            while not game.over and game.round < limit and round_part is not None:
+                game.begin_round()
+                round_part(game)
+                game.end_round()
+            if "finish" in spec.parts and not game.over:
+                spec.parts["finish"](game)
     except GameOver:
         pass
-    except RAW_ERRORS as err:
-        raise fault_from(err) from None
     game.history.record("final", rounds=game.round, winner=game.winner, digest=game.digest())
     return game
 

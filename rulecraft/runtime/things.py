@@ -43,7 +43,7 @@ class Things:
         self.by_kind: dict[str, list[Entity]] = {}  # kind -> its things, in creation order
         self.zones: dict[tuple[str, int | None], Zone] = {}
         self.graph = Graph()
-        self.boards: dict[str, Any] = {}  # board libraries keep their boards here (each has snapshot())
+        self.boards: dict[str, Any] = {}  # board libraries keep their boards here (each has snapshot(), drop())
         self.players = [self._new("player", "player", name, {}) for name in players]
         for info in rules.zones.values():
             for owner in (self.players if info.per_player else [None]):
@@ -151,8 +151,12 @@ class Things:
                 self.history.record("remove", thing=e)
 
     def _kill(self, e: Entity) -> None:
+        """Take a thing out of the game: off its zone, every board it stands on and the graph."""
         if isinstance(e.location, Zone):
             e.location.items.remove(e)
+        for name in sorted(self.boards):
+            self.boards[name].drop(e)
+        self.graph.drop(e)
         e.alive = False
         self.mods.drop_target(e.id)
 

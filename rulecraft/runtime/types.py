@@ -52,6 +52,7 @@ def _display(name: str, arg: Ty | str | None) -> str:
 
 
 INT, NUM, BOOL, TEXT, NONE, ANY, ZONE, PLAYER = (Ty(n) for n in PRIMITIVES)
+DIE = Ty("die")  # names a die the ruleset declares (its id at run time); checked where it is written
 
 
 def list_of(t: Ty) -> Ty:

@@ -17,10 +17,12 @@ def test_new_game_uses_the_scenario_players_and_setup():
 
 def test_a_refused_action_inside_a_phase_leaves_the_phase():
     game = rulecraft.new_game("twilight-imperium", seed=3, scenario="small_galaxy")
-    with pytest.raises(rulecraft.IllegalAction):
+    with pytest.raises(rulecraft.IllegalAction) as info:
         with game.phase("invasion"):
             game.act("explore", game.player("Sol"), game.find("lodor"))
     assert not game.events.in_phase("invasion")
+    assert str(info.value) == ("twilight-imperium/exploration.rules:30:3: "  # the `require` that refused
+                               "exploring needs a Carrier and a Fighter in the planet's system")
 
 
 def test_break_and_continue_steer_loops():
@@ -28,7 +30,7 @@ def test_break_and_continue_steer_loops():
 game "t" "T"
 fn first_even_after(n: int) -> int {
   let found = 0
-  for i in range(n, n + 10) {
+  for i in n..n + 10 {
     if i % 2 == 1 { continue }
     found = i
     break
@@ -82,7 +84,7 @@ card king "King" { cost: 2 }
 zone main
 zone side
 action build(d: def<card>, n: int) {
-  for i in range(1, n) { let c = create d at main }
+  for i in 1..n { let c = create d at main }
   create king at side
 }
 fn costs() -> list<int> {
@@ -97,8 +99,9 @@ fn kinds_seen() -> list<text> { return distinct(["a", "b", "a", "c", "b"]) }
     assert [e.def_id for e in game.select("card", game.zone("main"))] == ["ace", "ace"]
     assert game.call("costs") == [3, 2]
     assert game.call("kinds_seen") == ["a", "b", "c"]
-    with pytest.raises(rulecraft.IllegalAction, match="no definition `joker`"):
+    with pytest.raises(rulecraft.IllegalAction, match="no definition `joker`") as info:
         game.act("build", "joker", 1)
+    assert info.value.where == "<source>:9:19"  # `create d at main` in the loop
 
 
 def test_a_cast_narrows_a_general_thing_to_its_kind_and_checks_it():
@@ -112,8 +115,9 @@ fn courage_of(f: figure) -> int { return (f as hero).courage }
 ''')
     game = rulecraft.Game(rules)
     assert game.call("courage_of", game.create("knight")) == 3
-    with pytest.raises(rulecraft.IllegalAction, match="is not a hero"):
+    with pytest.raises(rulecraft.IllegalAction, match="is not a hero") as info:
         game.call("courage_of", game.create("rat"))
+    assert info.value.where == "<source>:7:35"  # the `return` of courage_of
     with pytest.raises(rulecraft.CompileError) as info:
         rulecraft.compile_source('game "t" "T"\nkind a {}\nfn f(x: int) -> int { return (x as a).id }\nfn g(y: a) { let z = y as b }\n')
     assert [(d.code, d.line) for d in info.value.diagnostics] == [("E0201", 3), ("E0102", 4)]

@@ -87,15 +87,16 @@ game "t" "T"
 assume blue_reach: int = 2 "the blue die's reach face is not in the source"
 die blue "Blue" { face { reach: 1 } face { reach: blue_reach } }
 query reach() { let f = roll blue  return f.reach }
-action throw(colour: text) { return roll colour }
+action throw(colour: die) { return roll colour }
 ''')
     assert odds.odds(rules, "reach") == {1: Fraction(1, 2), 2: Fraction(1, 2)}
     assert odds.odds(rules, "reach", [], {"blue_reach": 5}) == {1: Fraction(1, 2), 5: Fraction(1, 2)}
     game = rulecraft.Game(rules, assumptions={"blue_reach": 7})
     game.force("blue", game.rules.faces("blue", game.assume)[1])
     assert game.act("throw", "blue") == {"reach": 7}
-    with pytest.raises(rulecraft.IllegalAction, match="no die `red`"):
+    with pytest.raises(rulecraft.IllegalAction, match="no die `red`") as info:  # a die given from Python
         game.act("throw", "red")
+    assert info.value.where == "<source>:6:29"
 
 
 def test_a_die_takes_its_faces_from_a_table_users_may_override():

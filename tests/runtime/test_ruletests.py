@@ -38,11 +38,30 @@ def test_ruleset_tests_pass_fail_and_say_why():
     outcomes = {o.test.title: o for o in run_tests(rulecraft.compile_source(SOURCE, "t.rules"))}
     assert outcomes["two hits take a grunt down"].passed
     wrong = outcomes["a wrong expectation fails"]
-    assert not wrong.passed and wrong.message == "t.rules:16:1: a grunt has 3 hp"
+    assert not wrong.passed and wrong.message == "t.rules:18:3: a grunt has 3 hp"  # the `expect`, not the `test`
+    assert wrong.where == "t.rules:18:3"
     unrun = outcomes["naming a rule that never runs fails"]
     assert not unrun.passed and unrun.message.endswith("passed, but never ran X-001, X-002")
     allowed = outcomes["refusal expected but the action is allowed"]
-    assert not allowed.passed and "expected to be refused" in allowed.message
+    assert not allowed.passed and allowed.message == "t.rules:24:3: the action was expected to be refused"
+
+
+def test_a_fault_or_refusal_inside_a_test_is_a_located_failure_and_later_tests_still_run():
+    source = SOURCE + '''test "faults" {
+  let l = [1]
+  let y = 1 // (count(l) - 1)
+}
+test "refused outside expect" {
+  let g = create grunt
+  g.hp = 0
+  hit(g)
+}
+'''
+    outcomes = run_tests(rulecraft.compile_source(source, "t.rules"))
+    by_title = {o.test.title: o for o in outcomes}
+    assert by_title["faults"].message == "t.rules:28:3: division by zero (1 // 0)"
+    assert by_title["refused outside expect"].message == "t.rules:6:3: already down"  # the `require` that refused
+    assert [o.test.title for o in outcomes][-1] == "refused outside expect"
 
 
 def test_tests_are_not_counted_as_encoding_the_rules_they_check():

@@ -121,7 +121,8 @@ action a() { emit ping(floor(f(3))) }
         ns = func.__globals__
         assert ns["__builtins__"] == {}
         assert not python_names & set(ns), sorted(python_names & set(ns))
-        helpers = ("__builtins__", "_div", "_add", "_mul", "_without", "_span", "_Refused")
+        helpers = ("__builtins__", "_div", "_add", "_mul", "_without", "_span", "_span_half_open", "_interval",
+                   "_item", "_floordiv", "_mod", "_Refused", "__rulecraft_handlers__")
         assert all(k in helpers or k[:2] in ("f_", "t_", "r_", "s_", "b_", "x_") for k in ns)
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from rulecraft import IllegalAction
 from rulecraft.runtime import grid
+from tests.support.located import located_message
 
 
 class GridTable:
@@ -52,12 +53,12 @@ class GridTable:
     def refused(self, action, *args):
         with pytest.raises(IllegalAction) as refusal:
             self.game.act(action, *args)
-        return str(refusal.value)
+        return located_message(refusal.value)
 
     def call_refused(self, fn, *args):
         with pytest.raises(IllegalAction) as refusal:
             self.game.call(fn, *args)
-        return str(refusal.value)
+        return located_message(refusal.value)
 
     def declare(self, p, what):
         self.act("declare_action", p, what)

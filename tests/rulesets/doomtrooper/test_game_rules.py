@@ -6,6 +6,7 @@ import pytest
 import rulecraft
 from rulecraft import IllegalAction
 from rulecraft.runtime.agents import FirstLegalAgent, ScriptedAgent
+from tests.support.located import located_message
 
 
 class Table:
@@ -36,7 +37,7 @@ class Table:
     def refused(self, name, *args):
         with pytest.raises(IllegalAction) as info:
             self.act(name, *args)
-        return str(info.value)
+        return located_message(info.value)
 
     def call(self, name, *args):
         return self.g.call(name, *args)

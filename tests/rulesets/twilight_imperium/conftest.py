@@ -4,6 +4,7 @@ import pytest
 
 import rulecraft
 from rulecraft import IllegalAction
+from tests.support.located import located_message
 
 
 @pytest.fixture(scope="session")
@@ -58,7 +59,7 @@ class Galaxy:
         with self.game.phase(phase):
             with pytest.raises(IllegalAction) as refusal:
                 self.game.act(action, *args)
-        return str(refusal.value)
+        return located_message(refusal.value)
 
     def counter(self, planet):
         return self.game.call("counter_on", planet)
