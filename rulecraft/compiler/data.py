@@ -45,9 +45,13 @@ class DataChecks:
         if missing:
             ctx.err("E0211", f"record `{decl.name}` needs field{'s' if len(missing) > 1 else ''} "
                              f"{', '.join(f'`{m}`' for m in missing)}", e.span)
-        fields = tuple((f.name, given[f.name] if f.name in given else f.default) for f in decl.fields
-                       if f.name in given or f.default is not None)
-        ctx.result.bind(e, r.RecordMake(decl.name, fields))
+        fields: list[tuple[str, int | n.Expr]] = []
+        for f in decl.fields:
+            if f.name in given:
+                fields.append((f.name, given[f.name]))
+            elif f.default is not None:
+                fields.append((f.name, f.default))
+        ctx.result.bind(e, r.RecordMake(decl.name, tuple(fields)))
         return Ty(decl.name)
 
     def record_field(self, e: n.Attr, record: str) -> Ty:
