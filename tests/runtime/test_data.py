@@ -179,3 +179,29 @@ def test_appending_charges_the_budget(game):
     before = game.budget.steps
     game.call("grow", 500)
     assert game.budget.steps - before >= 1000  # the loop's rounds and the items added
+
+
+ODDS_RULES = '''
+game "t" "T"
+die d2 { faces 1..2 }
+record pair { a: int, b: int }
+kind box { kept: list<pair> = [] }
+box crate "Crate" { }
+query both() { return pair(a: roll d2, b: 1) }
+fn keep(x: box) { x.kept += [pair(a: 1, b: 2)] }
+'''
+
+
+def test_a_query_may_answer_with_a_record():
+    from fractions import Fraction
+    rules = rulecraft.compile_source(ODDS_RULES)
+    assert rulecraft.odds(rules, "both") == {(("a", 1), ("b", 1)): Fraction(1, 2), (("a", 2), ("b", 1)): Fraction(1, 2)}
+
+
+def test_records_are_kept_in_a_property():
+    game = rulecraft.Game(rulecraft.compile_source(ODDS_RULES))
+    crate = game.create("crate")
+    game.call("keep", crate)
+    game.call("keep", crate)
+    assert crate.props["kept"] == [{"a": 1, "b": 2}, {"a": 1, "b": 2}]
+    assert str(crate.props["kept"][0]) == "pair(a: 1, b: 2)"
