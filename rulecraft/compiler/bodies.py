@@ -462,7 +462,8 @@ class BodyChecker(DataChecks):
             self.ctx.check_args(f"zone `{name}`", [PLAYER], 1, args, e.args, e.span)
             return ZONE
         if name in BUILTINS:
-            return self.call_builtin(e, name, args)
+            found = self.map_builtin(e, name, args)
+            return found if found is not None else self.call_builtin(e, name, args)
         self.err("E0105", f"unknown function `{name}`", e.func.span, suggest(name, list(s.callables) + list(BUILTINS) + list(s.tables)))
         return ANY
 

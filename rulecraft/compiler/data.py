@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..runtime.types import ANY, BOOL, Ty, map_of
+from ..runtime.types import ANY, BOOL, Ty, list_of, map_of
 from . import nodes as n
 from . import resolved as r
 from .context import CheckContext
@@ -94,6 +94,16 @@ class DataChecks:
     def record_field_set(self, target: n.Attr, span: Span) -> None:
         self.ctx.err("E0214", f"a record is a value: its field `{target.name}` cannot be set", span,
                      "build a new record with the changed field")
+
+    def map_builtin(self, e: n.Call, name: str, args: list[Ty]) -> Ty | None:
+        """`keys(m)` / `values(m)`: a list of the map's key or value type; None for other built-ins."""
+        if name not in ("keys", "values"):
+            return None
+        self.ctx.result.bind(e, r.BuiltinCall(name))
+        self.ctx.check_args(f"`{name}`", [map_of(ANY, ANY)], 1, args, e.args, e.span)
+        if len(args) == 1 and args[0].name == "map":
+            return list_of(args[0].key if name == "keys" else args[0].value)
+        return list_of(ANY)
 
     def is_record(self, t: Ty) -> bool:
         return t.name in self.ctx.sym.records

@@ -9,7 +9,7 @@ for its work.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .arith import MAX_LENGTH
 from .errors import BudgetExceeded, IllegalAction
@@ -85,3 +85,24 @@ def get_key(holder: Any, key: Any) -> Any:
         raise IllegalAction(f"the map has no key {to_json(key)!r}") from None
     except TypeError:
         raise IllegalAction(f"cannot read item {to_json(key)!r} of {to_json(holder)!r}") from None
+
+
+def _map(name: str, holder: Any) -> dict:
+    if not isinstance(holder, dict) or isinstance(holder, Record):
+        raise IllegalAction(f"`{name}` needs a map, not {to_json(holder)!r}")
+    return holder
+
+
+def _keys(rt: Any, holder: Any) -> list:
+    return list(rt.budget.charge(_map("keys", holder), "reads too big a map?"))
+
+
+def _values(rt: Any, holder: Any) -> list:
+    return list(rt.budget.charge(_map("values", holder), "reads too big a map?").values())
+
+
+# The map built-ins: the checker types them from the map (`keys(m)` is a list of its key type).
+BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
+    "keys": (_keys, ("any",), "list<any>"),
+    "values": (_values, ("any",), "list<any>"),
+}

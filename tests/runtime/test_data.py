@@ -83,6 +83,12 @@ fn keys_in_order() -> list<text> {
   for k in m { out += [k] }
   return out
 }
+fn keys_and_values() -> list<list<any>> {
+  let m = {"b": 1, "a": 2}
+  let ks = keys(m)
+  let vs = values(m)
+  return [ks, vs, [sum(vs)]]
+}
 fn missing_key() -> int {
   let m = {"a": 1}
   return m["b"]
@@ -163,6 +169,10 @@ def test_a_loop_runs_over_the_list_as_it_was(game):
 def test_a_map_counts_and_keeps_insertion_order(game):
     assert game.call("tally", ["b", "a", "b"]) == {"b": 2, "a": 1}
     assert game.call("keys_in_order") == ["b", "a", "c"]
+
+
+def test_keys_and_values_in_insertion_order(game):
+    assert game.call("keys_and_values") == [["b", "a"], [1, 2], [3]]
 
 
 def test_a_missing_key_is_a_clear_error(game):
