@@ -16,6 +16,7 @@ from ..runtime.types import ANY, BOOL, DIE, INT, NONE, NUM, PLAYER, TEXT, ZONE, 
 from . import nodes as n
 from . import resolved as r
 from .context import CheckContext
+from .data import DataChecks
 from .diagnostics import suggest
 from .source import Span
 from .symbols import ABILITY, BUILTIN_FIELDS, MAX_DEPTH
@@ -70,7 +71,7 @@ StmtCheck = Callable[["BodyChecker", Any, Scope, Site, int], None]
 ExprCheck = Callable[["BodyChecker", Any, Scope, Site, int], Ty]
 
 
-class BodyChecker:
+class BodyChecker(DataChecks):
     def __init__(self, ctx: CheckContext):
         self.ctx = ctx
         self.sym = ctx.sym
@@ -122,7 +123,12 @@ class BodyChecker:
                      f"declare it first with `let {s.target.name} = ...`")
             self.expr(s.value, scope, site, depth)
             return
-        t = self.expr(s.target, scope, site, depth)
+        if isinstance(s.target, n.Index):
+            t = self.item_target(s.target, scope, site, depth)
+        else:
+            t = self.expr(s.target, scope, site, depth)
+        if isinstance(s.target, n.Attr) and self.is_record(self.result.type_of(s.target.target)):
+            self.record_field_set(s.target, s.target.span)
         self.check_assign(s.op, t, self.expr(s.value, scope, site, depth), s.value.span)
 
     def if_(self, s: n.If, scope: Scope, site: Site, depth: int) -> None:
@@ -136,6 +142,8 @@ class BodyChecker:
         t = self.expr(s.iterable, scope, site, depth)
         if t.name == "list":
             elem = t.element
+        elif t.name == "map":  # a map's keys, in the order they were added
+            elem = t.key
         elif t == ANY:
             elem = ANY
         else:
@@ -178,6 +186,8 @@ class BodyChecker:
         self.result.modified.add(s.target.name)
         t = self.expr(s.target, scope, site, depth)
         v = self.expr(s.value, scope, site, depth)
+        if self.is_record(self.result.type_of(s.target.target)):
+            self.record_field_set(s.target, s.target.span)
         if s.target.name in BUILTIN_FIELDS:
             self.err("E0205", f"`{s.target.name}` cannot be modified", s.target.name_span)
         self.check_assign(s.op, t, v, s.value.span)
@@ -292,11 +302,13 @@ class BodyChecker:
 
     def index(self, e: n.Index, scope: Scope, site: Site, depth: int) -> Ty:
         t = self.expr(e.target, scope, site, depth)
+        if t.name == "map":
+            return self.map_index(e, t, scope, site, depth)
         self.expect(INT, self.expr(e.index, scope, site, depth), e.index.span, "an index")
         if t.name == "list":
             return t.element
         if t != ANY:
-            self.err("E0201", f"only a list can be indexed, but this is {t}", e.target.span)
+            self.err("E0201", f"only a list or a map can be indexed, but this is {t}", e.target.span)
         return ANY
 
     def cast(self, e: n.Cast, scope: Scope, site: Site, depth: int) -> Ty:
@@ -431,6 +443,8 @@ class BodyChecker:
         if target == ANY or e.name == "?":  # "?": stands in for a property already reported missing
             self.result.bind(e, r.EntityField(None))
             return ANY
+        if self.is_record(target):
+            return self.record_field(e, target.name)
         if target.name == "face":
             self.result.bind(e, r.FaceField())
             return self.face_field(e, str(target.arg))
@@ -475,7 +489,8 @@ class BodyChecker:
         if name in BUILTINS:
             if name == "in_phase" and e.args and isinstance(e.args[0], n.Literal) and isinstance(e.args[0].value, str):
                 self.phase_uses.append((e.args[0].value, e.args[0].span))
-            return self.call_builtin(e, name, args)
+            found = self.map_builtin(e, name, args)
+            return found if found is not None else self.call_builtin(e, name, args)
         self.err("E0105", f"unknown function `{name}`", e.func.span, suggest(name, list(s.callables) + list(BUILTINS) + list(s.tables)))
         return ANY
 
@@ -510,8 +525,9 @@ class BodyChecker:
                 self.err("E0201", f"comparing {a} with {b} is always {'false' if op == n.BinOp.EQ else 'true'}", e.span)
             return BOOL
         if op in n.MEMBERSHIP:
-            if b.name == "list":
-                if not (compatible(b.element, a) or compatible(a, b.element)):
+            if b.name in ("list", "map"):
+                elem = b.element if b.name == "list" else b.key
+                if not (compatible(elem, a) or compatible(a, elem)):
                     self.err("E0201", f"{a} is never in a {b}", e.span)
             elif b not in (ANY, ZONE):
                 self.err("E0201", f"`{op}` needs a list or a zone on its right, but this is {b}", e.right.span)
@@ -567,4 +583,5 @@ EXPRESSIONS: dict[type[n.Expr], ExprCheck] = {
     n.Create: B.create, n.Roll: B.roll, n.Draw: B.draw, n.Choose: B.choose,
     n.AbilityName: B.ability_name,
     n.Interval: B.interval,
+    n.RecordNew: B.record_new, n.IsKind: B.is_kind, n.MapExpr: B.map_expr,
 }

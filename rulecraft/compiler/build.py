@@ -172,6 +172,10 @@ class Builder(Transformer):
     def type(self, meta, c):
         return n.TypeRef(self.sp(meta), str(c[0]), tuple(c[1:]))
 
+    def record_decl(self, meta, c):
+        name, *fields = c
+        return n.RecordDecl(self.sp(meta), str(name), self.tsp(name), tuple(fields))
+
     def enum_decl(self, meta, c):
         return n.EnumDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(str(x) for x in c[1:]))
 
@@ -420,7 +424,7 @@ class Builder(Transformer):
 
     def assign_stmt(self, meta, c):
         target, op, value = c
-        if not isinstance(target, (n.Name, n.Attr)):
+        if not isinstance(target, (n.Name, n.Attr, n.Index)):
             self.diags.add("E0005", "only a variable or a property can be assigned to", target.span,
                            "write `name = value` or `thing.property = value`")
         return n.Assign(self.sp(meta), target, op, value)
@@ -476,6 +480,32 @@ class Builder(Transformer):
 
     def cast(self, meta, c):
         return n.Cast(self.sp(meta), c[0], str(c[1]), self.tsp(c[1]))
+
+    def is_test(self, meta, c):
+        return n.IsKind(self.sp(meta), c[0], str(c[1]), self.tsp(c[1]))
+
+    def record_new(self, meta, c):
+        func, fields = c
+        if not isinstance(func, n.Name):
+            self.diags.add("E0005", "only a record's name takes named fields", func.span,
+                           "write `RECORD(field: value, ...)`")
+            return func
+        return n.RecordNew(self.sp(meta), func.name, func.span, tuple(fields))
+
+    def field_args(self, meta, c):
+        return list(c)
+
+    def field_arg(self, meta, c):
+        return (str(c[0]), self.tsp(c[0]), c[1])
+
+    def map_lit(self, meta, c):
+        return n.MapExpr(self.sp(meta), tuple(c[0] or ()))
+
+    def map_items(self, meta, c):
+        return list(c)
+
+    def map_item(self, meta, c):
+        return (c[0], c[1])
 
     def index(self, meta, c):
         return n.Index(self.sp(meta), c[0], c[1])

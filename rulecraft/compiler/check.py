@@ -39,7 +39,7 @@ class DeclChecker:
         self.call_graph: dict[str, set[str]] = {}
 
     def check_all(self) -> None:
-        for step in (self.check_kinds, self.check_consts, self.check_assumptions, self.check_events,
+        for step in (self.check_kinds, self.check_records, self.check_consts, self.check_assumptions, self.check_events,
                      self.check_things, self.check_dice, self.check_tables, self.check_pools, self.check_callables,
                      self.check_triggers, self.check_scenarios, self.check_params, self.check_checks,
                      self.check_tests, self.check_windows, self.check_recursion):
@@ -56,6 +56,18 @@ class DeclChecker:
                 if f.name in BUILTIN_FIELDS:
                     self.err("E0303", f"`{f.name}` is a property every thing has; a kind cannot declare it", f.name_span,
                              "choose another name")
+                t = self.ctx.resolve_type(f.type)
+                if f.default is not None:
+                    self.ctx.const_value(f.default, t)
+
+    def check_records(self) -> None:
+        for rec in self.sym.records.values():
+            names: dict[str, n.Field] = {}
+            for f in rec.fields:
+                if f.name in names:
+                    self.err("E0301", f"field `{f.name}` is declared twice", f.name_span,
+                             labels=[(names[f.name].name_span, "first declared here")])
+                names[f.name] = f
                 t = self.ctx.resolve_type(f.type)
                 if f.default is not None:
                     self.ctx.const_value(f.default, t)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..runtime.ruleset import AssumedValue
-from ..runtime.types import ANY, BOOL, DIE, INT, NONE, NUM, PRIMITIVES, TEXT, Ty, list_of
+from ..runtime.types import ANY, BOOL, DIE, INT, NONE, NUM, PRIMITIVES, TEXT, Ty, list_of, map_of
 from . import nodes as n
 from .diagnostics import Diagnostics, suggest
 from .resolved import Resolution
@@ -45,15 +45,32 @@ class CheckContext:
                 self.err("E0203", "`def` takes one kind, e.g. `def<weapon>`", t.span)
                 return Ty("def", "any")
             return Ty("def", t.args[0].name)
+        if t.name == "map":
+            return self._map_type(t)
         if t.args:
             self.err("E0203", f"`{t.name}` takes no type arguments", t.span)
         if t.name == DIE.name:  # a checked reference to a declared die
             return DIE
-        if t.name in PRIMITIVES or self.sym.is_kind(t.name) or t.name in self.sym.enums:
+        if t.name in PRIMITIVES or self.sym.is_kind(t.name) or t.name in self.sym.enums or t.name in self.sym.records:
             return Ty(t.name)
-        candidates = list(PRIMITIVES) + list(self.sym.kinds) + list(self.sym.enums) + ["list", "def", "die"]
+        candidates = list(PRIMITIVES) + list(self.sym.kinds) + list(self.sym.enums) + list(self.sym.records) \
+            + ["list", "def", "map", "die"]
         self.err("E0102", f"unknown type `{t.name}`", t.span, suggest(t.name, candidates))
         return ANY
+
+    def _map_type(self, t: n.TypeRef) -> Ty:
+        """`map<K, V>`: keys are plain values (numbers, texts, enums, players, things)."""
+        if len(t.args) != 2:
+            self.err("E0203", "`map` takes two types, e.g. `map<text, int>`", t.span)
+            return map_of(ANY, ANY)
+        key, value = self.resolve_type(t.args[0]), self.resolve_type(t.args[1])
+        if not self.is_key_type(key):
+            self.err("E0203", f"a map's keys must be numbers, texts, enums, players or things, not {key}",
+                     t.args[0].span)
+        return map_of(key, value)
+
+    def is_key_type(self, t: Ty) -> bool:
+        return t.name not in ("list", "map", "def", "face") and t.name not in self.sym.records
 
     def compatible(self, want: Ty, got: Ty) -> bool:
         """May a value of type `got` stand where `want` is expected?"""
@@ -68,6 +85,8 @@ class CheckContext:
             return got.name in self.sym.descendants.get(want.name, ())
         if want.name == "list" and got.name == "list":
             return self.compatible(want.element, got.element)
+        if want.name == "map" and got.name == "map":
+            return self.compatible(want.key, got.key) and self.compatible(want.value, got.value)
         if want.name == "def" and got.name == "def":
             return want.arg == "any" or got.arg == "any" or got.arg in self.sym.descendants.get(str(want.arg), ())
         return want.name == "text" and (got.name in self.sym.enums or got == DIE)  # a die's value is its id

@@ -14,10 +14,12 @@ from typing import Any, Callable
 
 from ..runtime.arith import checked_add, checked_mul, exact_div, floor_div, item, remainder, without
 from ..runtime.builtins import BUILTINS, interval, span, span_half_open
+from ..runtime.data import append, get_key, make_record, own, set_item
 from ..runtime.errors import HANDLERS, IllegalAction
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
 from . import resolved as r
+from .lower_data import LOOKING_BUILTINS, DataLowering, owned_names
 from .source import Span
 from .symbols import BUILTIN_FIELDS
 
@@ -81,25 +83,29 @@ def namespace() -> dict[str, Any]:
                           "_without": without, "_span": span, "_item": item,
                           "_floordiv": floor_div, "_mod": remainder,
                           "_span_half_open": span_half_open, "_interval": interval,
-                          "_Refused": IllegalAction, HANDLERS: True}
+                          "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
+                          "_set_item": set_item, "_get_key": get_key, "_record": make_record}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
     return ns
 
 
-class Lowerer:
+class Lowerer(DataLowering):
     """Lowers bodies to Python functions, reading what the checker resolved (a Resolution);
     one method per node kind, found through STATEMENTS and EXPRESSIONS."""
 
     def __init__(self, res: r.Resolution):
         self.res = res
         self.body_of = n.Body.FN  # what the body being lowered belongs to
+        self.owned: set[str] = set()  # the variables the body changes in place (lower_data)
+        self.level = 0  # how deep the block being lowered nests
 
     # ---- functions --------------------------------------------------------
 
     def function(self, name: str, params: list[str], body: list[ast.stmt], where: Span) -> ast.FunctionDef:
         args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
                              kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+        body = self.prologue(params) + body
         f = ast.FunctionDef(name=name, args=args, body=body or [ast.Pass()], decorator_list=[], returns=None)
         if sys.version_info >= (3, 12):
             f.type_params = []
@@ -159,6 +165,15 @@ class Lowerer:
     # ---- statements -------------------------------------------------------
 
     def block(self, b: n.Block) -> list[ast.stmt]:
+        if self.level == 0:
+            self.owned = owned_names(b, self.res)
+        self.level += 1
+        try:
+            return self.statements(b)
+        finally:
+            self.level -= 1
+
+    def statements(self, b: n.Block) -> list[ast.stmt]:
         out: list[ast.stmt] = []
         for s in b.stmts:
             lower = STATEMENTS.get(type(s))
@@ -173,21 +188,38 @@ class Lowerer:
         return self.block(b) or [ast.Pass()]
 
     def let(self, s: n.Let) -> list[ast.stmt]:
-        return [ast.Assign(targets=[ast.Name(id=var(s.name), ctx=ast.Store())], value=self.expr(s.value))]
+        return [ast.Assign(targets=[ast.Name(id=var(s.name), ctx=ast.Store())], value=self.into_owned(s.name, s.value))]
 
     def assign(self, s: n.Assign) -> list[ast.stmt]:
-        """`=`, `+=`, `-=` on a variable or a property; on lists `+=` appends and `-=` takes items out."""
-        target, value = s.target, self.expr(s.value)
+        """`=`, `+=`, `-=` on a variable, a property or an item; on lists `+=` appends and `-=` takes items out."""
+        target = s.target
+        if isinstance(target, n.Name) and target.name in self.owned and s.op != n.AssignOp.SUB:
+            if s.op == n.AssignOp.ADD and self.res.type_of(target).name == "list":
+                return [self.grow(target, s.value)]
+            if s.op == n.AssignOp.SET:
+                return [ast.Assign(targets=[ast.Name(id=var(target.name), ctx=ast.Store())],
+                                   value=self.into_owned(target.name, s.value))]
+        value = self.expr(s.value)
         if s.op != n.AssignOp.SET:
             helper = self.update_helper(s.op, target, s.value)
-            current = _name(var(target.name)) if isinstance(target, n.Name) else \
-                _rt("get", self.expr(target.target), ast.Constant(target.name))  # type: ignore[attr-defined]
+            current = self.current(target)
             value = _call(helper, current, value) if helper else \
                 ast.BinOp(left=current, op=ast.Add() if s.op == n.AssignOp.ADD else ast.Sub(), right=value)
+        if isinstance(target, n.Index):
+            return [self.set_item(target, value)]
         if isinstance(target, n.Name):
             return [ast.Assign(targets=[ast.Name(id=var(target.name), ctx=ast.Store())], value=value)]
         assert isinstance(target, n.Attr)
         return [ast.Expr(value=_rt("set", self.expr(target.target), ast.Constant(target.name), value))]
+
+    def current(self, target: n.Expr) -> ast.expr:
+        """The value `+=` or `-=` starts from."""
+        if isinstance(target, n.Name):
+            return _name(var(target.name))
+        if isinstance(target, n.Index):
+            return self.item(target)
+        assert isinstance(target, n.Attr)
+        return _rt("get", self.expr(target.target), ast.Constant(target.name))
 
     def if_(self, s: n.If) -> list[ast.stmt]:
         orelse = self.body(s.otherwise) if s.otherwise else []
@@ -203,8 +235,9 @@ class Lowerer:
             items = _call("_span", _name(RT), self.expr(s.iterable.low), self.expr(s.iterable.high))
         elif isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
             items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in s.iterable.args))
-        return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
-                        body=self.body(s.body), orelse=[])]
+        body = self.prologue([var(s.var)]) + self.body(s.body)
+        return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items), body=body,
+                        orelse=[])]
 
     def while_(self, s: n.While) -> list[ast.stmt]:
         return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=_rt("tick"))] + self.block(s.body), orelse=[])]
@@ -249,7 +282,7 @@ class Lowerer:
     def return_(self, s: n.Return) -> list[ast.stmt]:
         if self.body_of == n.Body.TRIGGER:
             return [ast.Return(value=ast.Constant(True))]
-        return [ast.Return(value=self.expr(s.value) if s.value is not None else None)]
+        return [ast.Return(value=self.read(s.value) if s.value is not None else None)]
 
     def break_(self, s: n.Break) -> list[ast.stmt]:
         return [ast.Break()]
@@ -321,7 +354,7 @@ class Lowerer:
     def name(self, e: n.Name) -> ast.expr:
         ref = self.res.name(e)
         if isinstance(ref, r.LocalRef):
-            return _name(var(ref.name))
+            return self.owned_read(e, _name(var(ref.name)))
         if isinstance(ref, r.ConstRef):
             return _const(ref.value)
         if isinstance(ref, (r.AssumeRef, r.ParamRef)):
@@ -339,7 +372,7 @@ class Lowerer:
 
     def attr(self, e: n.Attr) -> ast.expr:
         ref, target = self.res.attr(e), self.expr(e.target)
-        if isinstance(ref, r.FaceField):
+        if isinstance(ref, (r.FaceField, r.RecordField)):
             return ast.Subscript(value=target, slice=ast.Constant(e.name), ctx=ast.Load())
         if isinstance(ref, r.DefinitionField):
             return _rt("defprop", target, ast.Constant(e.name))
@@ -357,23 +390,30 @@ class Lowerer:
             args += [_const(self.res.value(default)) for default in ref.missing]
             return _call(fn(ref.name), _name(RT), *args)
         if isinstance(ref, r.BuiltinCall):
+            if ref.name in LOOKING_BUILTINS:
+                args = [self.read(a) for a in e.args]
             return _call(f"b_{ref.name}", _name(RT), *args)
         if isinstance(ref, r.TableCall):
             return _rt("table", ast.Constant(ref.name), *args)
         return _rt("zone", ast.Constant(ref.name), *args)
 
     def index(self, e: n.Index) -> ast.expr:
-        return _call("_item", self.expr(e.target), self.expr(e.index))
+        return self.item(e)
 
     def cast(self, e: n.Cast) -> ast.expr:
         return _rt("cast", self.expr(e.value), ast.Constant(e.kind))
+
+    def is_kind(self, e: n.IsKind) -> ast.expr:
+        return _rt("is_a", self.expr(e.value), ast.Constant(e.kind))
 
     def unary(self, e: n.Unary) -> ast.expr:
         op = ast.Not() if e.op == n.UnaryOp.NOT else ast.USub()
         return ast.UnaryOp(op=op, operand=self.expr(e.operand))
 
     def binary(self, e: n.Binary) -> ast.expr:
-        left, right, op = self.expr(e.left), self.expr(e.right), e.op
+        op = e.op
+        looks = op in CMPOPS or op == n.BinOp.ADD  # a comparison keeps nothing; `+` makes a new value
+        left, right = (self.read(e.left), self.read(e.right)) if looks else (self.expr(e.left), self.expr(e.right))
         if op in n.LOGIC:
             return ast.BoolOp(op=ast.And() if op == n.BinOp.AND else ast.Or(), values=[left, right])
         if op in CMPOPS:
@@ -438,6 +478,7 @@ EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
     n.Index: L.index, n.Cast: L.cast, n.Unary: L.unary, n.Binary: L.binary, n.IfExpr: L.if_expr,
     n.Select: L.select, n.Create: L.create, n.Roll: L.roll, n.Draw: L.draw, n.Choose: L.choose,
     n.Interval: L.interval,
+    n.RecordNew: L.record_new, n.MapExpr: L.map_expr, n.IsKind: L.is_kind,
 }
 
 

@@ -118,6 +118,31 @@ class ListExpr(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class MapExpr(Expr):
+    """`{k: v, ...}`: a map, in the order written."""
+
+    items: tuple[tuple[Expr, Expr], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordNew(Expr):
+    """`hit(target: u, wounds: 1)`: a record, its fields named."""
+
+    record: str
+    record_span: Span
+    fields: tuple[tuple[str, Span, Expr], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IsKind(Expr):
+    """`x is KIND`: whether x is a thing of KIND."""
+
+    value: Expr
+    kind: str
+    kind_span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class Attr(Expr):
     target: Expr
     name: str
@@ -233,7 +258,7 @@ class Let(Stmt):
 
 @dataclass(frozen=True, slots=True)
 class Assign(Stmt):
-    target: Expr  # Name or Attr
+    target: Expr  # Name, Attr, or Index of a variable
     op: AssignOp
     value: Expr
 
@@ -509,6 +534,11 @@ class Import(Decl):
 class Field(Decl):
     type: TypeRef
     default: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordDecl(Decl):
+    fields: tuple[Field, ...]
 
 
 @dataclass(frozen=True, slots=True)

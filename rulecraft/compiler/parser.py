@@ -52,12 +52,12 @@ def _describe(terminal: str) -> str:
 # Terminals that can start an expression, and keywords that start a statement: long
 # lists of them are summarised as "an expression" / "a statement".
 EXPRESSION_START = {"NAME", "INT", "STRING", "LPAR", "LSQB", "MINUS", "ALL", "CHOOSE", "CREATE", "DRAW", "FALSE",
-                    "TRUE", "NONE", "NOT", "ROLL", "THIS", "IF"}
+                    "TRUE", "NONE", "NOT", "ROLL", "THIS", "IF", "LBRACE"}
 STATEMENT_START = {"LET", "IF", "FOR", "WHILE", "EMIT", "DESTROY", "REMOVE", "MOVE", "REVEAL", "HIDE", "MODIFY",
                    "REQUIRE", "LOG", "RETURN", "SHUFFLE", "FILL", "PHASE", "TURN", "STEP", "END", "RULE"}
 
 DECLARATION_START = {"GAME", "MOD", "IMPORT", "KIND", "ENUM", "CONST", "ASSUME", "EVENT", "FN", "ACTION", "QUERY",
-                     "DIE", "TABLE", "POOL", "ZONE", "ON", "ONCE", "SCENARIO"}
+                     "DIE", "TABLE", "POOL", "ZONE", "ON", "ONCE", "SCENARIO", "RECORD"}
 
 
 def _expected(names) -> str:

@@ -110,7 +110,21 @@ class DefinitionField:
     """A definition's own (printed) property."""
 
 
-FieldRef = EntityField | FaceField | DefinitionField
+@dataclass(frozen=True, slots=True)
+class RecordField:
+    """A field of a record value."""
+
+
+FieldRef = EntityField | FaceField | DefinitionField | RecordField
+
+
+@dataclass(frozen=True, slots=True)
+class RecordMake:
+    """`R(field: value, ...)`: the record's fields in declared order, each given (its index in the
+    written fields) or its default."""
+
+    name: str
+    fields: tuple[tuple[str, int | n.Expr], ...]
 
 # ---- what `all`, `create` and `roll` name -------------------------------------
 
@@ -137,7 +151,7 @@ class FromLocal:
 
 
 Source = Fixed | FromLocal
-Ref = NameRef | CallRef | FieldRef | Selection | Source
+Ref = NameRef | CallRef | FieldRef | Selection | Source | RecordMake
 
 
 @dataclass
@@ -166,6 +180,11 @@ class Resolution:
     def attr(self, e: n.Attr) -> FieldRef:
         ref = self.refs[id(e)]
         assert isinstance(ref, FieldRef), ref
+        return ref
+
+    def record(self, e: n.RecordNew) -> RecordMake:
+        ref = self.refs[id(e)]
+        assert isinstance(ref, RecordMake), ref
         return ref
 
     def selection(self, e: n.Select) -> Selection:

@@ -55,6 +55,7 @@ class Symbols:
     patches: tuple[tuple[str, n.Decl], ...] = ()  # (mod, what it changes), in load order, to apply
     changes: tuple[Change, ...] = ()  # what the applied patches changed
     kinds: dict[str, n.KindDecl] = field(default_factory=dict)
+    records: dict[str, n.RecordDecl] = field(default_factory=dict)
     descendants: dict[str, set[str]] = field(default_factory=dict)  # kind -> itself and its subkinds
     enums: dict[str, n.EnumDecl] = field(default_factory=dict)
     enum_members: dict[str, str] = field(default_factory=dict)  # member -> enum
@@ -127,7 +128,7 @@ class _Collector:
         self.tables: dict[type, dict] = {
             n.KindDecl: {}, n.EnumDecl: {}, n.ConstDecl: {}, n.AssumeDecl: {}, n.EventDecl: {}, n.FnDecl: {},
             n.ThingDecl: {}, n.DieDecl: {}, n.TableDecl: {}, n.PoolDecl: {}, n.ZoneDecl: {}, n.ScenarioDecl: {},
-            n.ParamDecl: {}, n.AbilityDecl: {},
+            n.ParamDecl: {}, n.AbilityDecl: {}, n.RecordDecl: {},
         }
         self.seen: dict[str, n.Decl] = {}
         self.origin_of: dict[str, str | None] = {}
@@ -138,7 +139,7 @@ class _Collector:
                 "assumptions": t[n.AssumeDecl], "events": t[n.EventDecl], "callables": t[n.FnDecl],
                 "things": t[n.ThingDecl], "dice": t[n.DieDecl], "tables": t[n.TableDecl], "pools": t[n.PoolDecl],
                 "zones": t[n.ZoneDecl], "scenarios": t[n.ScenarioDecl], "params": t[n.ParamDecl],
-                "abilities": t[n.AbilityDecl]}
+                "abilities": t[n.AbilityDecl], "records": t[n.RecordDecl]}
 
     def file(self, decl: n.Decl) -> None:
         origin = self.header.name if self.header is not None else None

@@ -16,7 +16,7 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-from . import grid, hexgrid
+from . import data, grid, hexgrid
 from .errors import BudgetExceeded, IllegalAction
 from .state import Entity, Zone
 
@@ -259,4 +259,4 @@ def _library(*tables: dict) -> None:
         BUILTINS.update(table)
 
 
-_library(grid.BUILTINS, hexgrid.BUILTINS)
+_library(grid.BUILTINS, hexgrid.BUILTINS, data.BUILTINS)

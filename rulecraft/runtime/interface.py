@@ -10,7 +10,7 @@ from __future__ import annotations
 
 _PARTS: dict[str, tuple[str, ...]] = {
     "budget": ("charge", "tick"),
-    "things": ("create", "destroy", "remove", "move", "fill", "draw", "get", "prop", "set", "defprop", "cast",
+    "things": ("create", "destroy", "remove", "move", "fill", "draw", "get", "prop", "set", "defprop", "cast", "is_a",
                "select", "zone", "reveal", "hide"),
     "events": ("emit", "phase", "step", "turn", "end_game"),
     "mods": ("modify",),

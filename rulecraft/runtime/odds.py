@@ -85,10 +85,18 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
 
     def run(chance: PathChance) -> Any:
         game = Game(rules, players=players, assumptions=assumptions, source=chance)
-        value = to_json(func(game, *args))
-        return tuple(value) if isinstance(value, list) else value
+        return _hashable(to_json(func(game, *args)))
 
     return enumerate_outcomes(run)
+
+
+def _hashable(value: Any) -> Any:
+    """A query's result as a key: a list as a tuple, a record or map as a tuple of (field, value)."""
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _hashable(v)) for k, v in value.items())
+    return value
 
 
 def odds(rules: Ruleset, name: str, args: list[Any] | None = None,

@@ -201,6 +201,10 @@ class Things:
             return value
         raise IllegalAction(f"{to_json(value)!r} is not a {kind}")
 
+    def is_a(self, value: Any, kind: str) -> bool:
+        """`value is KIND`: whether it is a thing of that kind (or of a subkind)."""
+        return isinstance(value, Entity) and value.kind in self.rules.descendants.get(kind, ())
+
     def defprop(self, def_id: str, name: str) -> Any:
         """A property of a definition itself (as printed), without an instance."""
         d = self.rules.definitions.get(def_id)

@@ -18,18 +18,20 @@ class Ty(str):
 
     name: str
     arg: Ty | str | None
+    val: Ty | None  # a map's value type
 
-    def __new__(cls, name: str, arg: Ty | str | None = None) -> Ty:
-        self = super().__new__(cls, _display(name, arg))
+    def __new__(cls, name: str, arg: Ty | str | None = None, val: Ty | None = None) -> Ty:
+        self = super().__new__(cls, _display(name, arg, val))
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "arg", arg)
+        object.__setattr__(self, "val", val)
         return self
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError(f"a type is immutable (tried to set `{key}`)")
 
-    def __getnewargs__(self) -> tuple[str, Ty | str | None]:  # type: ignore[override]  # str's takes no structure
-        return self.name, self.arg
+    def __getnewargs__(self) -> tuple[str, Ty | str | None, Ty | None]:  # type: ignore[override]  # str's takes no structure
+        return self.name, self.arg, self.val
 
     @property
     def element(self) -> Ty:
@@ -37,11 +39,27 @@ class Ty(str):
         assert isinstance(self.arg, Ty), f"{self} is not a list"
         return self.arg
 
+    @property
+    def key(self) -> Ty:
+        """The type of a map's keys."""
+        assert self.name == "map" and isinstance(self.arg, Ty), f"{self} is not a map"
+        return self.arg
+
+    @property
+    def value(self) -> Ty:
+        """The type of a map's values."""
+        assert self.name == "map" and self.val is not None, f"{self} is not a map"
+        return self.val
+
     def __repr__(self) -> str:
+        if self.val is not None:
+            return f"Ty({self.name!r}, {self.arg!r}, {self.val!r})"
         return f"Ty({self.name!r})" if self.arg is None else f"Ty({self.name!r}, {self.arg!r})"
 
 
-def _display(name: str, arg: Ty | str | None) -> str:
+def _display(name: str, arg: Ty | str | None, val: Ty | None = None) -> str:
+    if name == "map":
+        return f"map<{arg}, {val}>"
     if name == "list":
         return f"list<{arg}>"
     if name == "def":
@@ -57,3 +75,7 @@ DIE = Ty("die")  # names a die the ruleset declares (its id at run time); checke
 
 def list_of(t: Ty) -> Ty:
     return Ty("list", t)
+
+
+def map_of(k: Ty, v: Ty) -> Ty:
+    return Ty("map", k, v)

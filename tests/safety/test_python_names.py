@@ -67,6 +67,21 @@ fn peek(b: box) -> text { return b.eval }
     assert game.get(crate, "__class__") == "int"
 
 
+def test_records_and_maps_with_python_names_are_just_data(game_of):
+    game = game_of("""
+record __class__ { __dict__: int, type_name: text, items: list<int> = [] }
+fn poke() -> list<any> {
+  let r = __class__(__dict__: 1, type_name: "__import__('os')")
+  let m = {"__class__": 2, "keys": 3}
+  m["__init__"] = r.__dict__
+  let xs = [0]
+  xs[0] = m["keys"]
+  return [r.__dict__, r.type_name, r.items, m, xs]
+}
+""")
+    assert game.call("poke") == [1, "__import__('os')", [], {"__class__": 2, "keys": 3, "__init__": 1}, [3]]
+
+
 def test_builtin_field_names_cannot_be_redeclared_as_python_objects(refused):
     # `id`, `owner`... are the game's own fields: a definition cannot set them
     assert "E0205" in refused('kind box { n: int }\nbox b "B" { owner: none }')
@@ -122,7 +137,8 @@ action a() { emit ping(floor(f(3))) }
         assert ns["__builtins__"] == {}
         assert not python_names & set(ns), sorted(python_names & set(ns))
         helpers = ("__builtins__", "_div", "_add", "_mul", "_without", "_span", "_span_half_open", "_interval",
-                   "_item", "_floordiv", "_mod", "_Refused", "__rulecraft_handlers__")
+                   "_item", "_floordiv", "_mod", "_Refused", "__rulecraft_handlers__", "_own", "_append",
+                   "_set_item", "_get_key", "_record")
         assert all(k in helpers or k[:2] in ("f_", "t_", "r_", "s_", "b_", "x_") for k in ns)
 
 

@@ -195,8 +195,8 @@ def test_the_weapons_dice_are_rolled(duel):
 @pytest.mark.rules("DOOM-112")
 def test_a_miss_fails_whatever_the_range(table):
     g = table.game
-    assert not g.call("attack_hits", [10, 5, 0, 1], 1, 0)
-    assert g.call("attack_hits", [10, 5, 0, 0], 10, 0)
+    assert not g.call("attack_hits", {"range": 10, "damage": 5, "ammo": 0, "misses": 1}, 1, 0)
+    assert g.call("attack_hits", {"range": 10, "damage": 5, "ammo": 0, "misses": 0}, 10, 0)
 
 
 @pytest.mark.rules("DOOM-113")

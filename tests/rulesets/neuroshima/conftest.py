@@ -102,10 +102,13 @@ class Board:
         return self.call("attack", unit)
 
     def hits_on(self, unit, hits):
-        return [h[2] for h in hits if h[0] is unit]
+        return [h["wounds"] for h in hits if h["target"] is unit]
 
     def resolve(self, hits):
-        self.call("resolve_hits", hits)
+        """Hits as the ruleset's `hit` records; a hit may be written [target, attacker, wounds,
+        ranged, direction, gauss]."""
+        fields = ("target", "attacker", "wounds", "ranged", "direction", "gauss")
+        self.call("resolve_hits", [h if isinstance(h, dict) else dict(zip(fields, h), path=[]) for h in hits])
 
     def segments(self, unit):
         return self.call("segments_of", unit)

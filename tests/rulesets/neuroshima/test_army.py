@@ -59,7 +59,7 @@ def test_a_shot_hits_the_first_enemy_and_flies_over_own_units(board):
     first = board.put(2, "shooter_omega", "c3")
     second = board.put(2, "shooter_omega", "c4")
     hits = board.attack(alpha)
-    assert [h[0] for h in hits] == [first]
+    assert [h["target"] for h in hits] == [first]
     assert board.hits_on(own, hits) == [] and board.hits_on(second, hits) == []
 
 

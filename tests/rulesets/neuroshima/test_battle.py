@@ -14,7 +14,7 @@ def test_an_hq_has_20_hit_points_initiative_0_and_hits_every_adjacent_enemy_but_
     other_hq = board.put(2, "hq_doomsday", "c2")
     own = board.put(1, "shooter_omega", "b3")
     hits = board.attack(hq)
-    assert sorted(board.game.get(h[0], "id") for h in hits) == sorted(f.id for f in foes)
+    assert sorted(board.game.get(h["target"], "id") for h in hits) == sorted(f.id for f in foes)
     assert board.hits_on(other_hq, hits) == [] and board.hits_on(own, hits) == []
 
 

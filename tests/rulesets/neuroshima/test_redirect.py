@@ -23,7 +23,7 @@ def allied_board(new_board, **kwargs):
 
 
 def targets(board, hits):
-    return sorted((board.fn("hex_label", "arena", board.fn("hex_cell_of", "arena", h[0])), h[2]) for h in hits)
+    return sorted((board.fn("hex_label", "arena", board.fn("hex_cell_of", "arena", h["target"])), h["wounds"]) for h in hits)
 
 
 @pytest.mark.rules("NS-001", "NS-030")
@@ -40,7 +40,7 @@ def test_a_fire_station_always_redirects_an_own_shot_hitting_its_inlet(board):
 def test_an_enemy_shot_is_not_redirected_it_wounds_the_redirector(board):
     station = board.put(1, "fire_station", "c3", W)
     shooter = board.put(2, "shooter_alpha", "c1")
-    assert [h[0] for h in board.attack(shooter)] == [station]
+    assert [h["target"] for h in board.attack(shooter)] == [station]
 
 
 @pytest.mark.rules("NS-002")

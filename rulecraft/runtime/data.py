@@ -1,0 +1,108 @@
+"""The data model's run-time helpers: records, in-place list growth, item assignment, map reads.
+
+Lists and maps are values. A variable that a handler grows in place (`xs += [x]`) or whose items
+it sets (`xs[i] = v`, `m[k] = v`) owns its list or map: the compiler copies the value into it
+(`own`) and copies it on the way out, so no other variable, property or event argument ever
+shares it. Growing an owned list is then amortised O(1). Every helper charges the step budget
+for its work.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .arith import MAX_LENGTH
+from .errors import BudgetExceeded, IllegalAction
+from .state import to_json
+
+
+class Record(dict):
+    """A record value: its fields in declared order. Immutable by the language (no handler
+    can set a field); logged as a JSON object."""
+
+    def __init__(self, type_name: str, fields: dict[str, Any]):
+        super().__init__(fields)
+        self.type_name = type_name
+
+    def __str__(self) -> str:
+        return f"{self.type_name}({', '.join(f'{k}: {_shown(v)}' for k, v in self.items())})"
+
+    __repr__ = __str__
+
+
+def _shown(value: Any) -> str:
+    shown = to_json(value)
+    return ("true" if shown else "false") if isinstance(shown, bool) else str(shown)
+
+
+def make_record(type_name: str, order: tuple[str, ...], given: dict[str, Any]) -> Record:
+    return Record(type_name, {name: given[name] for name in order})
+
+
+def own(rt: Any, value: Any) -> Any:
+    """A fresh copy of a list or map for a variable that changes it in place."""
+    if isinstance(value, list):
+        rt.budget.charge(value, "copies too much?")
+        return list(value)
+    if isinstance(value, dict) and not isinstance(value, Record):
+        rt.budget.charge(value, "copies too much?")
+        return dict(value)
+    return value
+
+
+def append(rt: Any, items: Any, more: Any) -> Any:
+    """`xs += ys` on a variable that owns its list: extends it in place."""
+    if not isinstance(items, list) or not isinstance(more, list):
+        raise IllegalAction("`+=` joins a list to a list")
+    if len(items) + len(more) > MAX_LENGTH:
+        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
+    rt.budget.charge(more, "grows a list too much?")
+    items.extend(more)
+    return items
+
+
+def set_item(rt: Any, holder: Any, key: Any, value: Any) -> None:
+    """`xs[i] = v` (0 <= i < the list's length) or `m[k] = v`."""
+    rt.budget.tick()
+    if isinstance(holder, list):
+        if not isinstance(key, int) or isinstance(key, bool) or not 0 <= key < len(holder):
+            raise IllegalAction(f"cannot set item {to_json(key)!r} of a list of {len(holder)} items "
+                                f"(positions are 0 to {len(holder) - 1})")
+        holder[key] = value
+    elif isinstance(holder, dict) and not isinstance(holder, Record):
+        if key not in holder and len(holder) >= MAX_LENGTH:
+            raise BudgetExceeded(f"a map with more than {MAX_LENGTH} keys")
+        holder[key] = value
+    else:
+        raise IllegalAction(f"cannot set an item of {to_json(holder)!r}")
+
+
+def get_key(holder: Any, key: Any) -> Any:
+    """`m[k]`: the value under key k; a missing key is a clear error."""
+    try:
+        return holder[key]
+    except KeyError:
+        raise IllegalAction(f"the map has no key {to_json(key)!r}") from None
+    except TypeError:
+        raise IllegalAction(f"cannot read item {to_json(key)!r} of {to_json(holder)!r}") from None
+
+
+def _map(name: str, holder: Any) -> dict:
+    if not isinstance(holder, dict) or isinstance(holder, Record):
+        raise IllegalAction(f"`{name}` needs a map, not {to_json(holder)!r}")
+    return holder
+
+
+def _keys(rt: Any, holder: Any) -> list:
+    return list(rt.budget.charge(_map("keys", holder), "reads too big a map?"))
+
+
+def _values(rt: Any, holder: Any) -> list:
+    return list(rt.budget.charge(_map("values", holder), "reads too big a map?").values())
+
+
+# The map built-ins: the checker types them from the map (`keys(m)` is a list of its key type).
+BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
+    "keys": (_keys, ("any",), "list<any>"),
+    "values": (_values, ("any",), "list<any>"),
+}
