@@ -22,7 +22,7 @@ from .parser import parse
 from .resolved import Resolution
 from .source import Source
 from .symbols import BUILTIN_EVENTS, Symbols, collect
-from .windows import expand_does
+from .windows import expand_abilities, expand_does
 
 
 def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
@@ -36,7 +36,7 @@ def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
 
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
     """Modules -> the table of declarations with the mods applied, and what checking it resolved."""
-    sym = expand_does(apply_mods(collect(modules, diags), diags), diags)
+    sym = expand_abilities(expand_does(apply_mods(collect(modules, diags), diags), diags))
     return sym, check(sym, diags)
 
 

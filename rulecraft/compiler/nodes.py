@@ -554,9 +554,11 @@ class EnumDecl(Decl):
 
 @dataclass(frozen=True, slots=True)
 class AbilityDecl(Decl):
-    """`ability NAME "Title"`: a keyword definitions name in their `abilities` list."""
+    """`ability NAME "Title" { on EVENT ... }`: a keyword definitions name in their `abilities`
+    list; its triggers fire for each thing that has it (see `windows.expand_abilities`)."""
 
     title: str | None
+    triggers: tuple[Trigger, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
