@@ -180,9 +180,9 @@ class Builder(Transformer):
         return n.EnumDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(str(x) for x in c[1:]))
 
     def ability_decl(self, meta, c):
-        name, title, *triggers = c
+        name, params, title, *triggers = c
         return n.AbilityDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None,
-                             tuple(t for t in triggers if isinstance(t, n.Trigger)))
+                             tuple(t for t in triggers if isinstance(t, n.Trigger)), tuple(params or ()))
 
     def const_decl(self, meta, c):
         return n.ConstDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), c[1])

@@ -95,6 +95,9 @@ def declared(sym: Symbols, res: Resolution) -> rs.Ruleset:
     out.params = {p.name: _param(res, p) for p in sym.params.values()}
     out.descendants = {k: frozenset(v) for k, v in sym.descendants.items()}
     out.enums = {e.name: e.members for e in sym.enums.values()}
+    out.ability_args = res.given_abilities
+    out.ability_defaults = {a.name: {p.name: res.value(p.default) for p in a.params if p.default is not None}
+                            for a in sym.abilities.values() if a.params}
     for k in sym.kinds.values():
         fields = {f.name: rs.FieldInfo(f.name, res.type_named(f.type), _default(res, f)) for f in k.fields}
         out.kinds[k.name] = rs.KindInfo(k.name, k.parent, fields, str(k.span))

@@ -559,6 +559,7 @@ class AbilityDecl(Decl):
 
     title: str | None
     triggers: tuple[Trigger, ...] = ()
+    params: tuple[Param, ...] = ()  # `ability NAME(n: int = 1)`: given as `abilities: [NAME(2)]`
 
 
 @dataclass(frozen=True, slots=True)

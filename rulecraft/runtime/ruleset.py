@@ -254,6 +254,8 @@ class Ruleset:
     tests: list[RuleTest] = field(default_factory=list)
     rule_sites: dict[str, list[str]] = field(default_factory=dict)  # rule id -> "file:line:col" of each site
     descendants: dict[str, frozenset[str]] = field(default_factory=dict)  # kind -> itself and its subkinds
+    ability_args: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # definition -> ability -> arguments
+    ability_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)  # ability -> parameter -> default
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)  # caches of what follows from the above
 
     def defs_of(self, kind: str) -> list[Definition]:

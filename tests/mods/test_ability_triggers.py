@@ -79,3 +79,37 @@ def test_an_abilitys_trigger_body_is_checked(tmp_path):
         load(write(tmp_path / "bad", bad))
     [d] = info.value.diagnostics  # once, though troll and briar both have the ability
     assert (d.code, d.line, d.message) == ("E0103", 5, "unit has no property `hq`")
+
+
+PARAMS = '''game "arena" "Arena"
+event struck(amount: int)
+ability armour_piercing(n: int = 1) "Armour Piercing" {
+  on struck { this.hp = this.hp + param_of(this, armour_piercing, n) }
+}
+kind unit { hp: int = 0, abilities: list<ability> = [] }
+unit spear "Spear" { abilities: [armour_piercing(3)] }
+unit pike "Pike" { abilities: [armour_piercing] }
+unit club "Club" { }
+fn pierce(u: unit) -> int { return param_of(u, armour_piercing, n) }
+fn pierces(u: unit) -> bool { return u has armour_piercing }
+'''
+
+
+def test_an_ability_given_arguments_is_read_with_param_of(tmp_path):
+    game = rulecraft.Game(load(write(tmp_path / "params", PARAMS)))
+    spear, pike, club = game.create("spear"), game.create("pike"), game.create("club")
+    assert [game.call("pierce", u) for u in (spear, pike, club)] == [3, 1, 1]  # else the default
+    assert [game.call("pierces", u) for u in (spear, pike, club)] == [True, True, False]
+    game.emit("struck", (1,))
+    assert hp(game, spear, pike, club) == [3, 1, 0]
+
+
+def test_a_mod_gives_new_arguments_or_removes_the_ability(tmp_path):
+    base = write(tmp_path / "arena", PARAMS)
+    m = mod(tmp_path, "rebalance", 'patch spear { abilities -= [armour_piercing] }\n'
+                                   'patch pike { abilities -= [armour_piercing], abilities += [armour_piercing(5)] }\n')
+    game = rulecraft.Game(load(base, [m]))
+    spear, pike = game.create("spear"), game.create("pike")
+    assert [game.call("pierces", spear), game.call("pierce", pike)] == [False, 5]
+    game.emit("struck", (1,))
+    assert hp(game, spear, pike) == [0, 5]
