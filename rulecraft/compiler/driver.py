@@ -61,7 +61,7 @@ def attach_windows(out: rs.Ruleset, sym: Symbols, ns: dict[str, Any]) -> None:
         for name in w.names:
             rules = out.windows.setdefault(name, rs.WindowRules())
             if w.limit is not None:
-                rules.limit = w.limit
+                rules.limit, rules.limit_per = w.limit, w.limit_per
             if w.after is not None:
                 rules.after.append((ns[f"w_{i}_when"], ns[f"w_{i}"]))
 

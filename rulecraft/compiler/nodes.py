@@ -685,6 +685,8 @@ class WindowDecl(Decl):
     limit: int | None
     after_when: Expr | None
     after: Block | None
+    limit_per: str | None = None  # `limit N per player per EVENT`: counted until EVENT fires
+    limit_per_span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)

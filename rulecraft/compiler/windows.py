@@ -76,6 +76,8 @@ def check_windows(ctx: CheckContext, bodies: BodyChecker) -> None:
             _check_played_kinds(ctx, w, w.kind)
         elif w.kind is not None:
             ctx.err("E0102", f"unknown kind `{w.kind}`", w.name_span, suggest(w.kind, ctx.sym.kinds))
+        if w.limit_per is not None and w.limit_per_span is not None:
+            ctx.event_params(w.limit_per, w.limit_per_span)  # a known event
         if w.limit is not None:
             if w.limit < 1:
                 ctx.err("E0204", "a window's limit is at least 1 card", w.name_span)

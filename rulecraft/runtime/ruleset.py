@@ -220,6 +220,7 @@ class WindowRules:
     card's effect, each (when, func) of `after` whose when holds runs, with the card and player."""
 
     limit: int | None = None
+    limit_per: str | None = None  # the limit counts across openings, until this event fires
     after: list[tuple[Callable, Callable]] = field(default_factory=list)
 
 
