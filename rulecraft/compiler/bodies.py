@@ -22,6 +22,8 @@ from .source import Span
 from .symbols import ABILITY, BUILTIN_FIELDS, MAX_DEPTH
 from .types import parse_signature_type
 
+PARAM_OF = "param_of"  # `param_of(x, ABILITY, PARAM)`: an ability's argument
+
 
 class CheckError(Exception):
     """An internal error of the checker (a node it does not know): a bug, never bad input."""
@@ -469,6 +471,8 @@ class BodyChecker(DataChecks):
         return fields[e.name]
 
     def call(self, e: n.Call, scope: Scope, site: Site, depth: int) -> Ty:
+        if isinstance(e.func, n.Name) and e.func.name == PARAM_OF and e.func.name not in self.sym.callables:
+            return self.param_of(e, scope, site, depth)
         args = [self.expr(a, scope, site, depth) for a in e.args]
         if not isinstance(e.func, n.Name):
             self.err("E0105", "only named functions can be called", e.func.span)
@@ -491,8 +495,39 @@ class BodyChecker(DataChecks):
                 self.phase_uses.append((e.args[0].value, e.args[0].span))
             found = self.map_builtin(e, name, args)
             return found if found is not None else self.call_builtin(e, name, args)
+        if name in s.abilities:
+            self.err("E0124", f"ability `{name}` is given its arguments in a definition's list of abilities",
+                     e.span, f"e.g. `abilities: [{name}(...)]`; read them with `{PARAM_OF}(x, {name}, PARAM)`")
+            return ANY
         self.err("E0105", f"unknown function `{name}`", e.func.span, suggest(name, list(s.callables) + list(BUILTINS) + list(s.tables)))
         return ANY
+
+    def param_of(self, e: n.Call, scope: Scope, site: Site, depth: int) -> Ty:
+        """`param_of(x, ABILITY, PARAM)`: x a thing, ABILITY and PARAM names checked now."""
+        if len(e.args) != 3:
+            self.err("E0202", f"`{PARAM_OF}` takes 3 arguments (a thing, an ability, a parameter), "
+                              f"but {len(e.args)} {'were' if len(e.args) != 1 else 'was'} given", e.span)
+            return ANY
+        thing, ability, param = e.args
+        got = self.expr(thing, scope, site, depth)
+        if got != ANY and not self.sym.is_kind(got.name):
+            self.err("E0201", f"`{PARAM_OF}` reads a thing's ability, but this is {got}", thing.span)
+        if not isinstance(ability, n.Name) or ability.name not in self.sym.abilities:
+            if isinstance(ability, n.Name):
+                self.ctx.unknown_ability(ability)
+            else:
+                self.err("E0120", "the second argument of `param_of` is an ability's name", ability.span)
+            return ANY
+        decl = self.sym.abilities[ability.name]
+        found = next((p for p in decl.params if isinstance(param, n.Name) and p.name == param.name), None)
+        if found is None:
+            shown = f"`{param.name}`" if isinstance(param, n.Name) else "this"
+            self.err("E0125", f"ability `{decl.name}` has no parameter {shown}", param.span,
+                     (suggest(param.name, [p.name for p in decl.params]) if isinstance(param, n.Name) else None)
+                     or f"its parameters: {', '.join(p.name for p in decl.params) or 'none'}")
+            return ANY
+        self.result.bind(e, r.AbilityParam(decl.name, found.name))
+        return self.ctx.resolve_type(found.type)
 
     def call_fn(self, e: n.Call, decl: n.FnDecl, args: list[Ty]) -> Ty:
         missing = tuple(p.default for p in decl.params[len(args):] if p.default is not None)

@@ -138,16 +138,17 @@ class Builder(Transformer):
 
     def window_decl(self, meta, c):
         names, kind, *members = c
-        limit = next((m[1] for m in members if m[0] == "limit"), None)
+        limit = next((m for m in members if m[0] == "limit"), (None, None, None, None))
         after = next((m for m in members if m[0] == "after"), (None, None, None))
         return n.WindowDecl(self.sp(meta), str(names[0]), self.tsp(names[0]), tuple(str(x) for x in names),
-                            str(kind) if kind else None, limit, after[1], after[2])
+                            str(kind) if kind else None, limit[1], after[1], after[2], limit[2], limit[3])
 
     def window_names(self, meta, c):
         return list(c)
 
     def window_limit(self, meta, c):
-        return ("limit", self.int(c[0]))
+        scope = c[1]
+        return ("limit", self.int(c[0]), str(scope) if scope else None, self.tsp(scope) if scope else None)
 
     def window_after(self, meta, c):
         return ("after", c[0], c[1])
@@ -180,8 +181,9 @@ class Builder(Transformer):
         return n.EnumDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(str(x) for x in c[1:]))
 
     def ability_decl(self, meta, c):
-        name, title = c
-        return n.AbilityDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None)
+        name, params, title, *triggers = c
+        return n.AbilityDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None,
+                             tuple(t for t in triggers if isinstance(t, n.Trigger)), tuple(params or ()))
 
     def const_decl(self, meta, c):
         return n.ConstDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), c[1])

@@ -39,8 +39,9 @@ class DeclChecker:
         self.call_graph: dict[str, set[str]] = {}
 
     def check_all(self) -> None:
-        for step in (self.check_kinds, self.check_records, self.check_consts, self.check_assumptions, self.check_events,
-                     self.check_things, self.check_dice, self.check_tables, self.check_pools, self.check_callables,
+        for step in (self.check_kinds, self.check_records, self.check_abilities, self.check_consts,
+                     self.check_assumptions, self.check_events, self.check_things, self.check_dice, self.check_tables,
+                     self.check_pools, self.check_callables,
                      self.check_triggers, self.check_scenarios, self.check_params, self.check_checks,
                      self.check_tests, self.check_windows, self.check_recursion):
             step()
@@ -170,6 +171,7 @@ class DeclChecker:
             if p.name in BUILTIN_FIELDS:
                 self.err("E0205", f"`{p.name}` is set by the game and cannot be given here", p.span)
             self.ctx.const_value(p.value, want, assumed=True)
+            self.given_abilities(t, p)
         for trig in t.triggers:
             self.check_trigger(trig, Ty(t.kind))
         windows: dict[str, n.Play] = {}
@@ -183,6 +185,19 @@ class DeclChecker:
             if play.when is not None:
                 self.bodies.condition(play.when, scope, site, 0, "a `when` condition")
             self.bodies.block(play.body, check_targets(self.ctx, self.bodies, play, scope, site), site)
+
+    def given_abilities(self, t: n.ThingDecl, p: n.PropItem) -> None:
+        """The arguments a definition gives its abilities (`abilities: [armour_piercing(2)]`)."""
+        if not isinstance(p.value, n.ListExpr):
+            return
+        for item in p.value.items:
+            args = self.ctx.result.ability_args.get(id(item))
+            if args and isinstance(item, n.Call) and isinstance(item.func, n.Name):
+                self.ctx.result.given_abilities.setdefault(t.name, {})[item.func.name] = args
+
+    def check_abilities(self) -> None:
+        for a in self.sym.abilities.values():
+            self.params(a.params)
 
     def check_windows(self) -> None:
         check_windows(self.ctx, self.bodies)

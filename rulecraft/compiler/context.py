@@ -130,6 +130,13 @@ class CheckContext:
         if isinstance(e, n.ListExpr):
             elem = want.element if want is not None and want.name == "list" else None
             return [self.const_value(i, elem, assumed) for i in e.items]
+        if isinstance(e, n.Call) and isinstance(e.func, n.Name) and e.func.name in self.sym.abilities:
+            if want is not None:
+                self.expect(want, Ty(ABILITY), e.span, "the value")
+            self.result.ability_args[id(e)] = self.ability_args(self.sym.abilities[e.func.name], e.args, e.span)
+            return e.func.name
+        if isinstance(e, n.Name) and e.name in self.sym.abilities:
+            self.ability_args(self.sym.abilities[e.name], (), e.span)  # its parameters all have defaults
         found = self._plain_value(e)
         if found is not None:
             value, got = found
@@ -150,6 +157,18 @@ class CheckContext:
         else:
             self.err("E0204", "this must be a constant (a number, text, true/false, a list or a name)", e.span)
         return None
+
+    def ability_args(self, decl: n.AbilityDecl, args: tuple[n.Expr, ...], span: Span) -> dict[str, Any]:
+        """`NAME(a, b)` attaching an ability: its arguments (constants, of the parameters'
+        types, in order), by parameter name; parameters left out take their defaults."""
+        params = decl.params
+        required = sum(p.default is None for p in params)
+        if not required <= len(args) <= len(params):
+            count = str(len(params)) if required == len(params) else f"{required} to {len(params)}"
+            self.err("E0202", f"ability `{decl.name}` takes {count} argument{'s' if len(params) != 1 else ''}, "
+                              f"but {len(args)} {'were' if len(args) != 1 else 'was'} given", span,
+                     f"its parameters: {', '.join(p.name for p in params) or 'none'}")
+        return {p.name: self.const_value(a, self.resolve_type(p.type)) for p, a in zip(params, args)}
 
     def unknown_ability(self, e: n.Name) -> None:
         self.err("E0120", f"unknown ability `{e.name}`", e.span,

@@ -22,7 +22,7 @@ from .parser import parse
 from .resolved import Resolution
 from .source import Source
 from .symbols import BUILTIN_EVENTS, Symbols, collect
-from .windows import expand_does
+from .windows import expand_abilities, expand_does
 
 
 def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
@@ -36,7 +36,7 @@ def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
 
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
     """Modules -> the table of declarations with the mods applied, and what checking it resolved."""
-    sym = expand_does(apply_mods(collect(modules, diags), diags), diags)
+    sym = expand_abilities(expand_does(apply_mods(collect(modules, diags), diags), diags))
     return sym, check(sym, diags)
 
 
@@ -61,7 +61,7 @@ def attach_windows(out: rs.Ruleset, sym: Symbols, ns: dict[str, Any]) -> None:
         for name in w.names:
             rules = out.windows.setdefault(name, rs.WindowRules())
             if w.limit is not None:
-                rules.limit = w.limit
+                rules.limit, rules.limit_per = w.limit, w.limit_per
             if w.after is not None:
                 rules.after.append((ns[f"w_{i}_when"], ns[f"w_{i}"]))
 
@@ -95,6 +95,9 @@ def declared(sym: Symbols, res: Resolution) -> rs.Ruleset:
     out.params = {p.name: _param(res, p) for p in sym.params.values()}
     out.descendants = {k: frozenset(v) for k, v in sym.descendants.items()}
     out.enums = {e.name: e.members for e in sym.enums.values()}
+    out.ability_args = res.given_abilities
+    out.ability_defaults = {a.name: {p.name: res.value(p.default) for p in a.params if p.default is not None}
+                            for a in sym.abilities.values() if a.params}
     for k in sym.kinds.values():
         fields = {f.name: rs.FieldInfo(f.name, res.type_named(f.type), _default(res, f)) for f in k.fields}
         out.kinds[k.name] = rs.KindInfo(k.name, k.parent, fields, str(k.span))

@@ -385,6 +385,8 @@ class Lowerer(DataLowering):
 
     def call(self, e: n.Call) -> ast.expr:
         ref = self.res.call(e)
+        if isinstance(ref, r.AbilityParam):
+            return _rt("ability_param", self.expr(e.args[0]), ast.Constant(ref.ability), ast.Constant(ref.param))
         args = [self.expr(a) for a in e.args]
         if isinstance(ref, r.FnCall):
             args += [_const(self.res.value(default)) for default in ref.missing]

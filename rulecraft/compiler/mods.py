@@ -212,6 +212,8 @@ def _splice(node: Any, patch: n.StepPatch, count: list[int]) -> Any:
 def _key(e: n.Expr) -> object:
     if isinstance(e, n.Name):
         return ("name", e.name)
+    if isinstance(e, n.Call) and isinstance(e.func, n.Name):  # an ability given arguments: `-= [NAME]` removes it
+        return ("name", e.func.name)
     if isinstance(e, n.Literal):
         return ("value", e.value)
     return ("node", id(e))

@@ -554,9 +554,12 @@ class EnumDecl(Decl):
 
 @dataclass(frozen=True, slots=True)
 class AbilityDecl(Decl):
-    """`ability NAME "Title"`: a keyword definitions name in their `abilities` list."""
+    """`ability NAME "Title" { on EVENT ... }`: a keyword definitions name in their `abilities`
+    list; its triggers fire for each thing that has it (see `windows.expand_abilities`)."""
 
     title: str | None
+    triggers: tuple[Trigger, ...] = ()
+    params: tuple[Param, ...] = ()  # `ability NAME(n: int = 1)`: given as `abilities: [NAME(2)]`
 
 
 @dataclass(frozen=True, slots=True)
@@ -682,6 +685,8 @@ class WindowDecl(Decl):
     limit: int | None
     after_when: Expr | None
     after: Block | None
+    limit_per: str | None = None  # `limit N per player per EVENT`: counted until EVENT fires
+    limit_per_span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,15 @@ class BuiltinCall:
     name: str
 
 
-CallRef = FnCall | TableCall | ZoneCall | BuiltinCall
+@dataclass(frozen=True, slots=True)
+class AbilityParam:
+    """`param_of(x, ABILITY, PARAM)`: the argument x's definition gave the ability's parameter."""
+
+    ability: str
+    param: str
+
+
+CallRef = FnCall | TableCall | ZoneCall | BuiltinCall | AbilityParam
 
 # ---- property reads ---------------------------------------------------------
 
@@ -163,6 +171,8 @@ class Resolution:
     values: dict[int, Any] = field(default_factory=dict)  # constant expression -> its value
     declared: dict[int, Ty] = field(default_factory=dict)  # written type (TypeRef) -> the type
     modified: set[str] = field(default_factory=set)  # properties some `modify` changes
+    ability_args: dict[int, dict[str, Any]] = field(default_factory=dict)  # `NAME(2)` attaching an ability -> its arguments
+    given_abilities: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # definition -> ability -> arguments
 
     def bind(self, node: n.Node, ref: Ref) -> None:
         self.refs[id(node)] = ref

@@ -41,6 +41,32 @@ def expand_does(sym: Symbols, diags: Diagnostics) -> Symbols:
     return dataclasses.replace(sym, things=things)
 
 
+def expand_abilities(sym: Symbols) -> Symbols:
+    """Each trigger in an ability's body, given to every definition whose kind has an
+    `abilities: list<ability>` field, guarded by `this has ABILITY` (asked when the event
+    fires: a thing that loses the ability, by a mod or in play, stops doing it). Abilities
+    in load order, then their triggers as written: the order is deterministic."""
+    bodies = [a for a in sym.abilities.values() if a.triggers]
+    if not bodies:
+        return sym
+    things = dict(sym.things)
+    for name, t in sym.things.items():
+        field = sym.fields_of(t.kind).get("abilities")
+        if field is None or field.type.name != "list" or [a.name for a in field.type.args] != ["ability"]:
+            continue
+        added = tuple(_guarded(a, trig) for a in bodies for trig in a.triggers)
+        things[name] = dataclasses.replace(t, triggers=t.triggers + added)
+    return dataclasses.replace(sym, things=things)
+
+
+def _guarded(ability: n.AbilityDecl, trig: n.Trigger) -> n.Trigger:
+    span = trig.event_span
+    has = n.Binary(span, n.BinOp.IN, n.AbilityName(ability.name_span, ability.name),
+                   n.Attr(span, n.This(span), "abilities", ability.name_span))
+    when = has if trig.when is None else n.Binary(trig.when.span, n.BinOp.AND, has, trig.when)
+    return dataclasses.replace(trig, when=when)
+
+
 def check_windows(ctx: CheckContext, bodies: BodyChecker) -> None:
     limits: dict[str, n.WindowDecl] = {}
     for w in ctx.sym.windows:
@@ -50,6 +76,8 @@ def check_windows(ctx: CheckContext, bodies: BodyChecker) -> None:
             _check_played_kinds(ctx, w, w.kind)
         elif w.kind is not None:
             ctx.err("E0102", f"unknown kind `{w.kind}`", w.name_span, suggest(w.kind, ctx.sym.kinds))
+        if w.limit_per is not None and w.limit_per_span is not None:
+            ctx.event_params(w.limit_per, w.limit_per_span)  # a known event
         if w.limit is not None:
             if w.limit < 1:
                 ctx.err("E0204", "a window's limit is at least 1 card", w.name_span)

@@ -36,6 +36,7 @@ class Choices:
         self.history = history
         self.budget = budget
         players = things.players
+        self.window_counts: dict[str, tuple[int, dict[int, int]]] = {}  # window -> (scope events seen, played)
         self.agent_states = {p.id: initial_state(seed, i) for i, p in enumerate(players)}
         self.agents = {p.id: (agents[i] if agents and i < len(agents) else RandomAgent())
                        for i, p in enumerate(players)}
@@ -65,7 +66,7 @@ class Choices:
         self.history.record("window", name=name)
         if not specs or not players:
             return
-        played = {p.id: 0 for p in players}
+        played = self._played(name, rules, players)
         passes, turn = 0, 0
         while passes < len(players):
             self.budget.tick()
@@ -81,6 +82,20 @@ class Choices:
             passes = 0
             played[player.id] += 1
             self._play(specs[card.def_id], rules, card, player, name)
+
+    def _played(self, name: str, rules: WindowRules, players: list[Entity]) -> dict[int, int]:
+        """Cards played per player toward the limit: this opening only, or (`per EVENT`) every
+        opening since EVENT last fired."""
+        if rules.limit_per is None:
+            return {p.id: 0 for p in players}
+        since = self.events.emitted.get(rules.limit_per, 0)
+        kept = self.window_counts.get(name)
+        if kept is None or kept[0] != since:
+            kept = (since, {})
+            self.window_counts[name] = kept
+        for p in players:
+            kept[1].setdefault(p.id, 0)
+        return kept[1]
 
     def _offered(self, spec: PlaySpec, card: Entity, player: Entity) -> bool:
         """A card is offered if its `when` holds and each of its targets has a pick (no card burning)."""

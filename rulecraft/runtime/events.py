@@ -37,6 +37,7 @@ class Events:
         self.phases: list[tuple[str, int]] = []
         self.current_player: Entity | None = None
         self.fired_once: set[tuple[int, int]] = set()
+        self.emitted: dict[str, int] = {}  # event -> how many times it has fired
         self.depth = 0
         self.over = False
         self.winner: Entity | None = None
@@ -49,6 +50,7 @@ class Events:
         started = self.history.seq
         try:
             self.history.record("event", event=event, args=list(args))
+            self.emitted[event] = self.emitted.get(event, 0) + 1
             for spec in self.rules.triggers.get(event, ()):
                 if spec.definition is None:
                     self._fire(spec, None, args)

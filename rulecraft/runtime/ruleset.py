@@ -220,6 +220,7 @@ class WindowRules:
     card's effect, each (when, func) of `after` whose when holds runs, with the card and player."""
 
     limit: int | None = None
+    limit_per: str | None = None  # the limit counts across openings, until this event fires
     after: list[tuple[Callable, Callable]] = field(default_factory=list)
 
 
@@ -254,6 +255,8 @@ class Ruleset:
     tests: list[RuleTest] = field(default_factory=list)
     rule_sites: dict[str, list[str]] = field(default_factory=dict)  # rule id -> "file:line:col" of each site
     descendants: dict[str, frozenset[str]] = field(default_factory=dict)  # kind -> itself and its subkinds
+    ability_args: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # definition -> ability -> arguments
+    ability_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)  # ability -> parameter -> default
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)  # caches of what follows from the above
 
     def defs_of(self, kind: str) -> list[Definition]:

@@ -205,6 +205,19 @@ class Things:
         """`value is KIND`: whether it is a thing of that kind (or of a subkind)."""
         return isinstance(value, Entity) and value.kind in self.rules.descendants.get(kind, ())
 
+    def ability_param(self, e: Any, ability: str, param: str) -> Any:
+        """`param_of(x, ABILITY, PARAM)`: the argument x's definition gave the ability
+        (`abilities: [NAME(2)]`), else the parameter's default."""
+        if not isinstance(e, Entity):
+            raise IllegalAction(f"`param_of` reads a thing's ability, not {e!r}")
+        given = self.rules.ability_args.get(e.def_id, {}).get(ability, {})
+        if param in given:
+            return given[param]
+        defaults = self.rules.ability_defaults.get(ability, {})
+        if param in defaults:
+            return defaults[param]
+        raise IllegalAction(f"{e.name} was given no `{param}` for ability `{ability}`")
+
     def defprop(self, def_id: str, name: str) -> Any:
         """A property of a definition itself (as printed), without an instance."""
         d = self.rules.definitions.get(def_id)

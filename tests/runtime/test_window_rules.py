@@ -110,3 +110,25 @@ def test_does_names_a_known_definition():
 def test_a_target_is_picked_from_a_list():
     assert codes(SOURCE.replace("target u from all unit at field(rival(player))", "target u from 3")) \
         == ["E0201"]
+
+
+SCOPED = SOURCE.replace("limit 1 per player\n", "limit 1 per player per combat\n").replace(
+    "kind unit {", "event combat()\nkind unit {")
+
+
+def test_a_limit_per_event_counts_across_openings_until_the_event_fires():
+    game = rulecraft.Game(rulecraft.compile_source(SCOPED, "t.rules"),
+                          agents=[rulecraft.ScriptedAgent([1, 1]), rulecraft.ScriptedAgent([])])
+    p1 = game.players[0]
+    for _ in range(3):
+        game.create("cheer", 1, game.zone("hand", p1))
+    game.act("duel")
+    game.act("duel")  # the same combat: the limit is used up, nothing is offered
+    assert p1.props["points"] == 1
+    game.emit("combat")
+    game.act("duel")
+    assert p1.props["points"] == 2 and len(game.zone("hand", p1).items) == 1
+
+
+def test_a_limit_per_an_unknown_event_does_not_compile():
+    assert codes(SOURCE.replace("limit 1 per player\n", "limit 1 per player per combat\n")) == ["E0104"]
