@@ -4,6 +4,7 @@ import pytest
 
 import rulecraft
 from rulecraft.compiler.loader import load
+from tests.support.folders import write
 
 BASE = '''game "arena" "Arena"
 ability fly "Fly"
@@ -15,12 +16,6 @@ kind player { score: int = 0 }
 fn flies(u: unit) -> bool { return u has fly }
 fn pierces(u: unit) -> bool { return u has pierce }
 '''
-
-
-def write(folder, text):
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "main.rules").write_text(text, encoding="utf-8")
-    return str(folder)
 
 
 @pytest.fixture

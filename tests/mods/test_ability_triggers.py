@@ -4,6 +4,7 @@ import pytest
 
 import rulecraft
 from rulecraft.compiler.loader import load
+from tests.support.folders import write
 
 BASE = '''game "arena" "Arena"
 event struck(amount: int)
@@ -22,12 +23,6 @@ unit grunt "Grunt" { }
 rock stone "Stone" { }
 fn lose(u: unit, a: ability) { u.abilities -= [a] }
 '''
-
-
-def write(folder, text):
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "main.rules").write_text(text, encoding="utf-8")
-    return str(folder)
 
 
 @pytest.fixture

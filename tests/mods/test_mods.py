@@ -4,6 +4,7 @@ import pytest
 
 import rulecraft
 from rulecraft.compiler.loader import load
+from tests.support.folders import write
 
 BASE = '''game "arena" "Arena"
 kind unit { hp: int = 1, tags: list<text> = [] }
@@ -18,12 +19,6 @@ fn round_of(p: player) {
 action play(p: player) { round_of(p) }
 action recruit(p: player) { create grunt owned by p }
 '''
-
-
-def write(folder, text):
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "main.rules").write_text(text, encoding="utf-8")
-    return str(folder)
 
 
 @pytest.fixture
