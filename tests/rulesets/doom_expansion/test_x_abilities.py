@@ -20,9 +20,9 @@ def test_a_dodging_figure_has_every_successful_attack_rolled_again(t):
     imp = t.invader_at("archvile", 5, 3)
     hit, miss = t.face("blue", range=6), t.face("blue", miss=True)
     t.force("blue", hit, miss, hit)
-    assert t.call("resolve_attack", fig, t.s(5, 1), ["blue"], 0, 0, 0, False)[0] == 0  # rolled again: missed
+    assert t.call("resolve_attack", fig, t.s(5, 1), ["blue"], 0, 0, 0, False)["hit"] is False  # rolled again: missed
     assert t.get(revenant, "wounded") == 0
-    assert t.call("resolve_attack", fig, t.s(5, 3), ["blue"], 0, 0, 0, False)[0] == 1  # no dodge: one roll
+    assert t.call("resolve_attack", fig, t.s(5, 3), ["blue"], 0, 0, 0, False)["hit"] is True  # no dodge: one roll
     assert t.get(imp, "wounded") == 1
     assert len(t.log("roll")) == 3
 
