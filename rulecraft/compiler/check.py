@@ -48,30 +48,27 @@ class DeclChecker:
 
     def check_kinds(self) -> None:
         for k in self.sym.kinds.values():
-            names: dict[str, n.Field] = {}
+            self.check_fields(k.fields, "property")
             for f in k.fields:
-                if f.name in names:
-                    self.err("E0301", f"property `{f.name}` is declared twice", f.name_span,
-                             labels=[(names[f.name].name_span, "first declared here")])
-                names[f.name] = f
                 if f.name in BUILTIN_FIELDS:
                     self.err("E0303", f"`{f.name}` is a property every thing has; a kind cannot declare it", f.name_span,
                              "choose another name")
-                t = self.ctx.resolve_type(f.type)
-                if f.default is not None:
-                    self.ctx.const_value(f.default, t)
 
     def check_records(self) -> None:
         for rec in self.sym.records.values():
-            names: dict[str, n.Field] = {}
-            for f in rec.fields:
-                if f.name in names:
-                    self.err("E0301", f"field `{f.name}` is declared twice", f.name_span,
-                             labels=[(names[f.name].name_span, "first declared here")])
-                names[f.name] = f
-                t = self.ctx.resolve_type(f.type)
-                if f.default is not None:
-                    self.ctx.const_value(f.default, t)
+            self.check_fields(rec.fields, "field")
+
+    def check_fields(self, fields: tuple[n.Field, ...], noun: str) -> None:
+        """Each field named once, of a known type, with a default of that type."""
+        names: dict[str, n.Field] = {}
+        for f in fields:
+            if f.name in names:
+                self.err("E0301", f"{noun} `{f.name}` is declared twice", f.name_span,
+                         labels=[(names[f.name].name_span, "first declared here")])
+            names[f.name] = f
+            t = self.ctx.resolve_type(f.type)
+            if f.default is not None:
+                self.ctx.const_value(f.default, t)
 
     def check_consts(self) -> None:
         for c in self.sym.consts.values():
