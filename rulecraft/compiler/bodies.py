@@ -417,6 +417,19 @@ class BodyChecker(DataChecks):
         self.result.bind(e, r.ConstRef(e.name))
         return Ty(ABILITY)
 
+    def has(self, e: n.Has, scope: Scope, site: Site, depth: int) -> Ty:
+        """`x has NAME`: x a thing or a definition (or any value: none has no ability)."""
+        t = self.expr(e.target, scope, site, depth)
+        self.ability_name(e.ability, scope, site, depth)
+        kind = t.name if self.sym.is_kind(t.name) else str(t.arg) if t.name == "def" else None
+        if kind is not None and self.sym.is_kind(kind):
+            if "abilities" not in self.sym.fields_of(kind):
+                self.err("E0103", f"a {kind} has no abilities", e.ability.span,
+                         f"give kind `{kind}` a field `abilities: list<ability> = []`")
+        elif t != ANY and t.name != "def":
+            self.err("E0201", f"only a thing or a definition has abilities, not {t}", e.target.span)
+        return BOOL
+
     def global_name(self, name: str) -> tuple[r.ConstRef | r.AssumeRef | r.ParamRef | r.OptionRef | r.ZoneRef, Ty] | None:
         """What a name declared at the top level refers to, and its type."""
         s, ctx = self.sym, self.ctx
@@ -616,7 +629,7 @@ EXPRESSIONS: dict[type[n.Expr], ExprCheck] = {
     n.Literal: B.literal, n.Name: B.name, n.This: B.this, n.ListExpr: B.list_expr, n.Attr: B.attr, n.Call: B.call,
     n.Index: B.index, n.Cast: B.cast, n.Unary: B.unary, n.Binary: B.binary, n.IfExpr: B.if_expr, n.Select: B.select,
     n.Create: B.create, n.Roll: B.roll, n.Draw: B.draw, n.Choose: B.choose,
-    n.AbilityName: B.ability_name,
+    n.AbilityName: B.ability_name, n.Has: B.has,
     n.Interval: B.interval,
     n.RecordNew: B.record_new, n.IsKind: B.is_kind, n.MapExpr: B.map_expr,
 }

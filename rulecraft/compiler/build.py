@@ -181,9 +181,26 @@ class Builder(Transformer):
         return n.EnumDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(str(x) for x in c[1:]))
 
     def ability_decl(self, meta, c):
-        name, params, title, *triggers = c
+        name, params, title, *members = c
         return n.AbilityDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None,
-                             tuple(t for t in triggers if isinstance(t, n.Trigger)), tuple(params or ()))
+                             tuple(m for m in members if isinstance(m, n.Trigger)), tuple(params or ()),
+                             tuple(m for m in members if isinstance(m, n.AbilityHook)),
+                             tuple(m for m in members if isinstance(m, n.AbilityModifier)))
+
+    def ability_before(self, meta, c):
+        return self._ability_hook(n.StepOp.BEFORE, meta, c)
+
+    def ability_after(self, meta, c):
+        return self._ability_hook(n.StepOp.AFTER, meta, c)
+
+    def _ability_hook(self, op, meta, c):
+        step, target, subject, value, body = c
+        return n.AbilityHook(self.sp(meta), op, str(step), self.tsp(step), str(target), self.tsp(target),
+                             str(subject), self.tsp(subject), value, body)
+
+    def ability_modify(self, meta, c):
+        prop, op, value = c
+        return n.AbilityModifier(self.sp(meta), str(prop), self.tsp(prop), op, value)
 
     def const_decl(self, meta, c):
         return n.ConstDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), c[1])
@@ -454,11 +471,8 @@ class Builder(Transformer):
         return n.BinOp(" ".join(str(t) for t in c))
 
     def has_ability(self, meta, c):
-        # `x has fly` is `fly in x.abilities`, with `fly` checked to be a declared ability
         target, ability = c
-        span = self.sp(meta)
-        return n.Binary(span, n.BinOp.IN, n.AbilityName(self.tsp(ability), str(ability)),
-                        n.Attr(span, target, "abilities", self.tsp(ability)))
+        return n.Has(self.sp(meta), target, n.AbilityName(self.tsp(ability), str(ability)))
 
     def binop(self, meta, c):
         return n.Binary(self.sp(meta), c[1], c[0], c[2])

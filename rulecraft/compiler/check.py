@@ -194,7 +194,26 @@ class DeclChecker:
 
     def check_abilities(self) -> None:
         for a in self.sym.abilities.values():
-            self.params(a.params)
+            params = self.params(a.params)
+            for m in a.modifiers:
+                self.check_ability_modifier(m, Scope(params))
+
+    def check_ability_modifier(self, m: n.AbilityModifier, scope: Scope) -> None:
+        """`modify PROP op EXPR` in an ability: PROP a property of the kinds that keep abilities,
+        EXPR computed from the ability's parameters (and constants, assumptions)."""
+        with_abilities = [k for k in self.sym.kinds if "abilities" in self.sym.fields_of(k)]
+        owners = [k for k in with_abilities if m.prop in self.sym.fields_of(k)]
+        value = self.bodies.expr(m.value, scope, Site(None, n.Body.FN), 0)
+        if m.prop == "abilities" or m.prop in BUILTIN_FIELDS:
+            self.err("E0205", f"an ability cannot modify `{m.prop}`", m.prop_span)
+        elif not owners:
+            props = {f for k in with_abilities for f in self.sym.fields_of(k)}
+            self.err("E0103", f"no kind with abilities has a property `{m.prop}`", m.prop_span,
+                     suggest(m.prop, props) or "an ability changes a property of the things that have it")
+        else:
+            field = self.sym.fields_of(owners[0])[m.prop]
+            self.bodies.check_assign(m.op, self.ctx.resolve_type(field.type), value, m.value.span)
+            self.ctx.result.modified.add(m.prop)
 
     def check_windows(self) -> None:
         check_windows(self.ctx, self.bodies)

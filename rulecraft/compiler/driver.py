@@ -217,6 +217,9 @@ class Handlers:
             out[play.span.file].extend(low.play(pyname, play))
         for i, w in enumerate(sym.windows):
             out[w.span.file].extend(low.window_after(f"w_{i}", w))
+        for a in sym.abilities.values():
+            for j, m in enumerate(a.modifiers):
+                out[m.span.file].append(low.ability_modifier(f"am_{a.name}_{j}", m, [p.name for p in a.params]))
         return out
 
     def attach(self, out: rs.Ruleset, sym: Symbols, res: Resolution, ns: dict[str, Any]) -> None:
@@ -246,5 +249,9 @@ class Handlers:
                             str(play.span), ns.get(f"{pyname}_targets"),
                             tuple(t.prompt or f"which {t.name}" for t in play.targets)))
         attach_windows(out, sym, ns)
+        for a in sym.abilities.values():
+            for j, m in enumerate(a.modifiers):
+                out.ability_modifiers.setdefault(m.prop, []).append(
+                    rs.AbilityModifier(a.name, m.op.value, ns[f"am_{a.name}_{j}"], tuple(p.name for p in a.params)))
         for i, test in enumerate(sym.tests.values()):
             out.tests.append(rs.RuleTest(test.name, test.checks, test.scenario, ns[f"x_{i}"], str(test.span)))

@@ -153,6 +153,13 @@ class Lowerer(DataLowering):
         return [self.function(f"{pyname}_when", params, [when], w.span),
                 self.function(pyname, params, body, w.span)]
 
+    def ability_modifier(self, pyname: str, m: n.AbilityModifier, params: list[str]) -> ast.FunctionDef:
+        """`pyname(rt, *params)`: the value an ability's `modify` applies."""
+        self.body_of = n.Body.FN
+        value = ast.Return(value=self.expr(m.value))
+        _locate(value, m.value.span.line, m.value.span.column)
+        return self.function(pyname, [RT] + [var(p) for p in params], [value], m.span)
+
     def row(self, pyname: str, row: n.TableRow, params: list[str]) -> ast.FunctionDef:
         self.body_of = n.Body.ROW
         return self.function(pyname, [RT, var("rolled")] + [var(p) for p in params], self.block(row.body),
@@ -405,6 +412,9 @@ class Lowerer(DataLowering):
     def cast(self, e: n.Cast) -> ast.expr:
         return _rt("cast", self.expr(e.value), ast.Constant(e.kind))
 
+    def has(self, e: n.Has) -> ast.expr:
+        return _rt("has_ability", self.expr(e.target), ast.Constant(e.ability.name))
+
     def is_kind(self, e: n.IsKind) -> ast.expr:
         return _rt("is_a", self.expr(e.value), ast.Constant(e.kind))
 
@@ -480,7 +490,7 @@ EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
     n.Index: L.index, n.Cast: L.cast, n.Unary: L.unary, n.Binary: L.binary, n.IfExpr: L.if_expr,
     n.Select: L.select, n.Create: L.create, n.Roll: L.roll, n.Draw: L.draw, n.Choose: L.choose,
     n.Interval: L.interval,
-    n.RecordNew: L.record_new, n.MapExpr: L.map_expr, n.IsKind: L.is_kind,
+    n.RecordNew: L.record_new, n.MapExpr: L.map_expr, n.IsKind: L.is_kind, n.Has: L.has,
 }
 
 

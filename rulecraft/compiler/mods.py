@@ -44,6 +44,9 @@ class _Applier:
     def apply(self) -> Symbols:
         self.check_incompatible()
         for origin, decl in self.sym.patches:
+            if isinstance(decl, n.StepPatch) and decl.ability is not None:
+                self.step_patch(origin, decl)
+                continue
             if origin not in self.headers or not isinstance(self.headers[origin], n.ModDecl):
                 self.err("E0704", "only a `mod` changes what other rulesets define", decl.span,
                          'start the ruleset with `mod "id" "Title" extends "game"`')

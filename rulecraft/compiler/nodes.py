@@ -150,6 +150,15 @@ class Attr(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class Has(Expr):
+    """`x has NAME`: whether the thing or definition x has the declared ability NAME (false
+    for none, and for a thing whose kind has no `abilities` list)."""
+
+    target: Expr
+    ability: AbilityName
+
+
+@dataclass(frozen=True, slots=True)
 class Call(Expr):
     func: Expr
     args: tuple[Expr, ...]
@@ -502,6 +511,7 @@ class StepPatch(Decl):
     target: str
     target_span: Span
     body: Block | None
+    ability: str | None = None  # the ability whose step hook this is (any ruleset may declare one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -554,12 +564,40 @@ class EnumDecl(Decl):
 
 @dataclass(frozen=True, slots=True)
 class AbilityDecl(Decl):
-    """`ability NAME "Title" { on EVENT ... }`: a keyword definitions name in their `abilities`
-    list; its triggers fire for each thing that has it (see `windows.expand_abilities`)."""
+    """`ability NAME "Title" { ... }`: a keyword definitions name in their `abilities` list.
+    Its meaning: triggers that fire for each thing that has it (see `windows.expand_abilities`),
+    step hooks (turned into step patches when collected) and modifiers of its properties."""
 
     title: str | None
     triggers: tuple[Trigger, ...] = ()
     params: tuple[Param, ...] = ()  # `ability NAME(n: int = 1)`: given as `abilities: [NAME(2)]`
+    hooks: tuple[AbilityHook, ...] = ()
+    modifiers: tuple[AbilityModifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityHook(Node):
+    """`after step S in F for x = EXPR { ... }`: runs in F's step S when the thing EXPR has the ability."""
+
+    op: StepOp
+    step: str
+    step_span: Span
+    target: str
+    target_span: Span
+    subject: str
+    subject_span: Span
+    value: Expr
+    body: Block
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityModifier(Node):
+    """`modify PROP += EXPR`: a lasting change to the property of every thing that has the ability."""
+
+    prop: str
+    prop_span: Span
+    op: AssignOp
+    value: Expr
 
 
 @dataclass(frozen=True, slots=True)

@@ -195,6 +195,8 @@ class _Collector:
             return
         abilities[decl.name] = decl
         self.enum_members[decl.name] = ABILITY
+        origin = self.header.name if self.header is not None else ""
+        self.patches += [(origin, hook_patch(decl, hook)) for hook in decl.hooks]
 
     def file_named(self, decl: n.Decl, origin: str | None) -> None:
         if isinstance(decl, n.AbilityDecl):
@@ -243,3 +245,21 @@ def _kind_tree(kinds: dict[str, n.KindDecl], diags: Diagnostics) -> dict[str, se
         for ancestor in chain:
             descendants.setdefault(ancestor, set()).add(name)
     return descendants
+
+
+def hook_patch(ability: n.AbilityDecl, hook: n.AbilityHook) -> n.StepPatch:
+    """An ability's step hook as the step patch it stands for:
+
+        for x in [EXPR] { if x has ABILITY { let p = param_of(x, ABILITY, p) ... BODY } }
+
+    (the one-item loop names the thing once, in a scope of its own)."""
+    sp = hook.span
+    subject = n.Name(hook.subject_span, hook.subject)
+    params = tuple(n.Let(p.span, p.name, n.Call(p.span, n.Name(p.span, "param_of"),
+                                                  (subject, n.Name(ability.name_span, ability.name), n.Name(p.span, p.name))))
+                   for p in ability.params)
+    guarded = n.If(sp, ((n.Has(sp, subject, n.AbilityName(ability.name_span, ability.name)),
+                         n.Block(hook.body.span, params + hook.body.stmts)),), None)
+    loop = n.For(sp, hook.subject, n.ListExpr(hook.value.span, (hook.value,)), n.Block(sp, (guarded,)))
+    return n.StepPatch(sp, hook.step, hook.step_span, hook.op, hook.target, hook.target_span, n.Block(sp, (loop,)),
+                       ability.name)

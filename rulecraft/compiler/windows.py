@@ -61,8 +61,7 @@ def expand_abilities(sym: Symbols) -> Symbols:
 
 def _guarded(ability: n.AbilityDecl, trig: n.Trigger) -> n.Trigger:
     span = trig.event_span
-    has = n.Binary(span, n.BinOp.IN, n.AbilityName(ability.name_span, ability.name),
-                   n.Attr(span, n.This(span), "abilities", ability.name_span))
+    has = n.Has(span, n.This(span), n.AbilityName(ability.name_span, ability.name))
     when = has if trig.when is None else n.Binary(trig.when.span, n.BinOp.AND, has, trig.when)
     return dataclasses.replace(trig, when=when)
 

@@ -70,6 +70,7 @@ class Game:
             ruleset, self.assume, replaced, self.history, self.mods, players)
         self.events = Events(self, ruleset, self.things, self.history, self.budget, self.mods)
         self.things.emit = self.events.emit
+        self.things.rt = self
         self.chance = Chance(self, ruleset, self.assume, self.history, source or Seeded(rng.derive(seed, 0)))
         self.choices = Choices(self, ruleset, self.things, self.events, self.history, self.budget, seed, agents)
         self.checks = Checks(self, ruleset, self.history)

@@ -11,7 +11,7 @@ from __future__ import annotations
 _PARTS: dict[str, tuple[str, ...]] = {
     "budget": ("charge", "tick"),
     "things": ("create", "destroy", "remove", "move", "fill", "draw", "get", "prop", "set", "defprop", "cast", "is_a",
-               "ability_param",
+               "ability_param", "has_ability",
                "select", "zone", "reveal", "hide"),
     "events": ("emit", "phase", "step", "turn", "end_game"),
     "mods": ("modify",),

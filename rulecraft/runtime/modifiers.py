@@ -63,12 +63,7 @@ class Modifiers:
         for m in mods:
             if m.start_round and round_ < m.start_round:
                 continue
-            if m.op == "=":
-                value = m.value
-            elif m.op == "+=":
-                value = value + (list(m.value) if isinstance(value, list) else m.value)
-            else:
-                value = [v for v in value if v not in m.value] if isinstance(value, list) else value - m.value
+            value = combine(m.op, value, m.value)
         return value
 
     def expire(self, trigger: str, name: str | None = None, started: int = 0) -> None:
@@ -96,6 +91,15 @@ class Modifiers:
 
     def snapshot(self) -> list[str]:
         return [m.describe() for key in sorted(self.by_target) for m in self.by_target[key]]
+
+
+def combine(op: str, value: Any, by: Any) -> Any:
+    """A modifier's operation: `=` replaces, `+=` adds (or appends to a list), `-=` subtracts (or removes)."""
+    if op == "=":
+        return by
+    if op == "+=":
+        return value + (list(by) if isinstance(value, list) else by)
+    return [v for v in value if v not in by] if isinstance(value, list) else value - by
 
 
 def _ends(m: Modifier, trigger: str, name: str | None, started: int, round_: int) -> bool:

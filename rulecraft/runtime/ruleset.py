@@ -214,6 +214,17 @@ class PlaySpec:
     prompts: tuple[str, ...] = ()  # what the player is asked, one per target
 
 
+@dataclass(frozen=True, slots=True)
+class AbilityModifier:
+    """`modify PROP op EXPR` in an ability: `func(rt, *arguments)` gives the value, from the
+    thing's arguments for the ability's `params`."""
+
+    ability: str
+    op: str
+    func: Callable
+    params: tuple[str, ...]
+
+
 @dataclass
 class WindowRules:
     """A window's own rules: at most `limit` cards per player each time it opens; after each
@@ -257,6 +268,7 @@ class Ruleset:
     descendants: dict[str, frozenset[str]] = field(default_factory=dict)  # kind -> itself and its subkinds
     ability_args: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # definition -> ability -> arguments
     ability_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)  # ability -> parameter -> default
+    ability_modifiers: dict[str, list[AbilityModifier]] = field(default_factory=dict)  # property -> modifiers
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)  # caches of what follows from the above
 
     def defs_of(self, kind: str) -> list[Definition]:

@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 from .board import Graph
 from .errors import BudgetExceeded, IllegalAction
 from .history import History
-from .modifiers import Modifiers
+from .modifiers import Modifiers, combine
 from .ruleset import AssumedValue, Ruleset
 from .state import Entity, Zone, to_json
 
@@ -38,6 +38,7 @@ class Things:
         self.history = history
         self.mods = mods
         self.emit: Callable[[str, tuple], None] = _no_events
+        self.rt: Any = None  # the game, which abilities' modifiers are computed with (connected by it)
         self.entities: dict[int, Entity] = {}
         self.instances: dict[str, list[Entity]] = {}  # definition -> its things, in creation order
         self.by_kind: dict[str, list[Entity]] = {}  # kind -> its things, in creation order
@@ -168,6 +169,8 @@ class Things:
         if prop in BUILTIN_FIELDS:
             return BUILTIN_FIELDS[prop](e)
         base = e.props[prop]
+        if prop in self.rules.ability_modifiers:
+            base = self.by_abilities(e, prop, base)
         if self.mods.active:
             return self.mods.apply(e.id, prop, base)
         return base
@@ -178,9 +181,24 @@ class Things:
             props = e.props
         except AttributeError:
             return _loose_prop(e, name)
+        base = props[name]
+        if name in self.rules.ability_modifiers:
+            base = self.by_abilities(e, name, base)
         if self.mods.active:
-            return self.mods.apply(e.id, name, props[name])
-        return props[name]
+            return self.mods.apply(e.id, name, base)
+        return base
+
+    def by_abilities(self, e: Entity, prop: str, base: Any) -> Any:
+        """The property as the thing's abilities change it (`modify` in an ability), in the
+        abilities' declaration order; the modifiers of `modify` statements apply after these."""
+        if "abilities" not in e.props:
+            return base
+        value = base
+        for m in self.rules.ability_modifiers[prop]:
+            if self.has_ability(e, m.ability):
+                by = m.func(self.rt, *(self.ability_param(e, m.ability, p) for p in m.params))
+                value = combine(m.op, value, by)
+        return value
 
     def set(self, e: Any, prop: str, value: Any) -> None:
         if e is None:
@@ -204,6 +222,16 @@ class Things:
     def is_a(self, value: Any, kind: str) -> bool:
         """`value is KIND`: whether it is a thing of that kind (or of a subkind)."""
         return isinstance(value, Entity) and value.kind in self.rules.descendants.get(kind, ())
+
+    def has_ability(self, x: Any, ability: str) -> bool:
+        """`x has NAME`: a thing (its abilities as modified now) or a definition (as printed);
+        none, and a thing whose kind keeps no `abilities`, have none."""
+        if isinstance(x, Entity):
+            return "abilities" in x.props and ability in self.prop(x, "abilities")
+        if isinstance(x, str) and x in self.rules.definitions:
+            abilities = self.defprop(x, "abilities")
+            return isinstance(abilities, list) and ability in abilities
+        return False
 
     def ability_param(self, e: Any, ability: str, param: str) -> Any:
         """`param_of(x, ABILITY, PARAM)`: the argument x's definition gave the ability
