@@ -64,9 +64,21 @@ def test_a_shot_hits_the_first_enemy_and_flies_over_own_units(board):
 
 
 @pytest.mark.rules("NS-017")
+def test_toughness_gives_as_many_extra_hit_points_as_users_assume(new_board):
+    board = new_board(assumptions={"toughness_extra": 2})
+    omega = board.put(1, "shooter_omega", "c3")
+    assert board.game.get(omega, "hit_points") == 3
+    alpha = board.put(2, "shooter_alpha", "c1")
+    for _ in range(2):
+        board.resolve([[omega, alpha, 1, True, 0, False]])
+    assert board.on_board(omega) and board.wounds(omega) == 2
+
+
+@pytest.mark.rules("NS-017")
 def test_shooter_omega_survives_one_wound_thanks_to_toughness(board):
     omega = board.put(1, "shooter_omega", "c3")
-    assert board.game.get(omega, "toughness") == 1 and board.game.get(omega, "ranged")[0] >= 1
+    assert board.game.get(omega, "hit_points") == 2 and board.game.get(omega, "ranged")[0] >= 1
+    assert board.game.get(omega, "abilities") == ["toughness"] and omega.props["hit_points"] == 1
     board.resolve([[omega, board.put(2, "shooter_alpha", "c5", W), 1, True, W, False]])
     assert board.on_board(omega) and board.wounds(omega) == 1
     board.resolve([[omega, board.put(2, "shooter_alpha", "c1"), 1, True, 0, False]])

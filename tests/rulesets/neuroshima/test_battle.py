@@ -9,7 +9,7 @@ E, SE, SW, W, NW, NE = range(6)  # the hex directions, clockwise from east
 
 def test_an_hq_has_20_hit_points_initiative_0_and_hits_every_adjacent_enemy_but_not_an_hq(board):
     hq = board.put(1, "hq_doomsday", "c3")
-    assert board.call("hit_points", hq) == 20 and board.segments(hq) == [0]
+    assert board.game.get(hq, "hit_points") == 20 and board.segments(hq) == [0]
     foes = [board.put(2, "shooter_omega", label) for label in ("c4", "d2", "b2")]
     other_hq = board.put(2, "hq_doomsday", "c2")
     own = board.put(1, "shooter_omega", "b3")
@@ -184,7 +184,7 @@ def test_the_processor_reaches_over_an_empty_hex(board):
 def test_modules_are_long_range(ns):
     modules = [d for d in ns.defs_of("doomsday") if d.props.get("module")]
     assert {d.id for d in modules} == {"medic", "officer", "scout", "combat_processor"}
-    assert all(d.props.get("long_range") for d in modules)
+    assert all("long_range" in d.props["abilities"] for d in modules)
 
 
 # ---- medics -------------------------------------------------------------------------------

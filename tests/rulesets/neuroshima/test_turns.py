@@ -85,6 +85,19 @@ def test_no_rotation_without_a_working_hq_nor_of_an_enemy_unit(board):
         board.act("rotate_unit", board.a, hq, W)
 
 
+
+@pytest.mark.rules("NS-015")
+def test_the_rotation_comes_from_the_hqs_rotator_ability(board):
+    hq = board.put(1, "hq_doomsday", "c3")
+    alpha = board.put(1, "shooter_alpha", "a1")
+    board.game.set(hq, "abilities", [])
+    with board.game.turn(board.a):
+        with pytest.raises(IllegalAction, match="needs an HQ"):
+            board.act("rotate_unit", board.a, alpha, NW)
+        board.game.set(hq, "abilities", ["rotator"])
+        board.act("rotate_unit", board.a, alpha, NW)
+    assert board.fn("hex_rotation", "arena", alpha) == NW
+
 # ---- Battle -------------------------------------------------------------------------------------------
 
 @pytest.mark.rules("NS-039")
