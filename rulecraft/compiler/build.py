@@ -134,7 +134,8 @@ class Builder(Transformer):
         return n.PlayTarget(self.sp(meta), str(name), source, unquote(prompt) if prompt else None)
 
     def does(self, meta, c):
-        return n.Does(self.tsp(c[0]), str(c[0]))
+        name, *props = c
+        return n.Does(self.tsp(name), str(name), tuple(p for p in props if p is not None))
 
     def window_decl(self, meta, c):
         names, kind, *members = c

@@ -84,12 +84,19 @@ class DataChecks:
         return t.value
 
     def item_target(self, target: n.Index, scope: Any, site: Any, depth: int) -> Ty:
-        """`xs[i] = v` / `m[k] = v`: the item's type; only a variable's items can be set."""
+        """`xs[i] = v` / `m[k] = v` / `x.p[i] = v`: the item's type; only the items of a variable
+        or of a thing's property can be set."""
         holder = target.target
-        if not (isinstance(holder, n.Name) and scope.lookup(holder.name) is not None):
-            self.ctx.err("E0213", "only the items of a variable can be set", holder.span,
-                         "copy it into a variable (`let xs = ...`), set the item, then store it back")
-        return self.expr(target, scope, site, depth)
+        got = self.expr(target, scope, site, depth)
+        if isinstance(holder, n.Name) and scope.lookup(holder.name) is not None:
+            return got
+        if isinstance(holder, n.Attr):
+            owner = self.ctx.result.type_of(holder.target)
+            if owner == ANY or self.ctx.sym.is_kind(owner.name):
+                return got
+        self.ctx.err("E0213", "only the items of a variable or of a thing's property can be set", holder.span,
+                     "copy it into a variable (`let xs = ...`), set the item, then store it back")
+        return got
 
     def record_field_set(self, target: n.Attr, span: Span) -> None:
         self.ctx.err("E0214", f"a record is a value: its field `{target.name}` cannot be set", span,

@@ -91,7 +91,11 @@ class DataLowering:
                           value=_call("_append", _name(RT), _name(v), self.expr(value)))
 
     def set_item(self, target: n.Index, value: ast.expr) -> ast.stmt:
-        return ast.Expr(value=_call("_set_item", _name(RT), self.read(target.target), self.expr(target.index), value))
+        holder = target.target
+        if isinstance(holder, n.Attr):  # a thing's property (the checker allows no other)
+            return ast.Expr(value=_call("_set_prop_item", _name(RT), self.expr(holder.target),
+                                        ast.Constant(holder.name), self.expr(target.index), value))
+        return ast.Expr(value=_call("_set_item", _name(RT), self.read(holder), self.expr(target.index), value))
 
     def item(self, e: n.Index) -> ast.expr:
         holder = self.read(e.target)

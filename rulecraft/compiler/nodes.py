@@ -709,9 +709,11 @@ class PlayTarget(Node):
 
 @dataclass(frozen=True, slots=True)
 class Does(Node):
-    """`does NAME`: a definition member taking another definition's plays and triggers."""
+    """`does NAME(prop: value, ...)`: a definition member taking another definition's plays and
+    triggers; the properties given are the doer's own (what the shared effects read of `this`)."""
 
     name: str
+    props: tuple[PropItem, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

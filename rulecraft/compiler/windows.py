@@ -25,6 +25,7 @@ def expand_does(sym: Symbols, diags: Diagnostics) -> Symbols:
     things = dict(sym.things)
     for name, t in sym.things.items():
         triggers, plays = list(t.triggers), list(t.plays)
+        props = list(t.props) + _given(t, diags)
         for d in t.does:
             source = sym.things.get(d.name)
             if source is None:
@@ -37,8 +38,22 @@ def expand_does(sym: Symbols, diags: Diagnostics) -> Symbols:
                 triggers += source.triggers
                 plays += source.plays
         if t.does:
-            things[name] = dataclasses.replace(t, triggers=tuple(triggers), plays=tuple(plays))
+            things[name] = dataclasses.replace(t, triggers=tuple(triggers), plays=tuple(plays), props=tuple(props))
     return dataclasses.replace(sym, things=things)
+
+
+def _given(t: n.ThingDecl, diags: Diagnostics) -> list[n.PropItem]:
+    """The properties a definition gives in its `does X(...)`, each given once."""
+    seen = {p.name: p for p in t.props}
+    out = []
+    for d in t.does:
+        for p in d.props:
+            if p.name in seen:
+                diags.add("E0301", f"`{p.name}` is given twice", p.span, labels=[(seen[p.name].span, "given here")])
+                continue
+            seen[p.name] = p
+            out.append(p)
+    return out
 
 
 def expand_abilities(sym: Symbols) -> Symbols:

@@ -77,6 +77,16 @@ def set_item(rt: Any, holder: Any, key: Any, value: Any) -> None:
         raise IllegalAction(f"cannot set an item of {to_json(holder)!r}")
 
 
+def set_prop_item(rt: Any, thing: Any, prop: str, key: Any, value: Any) -> None:
+    """`x.p[i] = v`: the property gets a changed copy (a property's value is never changed in place,
+    so the log and the state hash see the change)."""
+    current = rt.things.get(thing, prop)
+    changed = dict(current) if isinstance(current, dict) and not isinstance(current, Record) else \
+        list(current) if isinstance(current, list) else current
+    set_item(rt, changed, key, value)
+    rt.things.set(thing, prop, changed)
+
+
 def get_key(holder: Any, key: Any) -> Any:
     """`m[k]`: the value under key k; a missing key is a clear error."""
     try:

@@ -99,6 +99,10 @@ fn out_of_bounds() -> int {
   return 0
 }
 fn kinds_of(u: unit) -> list<bool> { return [u is tank, u is unit] }
+fn mark(u: unit, i: int, v: int) {
+  u.marks[i] = v
+  u.marks[i] += 1
+}
 '''
 
 
@@ -135,6 +139,18 @@ def test_records_in_a_list(game):
 
 def test_item_assignment_gives_the_exact_next_list(game):
     assert game.call("board_after", 1, 7) == [0, 7, 0]
+
+
+def test_an_item_of_a_property_is_set_as_a_new_value_of_the_property(game):
+    u = game.create("scout")
+    before = [3, 4, 5]
+    game.set(u, "marks", before)
+    game.call("mark", u, 1, 9)
+    assert u.props["marks"] == [3, 10, 5] and before == [3, 4, 5]  # the old value is not changed in place
+    sets = [e["value"] for e in game.log if e["what"] == "set" and e.get("prop") == "marks"]
+    assert sets == [[3, 4, 5], [3, 9, 5], [3, 10, 5]]
+    with pytest.raises(GameError, match="cannot set item 3 of a list of 3 items"):
+        game.call("mark", u, 3, 0)
 
 
 def test_item_assignment_out_of_bounds_is_a_clear_error(game):

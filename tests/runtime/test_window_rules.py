@@ -9,7 +9,6 @@ from rulecraft.compiler.diagnostics import CompileError
 
 SOURCE = '''game "t" "T"
 kind player { points: int = 0 }
-kind trick {}
 kind unit { hp: int = 2 }
 zone hand per_player
 zone discard per_player
@@ -25,8 +24,10 @@ window duel of trick {
 trick jab "Jab" {
   play in duel target u from all unit at field(rival(player)) "which unit" { u.hp -= 1 }
 }
-trick cheer "Cheer" { play in duel { player.points += 1 } }
+kind trick { gain: int = 1 }
+trick cheer "Cheer" { play in duel { player.points += this.gain } }
 trick encore "Encore" { does cheer }
+trick ovation "Ovation" { does cheer(gain: 3) }
 trick stash "Stash" { play in duel { move this to field(player) } }
 fn rival(p: player) -> player { return if p == players()[0] then players()[1] else players()[0] }
 action duel() { window duel from hand }
@@ -84,6 +85,21 @@ def test_a_card_that_does_another_has_its_effect():
     assert game.players[0].props["points"] == 1
 
 
+def test_a_card_does_another_with_its_own_parameters():
+    game = game_with(["ovation"], answers_p1=[1])
+    game.act("duel")
+    assert plays(game) == [("p1", "ovation")]
+    assert game.players[0].props["points"] == 3
+    assert game.rules.definitions["ovation"].props["gain"] == 3
+
+
+def test_a_parameter_of_does_is_a_checked_property_given_once():
+    assert codes(SOURCE.replace("does cheer(gain: 3)", "does cheer(gian: 3)")) == ["E0103"]
+    assert codes(SOURCE.replace("does cheer(gain: 3)", 'does cheer(gain: "x")')) == ["E0201"]
+    twice = SOURCE.replace('trick ovation "Ovation" { does', 'trick ovation "Ovation" { gain: 2  does')
+    assert codes(twice) == ["E0301"]
+
+
 def test_the_after_play_rule_skips_a_card_that_left_the_hand():
     game = game_with(["stash"], answers_p1=[1])
     game.act("duel")
@@ -104,7 +120,7 @@ def test_a_played_card_of_another_kind_than_the_window_declares_does_not_compile
 
 
 def test_does_names_a_known_definition():
-    assert codes(SOURCE.replace("does cheer", "does cheeer")) == ["E0122"]
+    assert codes(SOURCE.replace("{ does cheer }", "{ does cheeer }")) == ["E0122"]
 
 
 def test_a_target_is_picked_from_a_list():

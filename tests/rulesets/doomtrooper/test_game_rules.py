@@ -83,6 +83,21 @@ def test_no_attack_in_the_first_turn_not_even_by_a_card(dt):
     assert t.plays() == []
 
 
+@pytest.mark.rules("DT-099", "DT-098")
+def test_grand_assault_starts_a_fight_and_is_discarded_once_its_fight_is_over(dt):
+    t = Table(dt, agents=[ScriptedAgent([1]), FirstLegalAgent()])
+    t.warrior("gendarme", t.a)
+    t.warrior("gendarme_bestal", t.b)
+    card = t.hand("grand_assault", t.a)
+    t.act("play_special", t.a)
+    events = [(e["what"], e.get("name") or e.get("thing")) for e in t.g.log
+              if e["what"] == "phase" or (e["what"] == "move" and e["thing"] == card.ref)]
+    assert events[-2:] == [("phase", "points"), ("move", card.ref)]  # a decision: after its whole effect
+    assert [name for what, name in events if what == "phase"] == \
+        ["declaration", "determination", "tactics", "modifiers", "resolution", "points"]
+    assert card.location is t.g.zone("discard", t.a)
+
+
 @pytest.mark.rules("DT-034", "DT-035", "DT-036", "DT-037", "DT-038", "DT-041", "DT-042", "DT-049")
 def test_combat_runs_six_phases_in_order_and_ends_with_the_points(t):
     a = t.warrior("gendarme", t.a)          # Fight 7
