@@ -219,7 +219,7 @@ class Handlers:
             out[w.span.file].extend(low.window_after(f"w_{i}", w))
         for a in sym.abilities.values():
             for j, m in enumerate(a.modifiers):
-                out[m.span.file].append(low.ability_modifier(f"am_{a.name}_{j}", m, [p.name for p in a.params]))
+                out[m.span.file].append(low.ability_modifier(f"m_{a.name}_{j}", m, [p.name for p in a.params]))
         return out
 
     def attach(self, out: rs.Ruleset, sym: Symbols, res: Resolution, ns: dict[str, Any]) -> None:
@@ -252,6 +252,6 @@ class Handlers:
         for a in sym.abilities.values():
             for j, m in enumerate(a.modifiers):
                 out.ability_modifiers.setdefault(m.prop, []).append(
-                    rs.AbilityModifier(a.name, m.op.value, ns[f"am_{a.name}_{j}"], tuple(p.name for p in a.params)))
+                    rs.AbilityModifier(a.name, m.op.value, ns[f"m_{a.name}_{j}"], tuple(p.name for p in a.params)))
         for i, test in enumerate(sym.tests.values()):
             out.tests.append(rs.RuleTest(test.name, test.checks, test.scenario, ns[f"x_{i}"], str(test.span)))
