@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -170,21 +171,42 @@ class InputError(DiagnosticError):
         return render_text(self.diagnostics, {})
 
 
+# Characters a terminal would act on or draw misleadingly: control characters (escape
+# sequences), line and paragraph separators, and the bidirectional overrides of "trojan source".
+_HIDDEN = {"Cc", "Zl", "Zp"}
+_BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(text: str) -> str:
+    """The text with every hidden or terminal-controlling character written as an escape (`\\x1b`)."""
+    if text.isprintable():
+        return text
+    return "".join(_escaped(ch) for ch in text)
+
+
+def _escaped(ch: str) -> str:
+    if ch == "\t" or not (unicodedata.category(ch) in _HIDDEN or ch in _BIDI):
+        return ch
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def render_text(diags: list[Diagnostic], sources: dict[str, Source]) -> str:
     """rustc-like text: `file:line:col: error[CODE]: message`, the line, a caret, help."""
     out = []
     for d in diags:
         where = f"{d.span}: " if d.span else ""
-        out.append(f"{where}{d.severity}[{d.code}]: {d.message}")
+        out.append(printable(f"{where}{d.severity}[{d.code}]: {d.message}"))
         if d.span and d.span.file in sources:
             text = sources[d.span.file].line(d.span.line)
             width = (d.span.end_column - d.span.column) if d.span.end_line == d.span.line else 1
-            out.append(f"  {d.span.line:>4} | {text}")
-            out.append("       | " + " " * (d.span.column - 1) + "^" * max(1, width))
+            before, marked = text[:d.span.column - 1], text[d.span.column - 1:d.span.column - 1 + max(1, width)]
+            out.append(f"  {d.span.line:>4} | {printable(text)}")
+            out.append("       | " + " " * len(printable(before)) + "^" * max(1, len(printable(marked))))
         for span, message in d.labels:
-            out.append(f"  note: {span}: {message}")
+            out.append(printable(f"  note: {span}: {message}"))
         if d.help:
-            out.append(f"  help: {d.help}")
+            out.append(printable(f"  help: {d.help}"))
     errors = sum(d.severity == "error" for d in diags)
     if errors:
         out.append(f"{errors} error{'s' if errors != 1 else ''}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,13 +23,19 @@ class Span:
         return cls(file, line, column, line, column + 1)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Source:
-    """A source text and its name; lines are kept for rendering carets."""
+    """A source text and its name; lines are kept for rendering carets.
+
+    Lines end at "\n" only, as the parser counts them: other characters Python counts as
+    line breaks (U+2028, form feed, ...) stay inside their line."""
 
     file: str
     text: str
 
+    @cached_property
+    def lines(self) -> list[str]:
+        return [line.removesuffix("\r") for line in self.text.split("\n")]
+
     def line(self, number: int) -> str:
-        lines = self.text.splitlines()
-        return lines[number - 1] if 0 < number <= len(lines) else ""
+        return self.lines[number - 1] if 0 < number <= len(self.lines) else ""
