@@ -1,18 +1,21 @@
 """The `rulecraft` command line. Exit codes: 0 ok, 1 input understood and found wrong, 2 bad usage
-or unreadable input. Bad input gets a message naming file:line:col, never a traceback."""
+or unreadable input, 70 an internal error of rulecraft. Bad input gets a message naming
+file:line:col, never a traceback."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import traceback
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from . import __version__, importer, render
 from .arguments import UsageError, assignments, assumption_overrides, query_arguments, ruleset_folder, scenario_named
-from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, render_json, render_sarif, render_text
+from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, printable, render_json, render_sarif, render_text
 from .compiler.driver import compile_modules
 from .compiler.loader import bundled_ids, folder_of, load, read_folder, read_own_modules
 from .coverage import coverage_report, render_coverage
@@ -47,11 +50,25 @@ def main(argv: list[str] | None = None) -> int:
         print(render_text([Diagnostic("E1003", message, None)], {}), file=sys.stderr)
         return 2
     except GameError as err:
-        print(f"rulecraft: the game stopped: {err}", file=sys.stderr)
+        print(f"rulecraft: the game stopped: {printable(str(err))}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
         return 0
+    except Exception as err:  # the one place where anything unexpected ends: never a bare traceback
+        return internal_error(err)
+
+
+INTERNAL_ERROR = 70  # sysexits' EX_SOFTWARE: a fault of rulecraft itself, never of the input
+
+
+def internal_error(err: Exception) -> int:
+    print(f"rulecraft: internal error: {type(err).__name__}: {printable(str(err))}\n"
+          "This is a fault in rulecraft, not in your input. Please report it with the command you ran "
+          "(set RULECRAFT_TRACEBACK=1 to print the traceback to include).", file=sys.stderr)
+    if os.environ.get("RULECRAFT_TRACEBACK"):
+        traceback.print_exception(err, file=sys.stderr)
+    return INTERNAL_ERROR
 
 
 MOD_HELP = "apply a mod (repeat, in load order)"
