@@ -23,7 +23,7 @@ from .decks import check_deck
 from .export import export
 from .export import value as shown_value
 from .inputs import schema, schema_names
-from .logview import describe
+from .logview import describe, read_log
 from .runtime import odds as chance
 from .runtime.agents import make_agent
 from .runtime.errors import GameError
@@ -423,14 +423,8 @@ def cmd_run(args) -> int:
 
 def cmd_replay(args) -> int:
     path = Path(args.log)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-        log = [json.loads(line) for line in lines if line.strip()]
-    except (OSError, ValueError) as err:
-        raise UsageError("E1005", f"{path}: not a readable JSON-lines log ({err})") from None
-    header = next((e for e in log if e.get("what") == "scenario"), None)
-    if header is None:
-        raise UsageError("E1005", f"{path}: the log has no scenario line")
+    lines, log = read_log(path)
+    header = next(e for e in log if e["what"] == "scenario")
     again = replay(load(header["game"], header.get("mods", ())), log).log_lines()
     for number, (old, new) in enumerate(zip(lines, again), 1):
         if old != new:

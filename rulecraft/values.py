@@ -21,6 +21,7 @@ from .runtime.types import Ty
 WHOLE = re.compile(r"\s*[+-]?\d+\s*")
 NUMBER = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)\s*")
 MAX_LISTED = 20  # "one of: ..." names at most this many choices
+MAX_NESTING = 64  # lists in lists: a value nested deeper is refused (a stranger's input must not exhaust the stack)
 
 
 class BadValue(ValueError):
@@ -64,6 +65,8 @@ def _items(value: Any, type_: Ty, text: bool) -> list[Any]:
     if value.lstrip().startswith("["):  # JSON, e.g. a table of numbers: [[0,4,1,0],[0,3,0,0]]
         try:
             items = json.loads(value)
+        except RecursionError:
+            raise BadValue(f"is nested more than {MAX_NESTING} lists deep") from None
         except ValueError as err:
             raise BadValue(f"is not a JSON list ({err})") from None
         if not isinstance(items, list):
@@ -104,7 +107,19 @@ def _text(value: Any, text: bool) -> str:
     raise BadValue(f"must be text, not {value!r}")
 
 
-SCALARS = {"int": _whole, "num": _number, "bool": _truth, "text": _text, "any": lambda value, text: value}
+def _anything(value: Any, text: bool) -> Any:
+    """A value of type `any`, kept as given, but never nested deeper than MAX_NESTING."""
+    level, layer = 0, [value]
+    while layer:
+        layer = [v for item in layer if isinstance(item, (list, dict))
+                 for v in (item.values() if isinstance(item, dict) else item)]
+        level += bool(layer)
+        if level > MAX_NESTING:
+            raise BadValue(f"is nested more than {MAX_NESTING} lists deep")
+    return value
+
+
+SCALARS = {"int": _whole, "num": _number, "bool": _truth, "text": _text, "any": _anything}
 
 
 def _member(value: Any, type_: str, members: tuple[str, ...]) -> str:
