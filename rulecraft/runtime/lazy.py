@@ -1,0 +1,204 @@
+"""Rolled numbers that stay distributions until a rule needs one value (exact odds, odds.py).
+
+Under exact odds a roll of a die whose faces are numbers returns a `Rolled`: every face with
+its probability, not one face. Arithmetic and comparisons on rolls combine their distributions
+(two independent rolls by convolution), so the sum of ten dice is one distribution of 51
+totals instead of 6^10 paths. Where a rule needs one value (an `if`, an index, text, a call
+into the game), the value is chosen at a chance point of the enumeration, weighted by its
+probability, and the rolls it came from are conditioned on it.
+
+Values computed from the same rolls are functions of one `Family`: its table holds the
+probability of each root value and each `Rolled` maps the roots to its own values, so `x + x`
+stays twice one roll. Combining two families gives a new one holding only the combined
+values; the two are spent, and a later use of a value of theirs that is still uncertain
+(which would need its joint distribution with the new family) raises `Unsupported`: the odds
+then fall back to one path per face.
+"""
+
+from __future__ import annotations
+
+import operator
+from fractions import Fraction
+from typing import Any, Callable, Protocol
+
+
+class Unsupported(Exception):
+    """A roll used in a way its distribution cannot follow; the odds enumerate face by face."""
+
+
+class Chooser(Protocol):
+    def pick(self, weights: list[Fraction]) -> int:
+        """A chance point with these probabilities; returns the index taken."""
+        ...
+
+
+class Family:
+    """Random values that are functions of one root: the probability of each root value."""
+
+    __slots__ = ("table", "spent")
+
+    def __init__(self, table: dict[Any, Fraction]):
+        self.table = table
+        self.spent = False  # combined into another family: its conditional law is no longer known
+
+
+class Rolled:
+    """A random value: `values` maps each root of `family` to this value."""
+
+    __slots__ = ("family", "values", "chooser")
+
+    def __init__(self, family: Family, values: dict[Any, Any], chooser: Chooser):
+        self.family = family
+        self.values = values
+        self.chooser = chooser
+
+    def distribution(self) -> dict[Any, Fraction]:
+        """The probability of each value, in the order the values first appear."""
+        out: dict[Any, Fraction] = {}
+        for root, p in self.family.table.items():
+            v = self.values[root]
+            out[v] = out.get(v, 0) + p
+        if self.family.spent and len(out) > 1:
+            raise Unsupported("a roll read again after it was combined with another")
+        return out
+
+    def value(self) -> Any:
+        """One value, chosen at a chance point; the family keeps only the roots that give it."""
+        dist = self.distribution()
+        values = list(dist)
+        if len(values) == 1:
+            return values[0]
+        v = values[self.chooser.pick(list(dist.values()))]
+        p = dist[v]
+        self.family.table = {r: q / p for r, q in self.family.table.items() if self.values[r] == v}
+        return v
+
+    # Arithmetic and comparisons give new random values; everything else reads one value.
+    def __add__(self, other: Any) -> Any: return combine(operator.add, self, other)
+    def __radd__(self, other: Any) -> Any: return combine(operator.add, other, self)
+    def __sub__(self, other: Any) -> Any: return combine(operator.sub, self, other)
+    def __rsub__(self, other: Any) -> Any: return combine(operator.sub, other, self)
+    def __mul__(self, other: Any) -> Any: return combine(operator.mul, self, other)
+    def __rmul__(self, other: Any) -> Any: return combine(operator.mul, other, self)
+    def __floordiv__(self, other: Any) -> Any: return combine(operator.floordiv, self, other)
+    def __rfloordiv__(self, other: Any) -> Any: return combine(operator.floordiv, other, self)
+    def __mod__(self, other: Any) -> Any: return combine(operator.mod, self, other)
+    def __rmod__(self, other: Any) -> Any: return combine(operator.mod, other, self)
+    def __neg__(self) -> Any: return combine(operator.mul, self, -1)
+    def __pos__(self) -> Any: return self
+    def __abs__(self) -> Any: return derive(self, {r: abs(v) for r, v in self.values.items()})
+    def __eq__(self, other: Any) -> Any: return combine(operator.eq, self, other)
+    def __ne__(self, other: Any) -> Any: return combine(operator.ne, self, other)
+    def __lt__(self, other: Any) -> Any: return combine(operator.lt, self, other)
+    def __le__(self, other: Any) -> Any: return combine(operator.le, self, other)
+    def __gt__(self, other: Any) -> Any: return combine(operator.gt, self, other)
+    def __ge__(self, other: Any) -> Any: return combine(operator.ge, self, other)
+    def __bool__(self) -> bool: return bool(self.value())
+    def __hash__(self) -> int: return hash(self.value())
+    def __index__(self) -> int: return operator.index(self.value())
+    def __int__(self) -> int: return int(self.value())
+    def __str__(self) -> str: return str(self.value())
+    def __repr__(self) -> str: return repr(self.value())
+    def __format__(self, spec: str) -> str: return format(self.value(), spec)
+
+
+def rolled(faces: tuple[Any, ...], chooser: Chooser) -> Any:
+    """A roll of a die with these faces (each equally likely), as a random value."""
+    table: dict[Any, Fraction] = {}
+    for f in faces:
+        table[f] = table.get(f, 0) + Fraction(1, len(faces))
+    return derive(Rolled(Family(table), {}, chooser), {f: f for f in table})
+
+
+def derive(like: Rolled, values: dict[Any, Any]) -> Any:
+    """A value of `like`'s family; a plain value when every remaining root gives the same one."""
+    table = like.family.table
+    first = values[next(iter(table))]
+    if all(values[r] == first for r in table):
+        return first
+    if like.family.spent:
+        raise Unsupported("a roll used again after it was combined with another")
+    return Rolled(like.family, values, like.chooser)
+
+
+def combine(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
+    """`op(a, b)` where a or b is random: the law of the result."""
+    if not isinstance(a, Rolled) and not isinstance(b, Rolled):
+        return op(a, b)
+    if not isinstance(b, Rolled):
+        return derive(a, {r: op(a.values[r], b) for r in a.family.table})
+    if not isinstance(a, Rolled):
+        return derive(b, {r: op(a, b.values[r]) for r in b.family.table})
+    if a.family is b.family:
+        return derive(a, {r: op(a.values[r], b.values[r]) for r in a.family.table})
+    return convolve(op, a, b)
+
+
+def convolve(op: Callable[[Any, Any], Any], a: Rolled, b: Rolled) -> Any:
+    """`op(a, b)` of two independent values: one new family over the results; a's and b's are spent."""
+    law_a, law_b = a.distribution(), b.distribution()
+    if len(law_a) == 1 or len(law_b) == 1:  # one of them is known after all: nothing to spend
+        return combine(op, next(iter(law_a)) if len(law_a) == 1 else a, next(iter(law_b)) if len(law_b) == 1 else b)
+    table: dict[Any, Fraction] = {}
+    for va, pa in law_a.items():
+        for vb, pb in law_b.items():
+            v = op(va, vb)
+            table[v] = table.get(v, 0) + pa * pb
+    a.family.spent = b.family.spent = True
+    return derive(Rolled(Family(table), {}, a.chooser), {v: v for v in table})
+
+
+def settle(value: Any) -> Any:
+    """`value` with every random value in it chosen (lists and maps are changed in place)."""
+    if isinstance(value, Rolled):
+        return value.value()
+    if isinstance(value, list):
+        for i, v in enumerate(value):
+            if isinstance(v, (Rolled, list, dict, tuple)):
+                value[i] = settle(v)
+    elif isinstance(value, dict):
+        if any(isinstance(k, Rolled) for k in value):
+            items = [(settle(k), v) for k, v in value.items()]
+            value.clear()
+            value.update(items)
+        for k, v in value.items():
+            if isinstance(v, (Rolled, list, dict, tuple)):
+                value[k] = settle(v)
+    elif isinstance(value, tuple):
+        return tuple(settle(v) for v in value)
+    return value
+
+
+class Settled:
+    """A part of the game whose every call first settles its arguments: no random value
+    reaches the runtime, which reads plain values."""
+
+    def __init__(self, part: Any):
+        self._part = part
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._part, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return attr(*[settle(a) for a in args], **{k: settle(v) for k, v in kwargs.items()})
+        return call
+
+
+class LazyDice(Settled):
+    """`rt.chance` under exact odds: a die whose faces are numbers rolls a random value, unlogged
+    (the log of an odds game is never read); other dice, tables, picks and shuffles are as ever."""
+
+    def __init__(self, chance: Any, chooser: Chooser):
+        super().__init__(chance)
+        self._chooser = chooser
+
+    def roll(self, die_id: Any) -> Any:
+        chance = self._part
+        die_id = settle(die_id)
+        faces = chance.faces_of(die_id)
+        if chance.forced.get(die_id) or any(type(f) is not int for f in faces):
+            return chance.roll(die_id)
+        chance.history.touch(chance.rules.dice[die_id].rules)
+        return rolled(faces, self._chooser)
