@@ -21,6 +21,8 @@ import operator
 from fractions import Fraction
 from typing import Any, Callable, Protocol
 
+from .interface import HANDLER_CALLS
+
 
 class Unsupported(Exception):
     """A roll used in a way its distribution cannot follow; the odds enumerate face by face."""
@@ -148,6 +150,9 @@ def convolve(op: Callable[[Any, Any], Any], a: Rolled, b: Rolled) -> Any:
     return derive(Rolled(Family(table), {}, a.chooser), {v: v for v in table})
 
 
+PLAIN = frozenset({str, int, bool, type(None)})  # values with nothing to settle
+
+
 def settle(value: Any) -> Any:
     """`value` with every random value in it chosen (lists and maps are changed in place)."""
     if isinstance(value, Rolled):
@@ -182,23 +187,39 @@ class Settled:
             return attr
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            return attr(*[settle(a) for a in args], **{k: settle(v) for k, v in kwargs.items()})
+            if any(type(a) not in PLAIN for a in args):
+                args = tuple(settle(a) for a in args)
+            return attr(*args, **{k: settle(v) for k, v in kwargs.items()}) if kwargs else attr(*args)
+        setattr(self, name, call)  # found once per game
         return call
+
+
+# The parts of a game compiled handlers call into (interface.py), but the dice.
+GAME_PARTS = sorted({part for part in HANDLER_CALLS.values() if part and part != "chance"})
 
 
 class LazyDice(Settled):
     """`rt.chance` under exact odds: a die whose faces are numbers rolls a random value, unlogged
-    (the log of an odds game is never read); other dice, tables, picks and shuffles are as ever."""
+    (the log of an odds game is never read); other dice, tables, picks and shuffles are as ever.
+    At the first random value the game's other parts start settling what they are given."""
 
-    def __init__(self, chance: Any, chooser: Chooser):
-        super().__init__(chance)
+    def __init__(self, game: Any, chooser: Chooser):
+        super().__init__(game.chance)
+        self._game: Any = game  # None once its parts settle
         self._chooser = chooser
+        self._numbers: dict[str, bool] = {}  # die id -> whether every face is a number
 
     def roll(self, die_id: Any) -> Any:
         chance = self._part
         die_id = settle(die_id)
-        faces = chance.faces_of(die_id)
-        if chance.forced.get(die_id) or any(type(f) is not int for f in faces):
+        numbers = self._numbers.get(die_id)
+        if numbers is None:
+            numbers = self._numbers[die_id] = all(type(f) is int for f in chance.faces_of(die_id))
+        if not numbers or chance.forced.get(die_id):
             return chance.roll(die_id)
+        if self._game is not None:
+            for part in GAME_PARTS:
+                setattr(self._game, part, Settled(getattr(self._game, part)))
+            self._game = None
         chance.history.touch(chance.rules.dice[die_id].rules)
-        return rolled(faces, self._chooser)
+        return rolled(chance.faces_of(die_id), self._chooser)

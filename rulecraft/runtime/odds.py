@@ -16,15 +16,11 @@ from typing import Any, Callable, Iterable
 
 from .errors import BudgetExceeded
 from .game import Game
-from .interface import HANDLER_CALLS
-from .lazy import LazyDice, Rolled, Settled, settle
+from .lazy import LazyDice, Rolled, settle
 from .ruleset import Ruleset
 from .state import to_json
 
 MAX_PATHS = 200_000
-
-# The parts of the game a compiled query calls into: under lazy odds each settles what it is given.
-SETTLED_PARTS = sorted({part for part in HANDLER_CALLS.values() if part and part != "chance"})
 
 
 class PathCapExceeded(BudgetExceeded):
@@ -109,25 +105,26 @@ def die_odds(rules: Ruleset, die_id: str) -> dict[Any, Fraction]:
 
 
 def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[str, Any] | None = None,
-               players: tuple[str, ...] = ("p1", "p2")) -> dict[Any, Fraction]:
+               players: tuple[str, ...] = ("p1", "p2"), lazy: bool = True) -> dict[Any, Fraction]:
+    """The law of a query's result. `lazy=False`: one path per face, the reference lazy odds must match."""
     func = rules.callables[query].func
 
     def eager(chance: PathChance) -> Outcomes:
         game = Game(rules, players=players, assumptions=assumptions, source=chance)
         return [(_key(func(game, *args)), Fraction(1))]
 
-    def lazy(chance: PathChance) -> Outcomes:
+    def distributions(chance: PathChance) -> Outcomes:
         game = Game(rules, players=players, assumptions=assumptions, source=chance)
-        for part in SETTLED_PARTS:
-            setattr(game, part, Settled(getattr(game, part)))
-        game.chance = LazyDice(game.chance, chance)  # type: ignore[assignment]
+        game.chance = LazyDice(game, chance)  # type: ignore[assignment]
         result = func(game, *args)
         if isinstance(result, Rolled):
             return [(_key(v), p) for v, p in result.distribution().items()]
         return [(_key(settle(result)), Fraction(1))]
 
+    if not lazy:
+        return enumerate_outcomes(eager)
     try:
-        return enumerate_outcomes(lazy)
+        return enumerate_outcomes(distributions)
     except PathCapExceeded:
         raise
     except Exception:  # noqa: BLE001 - a use of rolls lazy.py cannot follow, or an error the eager run names
