@@ -1,10 +1,10 @@
 """Rolled numbers that stay distributions until a rule needs one value (exact odds, odds.py).
 
 Under exact odds a roll of a die whose faces are numbers returns a `Rolled`: every face with
-its probability, not one face. Arithmetic and comparisons on rolls combine their distributions
-(two independent rolls by convolution), so the sum of ten dice is one distribution of 51
-totals instead of 6^10 paths. Where a rule needs one value (an `if`, an index, text, a call
-into the game), the value is chosen at a chance point of the enumeration, weighted by its
+its probability, not one face. Arithmetic on rolls combines their distributions (two
+independent rolls by convolution), so the sum of ten dice is one distribution of 51 totals
+instead of 6^10 paths. Where a rule needs one value (a comparison, an index, text, a call into
+the game), the value is chosen at a chance point of the enumeration, weighted by its
 probability, and the rolls it came from are conditioned on it.
 
 Values computed from the same rolls are functions of one `Family`: its table holds the
@@ -75,7 +75,7 @@ class Rolled:
         self.family.table = {r: q / p for r, q in self.family.table.items() if self.values[r] == v}
         return v
 
-    # Arithmetic and comparisons give new random values; everything else reads one value.
+    # Arithmetic gives new random values; everything else reads one value.
     def __add__(self, other: Any) -> Any: return combine(operator.add, self, other)
     def __radd__(self, other: Any) -> Any: return combine(operator.add, other, self)
     def __sub__(self, other: Any) -> Any: return combine(operator.sub, self, other)
@@ -89,12 +89,12 @@ class Rolled:
     def __neg__(self) -> Any: return combine(operator.mul, self, -1)
     def __pos__(self) -> Any: return self
     def __abs__(self) -> Any: return derive(self, {r: abs(v) for r, v in self.values.items()})
-    def __eq__(self, other: Any) -> Any: return combine(operator.eq, self, other)
-    def __ne__(self, other: Any) -> Any: return combine(operator.ne, self, other)
-    def __lt__(self, other: Any) -> Any: return combine(operator.lt, self, other)
-    def __le__(self, other: Any) -> Any: return combine(operator.le, self, other)
-    def __gt__(self, other: Any) -> Any: return combine(operator.gt, self, other)
-    def __ge__(self, other: Any) -> Any: return combine(operator.ge, self, other)
+    def __eq__(self, other: Any) -> Any: return compare(operator.eq, self, other)
+    def __ne__(self, other: Any) -> Any: return compare(operator.ne, self, other)
+    def __lt__(self, other: Any) -> Any: return compare(operator.lt, self, other)
+    def __le__(self, other: Any) -> Any: return compare(operator.le, self, other)
+    def __gt__(self, other: Any) -> Any: return compare(operator.gt, self, other)
+    def __ge__(self, other: Any) -> Any: return compare(operator.ge, self, other)
     def __bool__(self) -> bool: return bool(self.value())
     def __hash__(self) -> int: return hash(self.value())
     def __index__(self) -> int: return operator.index(self.value())
@@ -134,6 +134,13 @@ def combine(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
     if a.family is b.family:
         return derive(a, {r: op(a.values[r], b.values[r]) for r in a.family.table})
     return convolve(op, a, b)
+
+
+def compare(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
+    """A comparison is read at once (true or false, a chance point of two outcomes at most): a
+    random value is always a number, shown and checked like one wherever it goes."""
+    result = combine(op, a, b)
+    return result.value() if isinstance(result, Rolled) else result
 
 
 def convolve(op: Callable[[Any, Any], Any], a: Rolled, b: Rolled) -> Any:
