@@ -23,6 +23,8 @@ from typing import Any, Callable, Protocol
 
 from .interface import HANDLER_CALLS
 
+MAX_PAIRS = 200_000  # pairs of values one convolution may combine (as many as the paths odds follow)
+
 
 class Unsupported(Exception):
     """A roll used in a way its distribution cannot follow; the odds enumerate face by face."""
@@ -88,7 +90,7 @@ class Rolled:
     def __rmod__(self, other: Any) -> Any: return combine(operator.mod, other, self)
     def __neg__(self) -> Any: return combine(operator.mul, self, -1)
     def __pos__(self) -> Any: return self
-    def __abs__(self) -> Any: return derive(self, {r: abs(v) for r, v in self.values.items()})
+    def __abs__(self) -> Any: return derive(self, {r: abs(self.values[r]) for r in self.family.table})
     def __eq__(self, other: Any) -> Any: return compare(operator.eq, self, other)
     def __ne__(self, other: Any) -> Any: return compare(operator.ne, self, other)
     def __lt__(self, other: Any) -> Any: return compare(operator.lt, self, other)
@@ -148,6 +150,8 @@ def convolve(op: Callable[[Any, Any], Any], a: Rolled, b: Rolled) -> Any:
     law_a, law_b = a.distribution(), b.distribution()
     if len(law_a) == 1 or len(law_b) == 1:  # one of them is known after all: nothing to spend
         return combine(op, next(iter(law_a)) if len(law_a) == 1 else a, next(iter(law_b)) if len(law_b) == 1 else b)
+    if len(law_a) * len(law_b) > MAX_PAIRS:
+        raise Unsupported(f"combining two rolls of {len(law_a)} and {len(law_b)} values")
     table: dict[Any, Fraction] = {}
     for va, pa in law_a.items():
         for vb, pb in law_b.items():

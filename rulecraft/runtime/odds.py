@@ -127,7 +127,7 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
         return enumerate_outcomes(distributions)
     except PathCapExceeded:
         raise
-    except Exception:  # noqa: BLE001 - a use of rolls lazy.py cannot follow, or an error the eager run names
+    except Exception:  # a use of rolls lazy.py cannot follow, or an error the face-by-face run names
         return enumerate_outcomes(eager)
 
 

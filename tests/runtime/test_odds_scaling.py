@@ -9,7 +9,7 @@ import pytest
 
 import rulecraft
 from rulecraft.cli import main
-from rulecraft.runtime import odds
+from rulecraft.runtime import lazy, odds
 from tests.support.folders import write
 
 DICE = '''game "t" "T"
@@ -213,3 +213,12 @@ def test_an_error_on_some_path_is_the_error_of_the_face_by_face_enumeration():
         odds.query_odds(rules, "divided", [], lazy=False)
     with pytest.raises(rulecraft.GameError, match="division by zero"):
         odds.query_odds(rules, "divided", [])
+
+
+def test_a_convolution_past_its_limit_falls_back_to_every_face(monkeypatch, cap):
+    rules = rulecraft.compile_source(DICE + 'query two() { return roll d6 + roll d6 }\n')
+    monkeypatch.setattr(lazy, "MAX_PAIRS", 35)  # two dice are 36 pairs of faces
+    assert odds.odds(rules, "two") == brute(2, sum)
+    cap(35)
+    with pytest.raises(odds.PathCapExceeded):
+        odds.odds(rules, "two")
