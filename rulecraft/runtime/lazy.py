@@ -8,22 +8,24 @@ the game), the value is chosen at a chance point of the enumeration, weighted by
 probability, and the rolls it came from are conditioned on it.
 
 Values computed from the same rolls are functions of one `Family`: its table holds the
-probability of each root value and each `Rolled` maps the roots to its own values, so `x + x`
-stays twice one roll. Combining two families gives a new one holding only the combined
-values; the two are spent, and a later use of a value of theirs that is still uncertain
-(which would need its joint distribution with the new family) raises `Unsupported`: the odds
-then fall back to one path per face.
+probability of each root and each `Rolled` maps the roots to its own values, so `x + x` stays
+twice one roll. Combining values of two families joins them into one whose roots are the
+values of their members still alive (weak references tell): roots no living value tells
+apart merge, so a running total stays one root per total, while a roll added to it and read
+afterwards is still known jointly with it. A join of more than MAX_PAIRS roots raises
+`Unsupported`: the odds then fall back to one path per face.
 """
 
 from __future__ import annotations
 
 import operator
+import weakref
 from fractions import Fraction
 from typing import Any, Callable, Protocol
 
 from .interface import HANDLER_CALLS
 
-MAX_PAIRS = 200_000  # pairs of values one convolution may combine (as many as the paths odds follow)
+MAX_PAIRS = 200_000  # roots a join may hold (as many as the paths odds follow)
 
 
 class Unsupported(Exception):
@@ -37,24 +39,28 @@ class Chooser(Protocol):
 
 
 class Family:
-    """Random values that are functions of one root: the probability of each root value."""
+    """Random values that are functions of one root: the probability of each root, and the members."""
 
-    __slots__ = ("table", "spent")
+    __slots__ = ("table", "members")
 
     def __init__(self, table: dict[Any, Fraction]):
         self.table = table
-        self.spent = False  # combined into another family: its conditional law is no longer known
+        self.members: list[weakref.ref[Rolled]] = []
+
+    def living(self) -> list[Rolled]:
+        return [m for m in (ref() for ref in self.members) if m is not None]
 
 
 class Rolled:
     """A random value: `values` maps each root of `family` to this value."""
 
-    __slots__ = ("family", "values", "chooser")
+    __slots__ = ("family", "values", "chooser", "__weakref__")
 
     def __init__(self, family: Family, values: dict[Any, Any], chooser: Chooser):
         self.family = family
         self.values = values
         self.chooser = chooser
+        family.members.append(weakref.ref(self))
 
     def distribution(self) -> dict[Any, Fraction]:
         """The probability of each value, in the order the values first appear."""
@@ -62,8 +68,6 @@ class Rolled:
         for root, p in self.family.table.items():
             v = self.values[root]
             out[v] = out.get(v, 0) + p
-        if self.family.spent and len(out) > 1:
-            raise Unsupported("a roll read again after it was combined with another")
         return out
 
     def value(self) -> Any:
@@ -120,8 +124,6 @@ def derive(like: Rolled, values: dict[Any, Any]) -> Any:
     first = values[next(iter(table))]
     if all(values[r] == first for r in table):
         return first
-    if like.family.spent:
-        raise Unsupported("a roll used again after it was combined with another")
     return Rolled(like.family, values, like.chooser)
 
 
@@ -135,7 +137,7 @@ def combine(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
         return derive(b, {r: op(a, b.values[r]) for r in b.family.table})
     if a.family is b.family:
         return derive(a, {r: op(a.values[r], b.values[r]) for r in a.family.table})
-    return convolve(op, a, b)
+    return combine(op, *join(a, b))
 
 
 def compare(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
@@ -145,20 +147,28 @@ def compare(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
     return result.value() if isinstance(result, Rolled) else result
 
 
-def convolve(op: Callable[[Any, Any], Any], a: Rolled, b: Rolled) -> Any:
-    """`op(a, b)` of two independent values: one new family over the results; a's and b's are spent."""
-    law_a, law_b = a.distribution(), b.distribution()
-    if len(law_a) == 1 or len(law_b) == 1:  # one of them is known after all: nothing to spend
-        return combine(op, next(iter(law_a)) if len(law_a) == 1 else a, next(iter(law_b)) if len(law_b) == 1 else b)
+def join(a: Rolled, b: Rolled) -> tuple[Rolled, Rolled]:
+    """Make the values of two independent families members of one: its roots are the pairs of
+    their roots, each root first merged with those no living member of its family tells apart."""
+    fa, fb = a.family, b.family
+    living_a, living_b = fa.living(), fb.living()
+    law_a, law_b = _merged(fa, living_a), _merged(fb, living_b)
     if len(law_a) * len(law_b) > MAX_PAIRS:
-        raise Unsupported(f"combining two rolls of {len(law_a)} and {len(law_b)} values")
-    table: dict[Any, Fraction] = {}
-    for va, pa in law_a.items():
-        for vb, pb in law_b.items():
-            v = op(va, vb)
-            table[v] = table.get(v, 0) + pa * pb
-    a.family.spent = b.family.spent = True
-    return derive(Rolled(Family(table), {}, a.chooser), {v: v for v in table})
+        raise Unsupported(f"joining rolls of {len(law_a)} and {len(law_b)} outcomes")
+    family = Family({ka + kb: pa * pb for ka, pa in law_a.items() for kb, pb in law_b.items()})
+    for i, m in enumerate(living_a + living_b):
+        m.family, m.values = family, {k: k[i] for k in family.table}
+        family.members.append(weakref.ref(m))
+    return a, b
+
+
+def _merged(family: Family, living: list[Rolled]) -> dict[tuple, Fraction]:
+    """The family's law over the tuples of its living members' values."""
+    law: dict[tuple, Fraction] = {}
+    for root, p in family.table.items():
+        key = tuple(m.values[root] for m in living)
+        law[key] = law.get(key, 0) + p
+    return law
 
 
 PLAIN = frozenset({str, int, bool, type(None)})  # values with nothing to settle

@@ -4,9 +4,9 @@ A query runs once per path through its chance points; each path's probability is
 of the probabilities taken at its points, as a Fraction. Rolls of dice with number faces stay
 distributions while the query only computes with them (lazy.py): the sum of ten dice is one
 run, not 6^10. Where a value must be read (an `if` on it, a call into the game) the read is
-the chance point, one path per value rather than per face. A query whose rolls the
-distributions cannot follow runs again with one path per face, as it always could. Pools and
-dice tables have closed forms and are answered directly.
+the chance point, one path per value rather than per face. A query the distributions cannot
+follow (a roll where the game wants a plain number, a join too large) runs again with one path
+per face, as it always could. Pools and dice tables have closed forms and are answered directly.
 """
 
 from __future__ import annotations
