@@ -115,7 +115,7 @@ def rolled(faces: tuple[Any, ...], chooser: Chooser) -> Any:
     table: dict[Any, Fraction] = {}
     for f in faces:
         table[f] = table.get(f, 0) + Fraction(1, len(faces))
-    return derive(Rolled(Family(table), {}, chooser), {f: f for f in table})
+    return Rolled(Family(table), {f: f for f in table}, chooser) if len(table) > 1 else faces[0]
 
 
 def derive(like: Rolled, values: dict[Any, Any]) -> Any:
