@@ -50,16 +50,20 @@ class Chance:
         self.forced: dict[str, list[Any]] = {}  # die id -> faces to return next
         self.faces: dict[str, tuple[Any, ...]] = {}  # filled on a die's first roll
 
-    def roll(self, die_id: str) -> Any:
-        die = self.rules.dice.get(die_id)
-        if die is None:
-            raise IllegalAction(f"there is no die `{die_id}` to roll")
+    def faces_of(self, die_id: str) -> tuple[Any, ...]:
+        """The faces of a die, its assumptions resolved (an unknown die is an illegal action)."""
         faces = self.faces.get(die_id)
         if faces is None:
+            if die_id not in self.rules.dice:
+                raise IllegalAction(f"there is no die `{die_id}` to roll")
             faces = self.faces[die_id] = self.rules.faces(die_id, self.assume)
+        return faces
+
+    def roll(self, die_id: str) -> Any:
+        faces = self.faces_of(die_id)
         forced = self.forced.get(die_id)
         face = forced.pop(0) if forced else faces[self.source.below(len(faces))]
-        self.history.touch(die.rules)
+        self.history.touch(self.rules.dice[die_id].rules)
         self.history.record("roll", die=die_id, face=face)
         return face
 

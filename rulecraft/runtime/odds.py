@@ -1,56 +1,81 @@
 """Exact odds: enumerate every chance outcome instead of sampling.
 
-A query runs once per path through its chance points (dice rolls, random picks);
-each path's probability is the product of 1/n over its points, as a Fraction. Pools
-and dice tables have closed forms and are answered directly.
+A query runs once per path through its chance points; each path's probability is the product
+of the probabilities taken at its points, as a Fraction. Rolls of dice with number faces stay
+distributions while the query only computes with them (lazy.py): the sum of ten dice is one
+run, not 6^10. Where a value must be read (an `if` on it, a call into the game) the read is
+the chance point, one path per value rather than per face. A query the distributions cannot
+follow (a roll where the game wants a plain number, a join too large) runs again with one path
+per face, as it always could. Pools and dice tables have closed forms and are answered directly.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from .errors import BudgetExceeded
 from .game import Game
+from .lazy import LazyDice, Rolled, settle
 from .ruleset import Ruleset
 from .state import to_json
 
 MAX_PATHS = 200_000
 
 
+class PathCapExceeded(BudgetExceeded):
+    """A query has more chance paths than exact odds follow."""
+
+
 class PathChance:
-    """A chance source that follows a fixed path of choices, then takes 0s, recording sizes."""
+    """A chance source that follows a fixed path of choices, then takes 0s, recording sizes;
+    `p` is the probability of the choices taken so far."""
 
     def __init__(self, path: list[int]):
         self.path = path
         self.taken: list[tuple[int, int]] = []
         self.state = 0
+        self.p = Fraction(1)
 
-    def below(self, n: int) -> int:
+    def _next(self, n: int) -> int:
         i = len(self.taken)
         choice = self.path[i] if i < len(self.path) else 0
         self.taken.append((choice, n))
         return choice
 
+    def below(self, n: int) -> int:
+        choice = self._next(n)
+        self.p /= n
+        return choice
 
-def enumerate_outcomes(run: Callable[[PathChance], Any]) -> dict[Any, Fraction]:
-    """Run `run` along every chance path; sum path probabilities per returned value."""
+    def pick(self, weights: list[Fraction]) -> int:
+        choice = self._next(len(weights))
+        self.p *= weights[choice]
+        return choice
+
+
+Outcomes = Iterable[tuple[Any, Fraction]]
+
+
+def enumerate_outcomes(run: Callable[[PathChance], Outcomes]) -> dict[Any, Fraction]:
+    """Run `run` along every chance path; it gives each value it ends in with its probability
+    from there on. Sums path probabilities per value."""
     results: dict[Any, Fraction] = {}
     path: list[int] = []
     for _ in range(MAX_PATHS):
         chance = PathChance(path)
-        value = run(chance)
-        p = Fraction(1)
-        for _, n in chance.taken:
-            p /= n
-        results[value] = results.get(value, Fraction(0)) + p
+        for value, p in run(chance):
+            results[value] = results.get(value, Fraction(0)) + chance.p * p
         taken = chance.taken
         while taken and taken[-1][0] == taken[-1][1] - 1:
             taken.pop()
         if not taken:
             return results
         path = [c for c, _ in taken[:-1]] + [taken[-1][0] + 1]
-    raise BudgetExceeded(f"more than {MAX_PATHS} chance outcomes; the query is too large to enumerate")
+    raise PathCapExceeded(
+        f"exact odds follow at most {MAX_PATHS} chance paths, and this query has more. Hint: rolls that are "
+        "only added up or compared are combined without paths; each value read on its own (an `if` on every "
+        "die, a roll used again after it was added) costs a path per value: read totals, or ask about fewer dice")
 
 
 def pool_odds(rules: Ruleset, pool_id: str) -> dict[Any, Fraction]:
@@ -80,14 +105,34 @@ def die_odds(rules: Ruleset, die_id: str) -> dict[Any, Fraction]:
 
 
 def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[str, Any] | None = None,
-               players: tuple[str, ...] = ("p1", "p2")) -> dict[Any, Fraction]:
+               players: tuple[str, ...] = ("p1", "p2"), lazy: bool = True) -> dict[Any, Fraction]:
+    """The law of a query's result. `lazy=False`: one path per face, the reference lazy odds must match."""
     func = rules.callables[query].func
 
-    def run(chance: PathChance) -> Any:
+    def eager(chance: PathChance) -> Outcomes:
         game = Game(rules, players=players, assumptions=assumptions, source=chance)
-        return _hashable(to_json(func(game, *args)))
+        return [(_key(func(game, *args)), Fraction(1))]
 
-    return enumerate_outcomes(run)
+    def distributions(chance: PathChance) -> Outcomes:
+        game = Game(rules, players=players, assumptions=assumptions, source=chance)
+        game.chance = LazyDice(game, chance)  # type: ignore[assignment]
+        result = func(game, *args)
+        if isinstance(result, Rolled):
+            return [(_key(v), p) for v, p in result.distribution().items()]
+        return [(_key(settle(result)), Fraction(1))]
+
+    if not lazy:
+        return enumerate_outcomes(eager)
+    try:
+        return enumerate_outcomes(distributions)
+    except PathCapExceeded:
+        raise
+    except Exception:  # a use of rolls lazy.py cannot follow, or an error the face-by-face run names
+        return enumerate_outcomes(eager)
+
+
+def _key(value: Any) -> Any:
+    return _hashable(to_json(value))
 
 
 def _hashable(value: Any) -> Any:
