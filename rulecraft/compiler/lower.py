@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..runtime.arith import checked_add, checked_mul, exact_div, floor_div, item, remainder, without
 from ..runtime.builtins import BUILTINS, interval, span, span_half_open
-from ..runtime.data import append, get_key, make_record, own, set_item
+from ..runtime.data import append, get_key, make_record, own, push, set_item
 from ..runtime.errors import HANDLERS, IllegalAction
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
@@ -84,7 +84,7 @@ def namespace() -> dict[str, Any]:
                           "_floordiv": floor_div, "_mod": remainder,
                           "_span_half_open": span_half_open, "_interval": interval,
                           "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
-                          "_set_item": set_item, "_get_key": get_key, "_record": make_record}
+                          "_set_item": set_item, "_get_key": get_key, "_record": make_record, "_push": push}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
     return ns

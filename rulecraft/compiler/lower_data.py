@@ -87,6 +87,8 @@ class DataLowering:
     def grow(self, target: n.Name, value: n.Expr) -> ast.stmt:
         """`xs += ys` on a variable that owns its list: in place, amortised O(1) a item."""
         v = f"v_{target.name}"
+        if isinstance(value, n.ListExpr) and len(value.items) == 1:  # `xs += [x]`: no list to build
+            return ast.Expr(value=_call("_push", _name(RT), _name(v), self.expr(value.items[0])))
         return ast.Assign(targets=[ast.Name(id=v, ctx=ast.Store())],
                           value=_call("_append", _name(RT), _name(v), self.expr(value)))
 
@@ -104,9 +106,8 @@ class DataLowering:
         written = {name: self.expr(value) for name, _, value in e.fields}
         given = [(name, written[name] if isinstance(how, int) else _constant(self.res.value(how)))
                  for name, how in ref.fields]
-        order = ast.Tuple(elts=[ast.Constant(name) for name, _ in ref.fields], ctx=ast.Load())
-        fields = ast.Dict(keys=[ast.Constant(k) for k, _ in given], values=[v for _, v in given])
-        return _call("_record", ast.Constant(ref.name), order, fields)
+        fields = ast.Dict(keys=[ast.Constant(k) for k, _ in given], values=[v for _, v in given])  # declared order
+        return _call("_record", ast.Constant(ref.name), fields)
 
     def map_expr(self, e: n.MapExpr) -> ast.expr:
         return ast.Dict(keys=[self.expr(k) for k, _ in e.items], values=[self.expr(v) for _, v in e.items])

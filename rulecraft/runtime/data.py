@@ -18,11 +18,11 @@ from .state import to_json
 
 class Record(dict):
     """A record value: its fields in declared order. Immutable by the language (no handler
-    can set a field); logged as a JSON object."""
+    can set a field); logged as a JSON object. Each record type is a subclass naming its
+    type (`record_type`), so making a record is building a dict."""
 
-    def __init__(self, type_name: str, fields: dict[str, Any]):
-        super().__init__(fields)
-        self.type_name = type_name
+    __slots__ = ()
+    type_name = "record"
 
     def __str__(self) -> str:
         return f"{self.type_name}({', '.join(f'{k}: {_shown(v)}' for k, v in self.items())})"
@@ -35,8 +35,30 @@ def _shown(value: Any) -> str:
     return ("true" if shown else "false") if isinstance(shown, bool) else str(shown)
 
 
-def make_record(type_name: str, order: tuple[str, ...], given: dict[str, Any]) -> Record:
-    return Record(type_name, {name: given[name] for name in order})
+_RECORD_TYPES: dict[str, type[Record]] = {}
+
+
+def record_type(type_name: str) -> type[Record]:
+    """The Record subclass of a record type (one per name, made on first use)."""
+    cls = _RECORD_TYPES.get(type_name)
+    if cls is None:
+        cls = _RECORD_TYPES[type_name] = type("Record", (Record,), {"__slots__": (), "type_name": type_name})
+    return cls
+
+
+def make_record(type_name: str, fields: dict[str, Any]) -> Record:
+    """A record from its fields, given in declared order (the compiler writes them so)."""
+    return record_type(type_name)(fields)
+
+
+def push(rt: Any, items: Any, item: Any) -> None:
+    """`xs += [x]` on a variable that owns its list: one step, appended in place."""
+    if items.__class__ is not list:
+        raise IllegalAction("`+=` joins a list to a list")
+    if len(items) >= MAX_LENGTH:
+        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
+    rt.budget.tick()
+    items.append(item)
 
 
 def own(rt: Any, value: Any) -> Any:
