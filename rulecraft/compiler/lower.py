@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..runtime.arith import checked_add, checked_mul, exact_div, floor_div, item, remainder, without
 from ..runtime.builtins import BUILTINS, interval, span, span_half_open
-from ..runtime.data import append, get_key, make_record, own, push, set_item
+from ..runtime.data import RECORD_TYPES, append, get_key, own, push, set_item
 from ..runtime.errors import HANDLERS, IllegalAction
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
@@ -84,7 +84,7 @@ def namespace() -> dict[str, Any]:
                           "_floordiv": floor_div, "_mod": remainder,
                           "_span_half_open": span_half_open, "_interval": interval,
                           "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
-                          "_set_item": set_item, "_get_key": get_key, "_record": make_record, "_push": push}
+                          "_set_item": set_item, "_get_key": get_key, "_record": RECORD_TYPES, "_push": push}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
     return ns
@@ -231,7 +231,9 @@ class Lowerer(DataLowering):
     def for_(self, s: n.For) -> list[ast.stmt]:
         """A `for` runs over a list it already has: its rounds are charged at once."""
         items = self.expr(s.iterable)
-        if isinstance(s.iterable, n.Interval):  # `for i in a..b`: no list to build
+        if isinstance(s.iterable, n.Interval) and _is_small_span(s.iterable):  # `for i in 0..63`: a constant
+            items = ast.Constant(tuple(range(s.iterable.low.value, s.iterable.high.value + 1)))  # type: ignore[attr-defined]
+        elif isinstance(s.iterable, n.Interval):  # `for i in a..b`: no list to build
             items = _call("_span", _name(RT), self.expr(s.iterable.low), self.expr(s.iterable.high))
         elif isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
             items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in s.iterable.args))
@@ -485,7 +487,12 @@ EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
 
 
 def _is_int_literal(e: n.Expr) -> bool:
-    return isinstance(e, n.Literal) and isinstance(e.value, int)
+    return isinstance(e, n.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool)
+
+
+def _is_small_span(e: n.Interval) -> bool:
+    """`a..b` between two whole numbers written out, short enough to compile as a constant tuple."""
+    return _is_int_literal(e.low) and _is_int_literal(e.high) and e.high.value - e.low.value < 256  # type: ignore[attr-defined]
 
 
 LOCATED = (ast.stmt, ast.expr, ast.excepthandler, ast.arg)  # what lowering builds of the nodes with a position

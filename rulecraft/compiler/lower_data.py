@@ -107,7 +107,8 @@ class DataLowering:
         given = [(name, written[name] if isinstance(how, int) else _constant(self.res.value(how)))
                  for name, how in ref.fields]
         fields = ast.Dict(keys=[ast.Constant(k) for k, _ in given], values=[v for _, v in given])  # declared order
-        return _call("_record", ast.Constant(ref.name), fields)
+        record_type = ast.Subscript(value=_name("_record"), slice=ast.Constant(ref.name), ctx=ast.Load())
+        return ast.Call(func=record_type, args=[fields], keywords=[])
 
     def map_expr(self, e: n.MapExpr) -> ast.expr:
         return ast.Dict(keys=[self.expr(k) for k, _ in e.items], values=[self.expr(v) for _, v in e.items])

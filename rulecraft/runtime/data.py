@@ -35,29 +35,28 @@ def _shown(value: Any) -> str:
     return ("true" if shown else "false") if isinstance(shown, bool) else str(shown)
 
 
-_RECORD_TYPES: dict[str, type[Record]] = {}
+class RecordTypes(dict):
+    """Record type name -> its Record subclass, made on first use. Compiled code makes a record
+    with `RECORD_TYPES[name]({fields in declared order})`: a dict lookup and a dict copy."""
+
+    def __missing__(self, type_name: str) -> type[Record]:
+        cls = self[type_name] = type("Record", (Record,), {"__slots__": (), "type_name": type_name})
+        return cls
 
 
-def record_type(type_name: str) -> type[Record]:
-    """The Record subclass of a record type (one per name, made on first use)."""
-    cls = _RECORD_TYPES.get(type_name)
-    if cls is None:
-        cls = _RECORD_TYPES[type_name] = type("Record", (Record,), {"__slots__": (), "type_name": type_name})
-    return cls
-
-
-def make_record(type_name: str, fields: dict[str, Any]) -> Record:
-    """A record from its fields, given in declared order (the compiler writes them so)."""
-    return record_type(type_name)(fields)
+RECORD_TYPES = RecordTypes()
 
 
 def push(rt: Any, items: Any, item: Any) -> None:
-    """`xs += [x]` on a variable that owns its list: one step, appended in place."""
+    """`xs += [x]` on a variable that owns its list: one step (as `rt.budget.tick()`), appended in place."""
     if items.__class__ is not list:
         raise IllegalAction("`+=` joins a list to a list")
     if len(items) >= MAX_LENGTH:
         raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
-    rt.budget.tick()
+    budget = rt.budget  # what budget.tick() does, without a second call
+    budget.steps += 1
+    if budget.steps > budget.limit:
+        raise budget.used_up("grows a list too much?")
     items.append(item)
 
 
