@@ -231,8 +231,9 @@ class Lowerer(DataLowering):
     def for_(self, s: n.For) -> list[ast.stmt]:
         """A `for` runs over a list it already has: its rounds are charged at once."""
         items = self.expr(s.iterable)
-        if isinstance(s.iterable, n.Interval) and _is_small_span(s.iterable):  # `for i in 0..63`: a constant
-            items = ast.Constant(tuple(range(s.iterable.low.value, s.iterable.high.value + 1)))  # type: ignore[attr-defined]
+        numbers = _small_span(s.iterable)
+        if numbers is not None:  # `for i in 0..63`: a constant
+            items = ast.Constant(numbers)  # type: ignore[arg-type]  # a tuple of ints is a valid constant
         elif isinstance(s.iterable, n.Interval):  # `for i in a..b`: no list to build
             items = _call("_span", _name(RT), self.expr(s.iterable.low), self.expr(s.iterable.high))
         elif isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
@@ -490,9 +491,13 @@ def _is_int_literal(e: n.Expr) -> bool:
     return isinstance(e, n.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool)
 
 
-def _is_small_span(e: n.Interval) -> bool:
-    """`a..b` between two whole numbers written out, short enough to compile as a constant tuple."""
-    return _is_int_literal(e.low) and _is_int_literal(e.high) and e.high.value - e.low.value < 256  # type: ignore[attr-defined]
+def _small_span(e: n.Expr) -> tuple[int, ...] | None:
+    """The numbers of `a..b` between two whole numbers written out, if few enough for a constant."""
+    if not (isinstance(e, n.Interval) and _is_int_literal(e.low) and _is_int_literal(e.high)):
+        return None
+    low, high = e.low.value, e.high.value  # type: ignore[attr-defined]  # int literals, just checked
+    numbers = range(low, high + 1)
+    return tuple(numbers) if len(numbers) <= 256 else None
 
 
 LOCATED = (ast.stmt, ast.expr, ast.excepthandler, ast.arg)  # what lowering builds of the nodes with a position
