@@ -1,8 +1,9 @@
 """(h) Board games: random playouts/s of the example rulesets against their hand-written twins.
 
 Each game is played from the same seeds by rulecraft (the compiled ruleset, compiled once before
-timing; a playout is the scenario's setup plus its rounds, log included) and by the hand-written
-Python twin in `bench/twins/`, which makes the same moves (tests/bench/test_twins.py). CPU time
+timing; a playout is the scenario's setup plus its rounds) with the full log (the default) and with
+the simulation log (only what a replay needs), and by the hand-written Python twin in
+`bench/twins/`, which makes the same moves (tests/bench/test_twins.py). CPU time
 (`time.process_time`); the seeds are cycled in whole passes until a minimum time has passed.
 ratio = rulecraft playouts/s / twin playouts/s (1.0 = as fast as the hand-written Python).
 """
@@ -38,22 +39,23 @@ def playouts_per_second(play: Callable[[int], object], seconds: float) -> float:
             return games / elapsed
 
 
-def rulecraft_playout(folder: str) -> Callable[[int], object]:
+def rulecraft_playout(folder: str, log: str) -> Callable[[int], object]:
     rules = rulecraft.load(str(EXAMPLES / folder))
 
     def play(seed: int) -> object:
-        return run(start(rules, "classic", seed=seed), "classic")
+        return run(start(rules, "classic", seed=seed, log=log), "classic")
     return play
 
 
 def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
-    seconds = 0.2 if quick else 1.0
+    seconds = 0.15 if quick else 0.6
     rows = []
     for title, folder, twin in GAMES:
-        ours = playouts_per_second(rulecraft_playout(folder), seconds)
         theirs = playouts_per_second(twin, seconds)
-        rows.append((f"{title}: rulecraft / Python twin", f"{ours:,.0f} / {theirs:,.0f} playouts/s",
-                     f"ratio = {ours / theirs:.2f}"))
+        for log in ("full", "simulation"):
+            ours = playouts_per_second(rulecraft_playout(folder, log), seconds)
+            rows.append((f"{title}: rulecraft, {log} log", f"{ours:,.0f} playouts/s", f"ratio = {ours / theirs:.2f}"))
+        rows.append((f"{title}: hand-written Python twin", f"{theirs:,.0f} playouts/s", ""))
     return rows
 
 

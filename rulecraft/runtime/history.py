@@ -2,7 +2,8 @@
 
 `record` appends an entry stamped with its number (`seq`) and the round it happened in;
 a simulation's log (`full=False`) keeps only the entries a replay needs (REPLAY_NEEDS), numbered
-as in the full log, so it is the full log with the other entries left out;
+as in the full log, so it is the full log with the other entries left out (and without the final
+digest of the state: see play.run);
 `touch` notes the ids of rules that ran and tells every rule listener (see `listen_to_rules`),
 which is how tools such as the pytest plugin learn which rules a test executed.
 """

@@ -23,9 +23,11 @@ def test_a_simulation_log_is_the_full_log_without_what_replay_does_not_need(game
     full = played(game_id, scenario, seed)
     simulation = played(game_id, scenario, seed, log="simulation")
     kept = [e for e in full.log if e["what"] in REPLAY_NEEDS]
+    assert kept[-1]["what"] == "final" and kept[-1]["digest"] == full.digest()
+    kept[-1] = kept[-1] | {"digest": None}  # a simulation does not hash its state
     assert simulation.log == kept
     assert len(kept) < len(full.log) and any(e["what"] == "choice" for e in kept)
-    assert simulation.digest() == full.digest() and simulation.log[-1] == full.log[-1]  # the final line
+    assert simulation.digest() == full.digest()
 
 
 @pytest.mark.parametrize("game_id, scenario, seed", CASES)
