@@ -72,7 +72,7 @@ def hand_tally(rt, p):
 
 def hand_score(rt, n):
     total = 0
-    for i in rt.budget.charge(range(1, n + 1)):
+    for i in rt.budget.charge(range(1, n)):
         if i % 3 == 0:
             total += i * 2 + 1
         else:
