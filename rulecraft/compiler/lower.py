@@ -12,10 +12,10 @@ import ast
 import sys
 from typing import Any, Callable
 
-from ..runtime.arith import checked_add, checked_mul, exact_div, floor_div, item, remainder, without
+from ..runtime.arith import checked_add, checked_mul, exact_div, floor_div, remainder, without
 from ..runtime.builtins import BUILTINS, interval, span, span_half_open
 from ..runtime.data import RECORD_TYPES, append, get_key, own, push, set_item
-from ..runtime.errors import HANDLERS, IllegalAction
+from ..runtime.errors import HANDLERS, ITEM_MARK, IllegalAction, item_fault
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
 from . import resolved as r
@@ -80,7 +80,7 @@ CMPOPS: dict[n.BinOp, type[ast.cmpop]] = {B.EQ: ast.Eq, B.NE: ast.NotEq, B.LT: a
 def namespace() -> dict[str, Any]:
     """The only globals compiled handlers see: no Python builtins at all."""
     ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul,
-                          "_without": without, "_span": span, "_item": item,
+                          "_without": without, "_span": span, "_IndexError": IndexError, "_item_fault": item_fault,
                           "_floordiv": floor_div, "_mod": remainder,
                           "_span_half_open": span_half_open, "_interval": interval,
                           "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
@@ -99,6 +99,7 @@ class Lowerer(DataLowering):
         self.body_of = n.Body.FN  # what the body being lowered belongs to
         self.owned: set[str] = set()  # the variables the body changes in place (lower_data)
         self.level = 0  # how deep the block being lowered nests
+        self.items_read = 0  # list item reads lowered so far (each names its temporaries: lower_data)
 
     # ---- functions --------------------------------------------------------
 
@@ -106,7 +107,12 @@ class Lowerer(DataLowering):
         args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
                              kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
         body = self.prologue(params) + body
-        f = ast.FunctionDef(name=name, args=args, body=body or [ast.Pass()], decorator_list=[], returns=None)
+        # A list item read past the end raises IndexError: the fault names the index (errors.item_fault).
+        faulted = ast.Raise(exc=_call("_item_fault", _name("_err")), cause=ast.Constant(None))
+        body = [ast.Try(body=body or [ast.Pass()], handlers=[ast.ExceptHandler(type=_name("_IndexError"), name="_err",
+                                                                             body=[faulted])],
+                        orelse=[], finalbody=[])]
+        f = ast.FunctionDef(name=name, args=args, body=body, decorator_list=[], returns=None)
         if sys.version_info >= (3, 12):
             f.type_params = []
         _locate(f, where.line, where.column)
@@ -510,6 +516,8 @@ def _locate(node: ast.AST, line: int, column: int = 1) -> None:
         if isinstance(sub, LOCATED) and not hasattr(sub, "lineno"):
             sub.lineno = sub.end_lineno = line
             sub.col_offset = sub.end_col_offset = column - 1
+            if hasattr(sub, "item_read"):  # a list item read: its end column says which (errors.item_fault)
+                sub.end_col_offset = ITEM_MARK + sub.item_read
 
 
 def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> None:

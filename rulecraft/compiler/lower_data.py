@@ -58,6 +58,7 @@ def owned_names(block: n.Block, res: r.Resolution) -> set[str]:
 class DataLowering:
     res: r.Resolution
     owned: set[str]
+    items_read: int
 
     def expr(self, e: n.Expr) -> ast.expr:  # pragma: no cover - the Lowerer's
         raise NotImplementedError
@@ -99,7 +100,15 @@ class DataLowering:
         holder = self.read(e.target)
         if self.res.type_of(e.target).name == "map":
             return _call("_get_key", holder, self.expr(e.index))
-        return _call("_item", holder, self.expr(e.index))  # a missing item names the index and the length
+        # `(_hN := xs)[(_iN := i)]`: a plain subscript that keeps the list and the index for a fault
+        # to name (runtime/errors.item_fault finds read N by the end column _locate gives it).
+        n_ = self.items_read
+        self.items_read += 1
+        read = ast.Subscript(value=ast.NamedExpr(target=ast.Name(id=f"_h{n_}", ctx=ast.Store()), value=holder),
+                             slice=ast.NamedExpr(target=ast.Name(id=f"_i{n_}", ctx=ast.Store()),
+                                                 value=self.expr(e.index)), ctx=ast.Load())
+        read.item_read = n_  # type: ignore[attr-defined]
+        return read
 
     def record_new(self, e: n.RecordNew) -> ast.expr:
         ref = self.res.record(e)
