@@ -6,7 +6,7 @@ import argparse
 import platform
 import sys
 
-from . import check_time, compile_speed, doom, doomtrooper, handler, lists, neuroshima, odds
+from . import board_games, check_time, compile_speed, doom, doomtrooper, handler, lists, neuroshima, odds
 
 
 def table(title: str, rows: list[tuple[str, str, str]]) -> str:
@@ -33,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table("e) neuroshima: battles on a full hex board", neuroshima.run_bench(args.quick)), "\n", flush=True)
     print(table("f) doomtrooper: deck checks", doomtrooper.run_bench(args.quick)), "\n", flush=True)
     print(table("g) lists: growing a list in a loop", lists.run_bench(args.quick)), "\n", flush=True)
-    print(table("h) exact odds: ten dice, a doom attack", odds.run_bench(args.quick)), "\n", flush=True)
+    print(table("h) board games: random playouts, rulecraft vs hand-written Python", board_games.run_bench(args.quick)), "\n", flush=True)
+    print(table("i) exact odds: ten dice, a doom attack", odds.run_bench(args.quick)), "\n", flush=True)
     if args.show_code:
         for case in handler.CASES:
             print(f"compiled `{case.fn}`, as Python:\n" + handler.generated_source(case.fn) + "\n")

@@ -19,14 +19,15 @@ __version__ = "0.1.0"
 
 
 def new_game(ruleset, seed: int = 0, players=None, agents=None, assumptions=None, scenario=None, mods=(),
-             options=()):
+             options=(), log="full"):
     """A game of `ruleset` (an id or a compiled Ruleset, with `mods` applied to an id); runs the
-    scenario's setup if one is named. `run(game, scenario)` then plays its rounds."""
+    scenario's setup if one is named. `run(game, scenario)` then plays its rounds. `log="simulation"`
+    keeps only what a replay needs (the full log is the default)."""
     from .runtime.play import start
 
     rules = load(ruleset, mods) if isinstance(ruleset, str) else ruleset
     return start(rules, scenario, seed=seed, players=players, agents=agents, assumptions=assumptions,
-                 options=options)
+                 options=options, log=log)
 
 
 __all__ = ["load", "compile_source", "new_game", "run", "odds", "check_deck", "Game", "CompileError", "Diagnostic",

@@ -12,10 +12,10 @@ import ast
 import sys
 from typing import Any, Callable
 
-from ..runtime.arith import checked_add, checked_mul, exact_div, floor_div, item, remainder, without
+from ..runtime.arith import checked_add, checked_mul, exact_div, floor_div, remainder, without
 from ..runtime.builtins import BUILTINS, interval, span, span_half_open
-from ..runtime.data import append, get_key, make_record, own, set_item, set_prop_item
-from ..runtime.errors import HANDLERS, IllegalAction
+from ..runtime.data import RECORD_TYPES, append, get_key, own, push, set_item, set_prop_item
+from ..runtime.errors import HANDLERS, ITEM_MARK, IllegalAction, item_fault
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
 from . import resolved as r
@@ -80,12 +80,12 @@ CMPOPS: dict[n.BinOp, type[ast.cmpop]] = {B.EQ: ast.Eq, B.NE: ast.NotEq, B.LT: a
 def namespace() -> dict[str, Any]:
     """The only globals compiled handlers see: no Python builtins at all."""
     ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul,
-                          "_without": without, "_span": span, "_item": item,
+                          "_without": without, "_span": span, "_IndexError": IndexError, "_item_fault": item_fault,
                           "_floordiv": floor_div, "_mod": remainder,
                           "_span_half_open": span_half_open, "_interval": interval,
                           "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
                           "_set_item": set_item, "_set_prop_item": set_prop_item, "_get_key": get_key,
-                          "_record": make_record}
+                          "_record": RECORD_TYPES, "_push": push}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
     return ns
@@ -100,6 +100,7 @@ class Lowerer(DataLowering):
         self.body_of = n.Body.FN  # what the body being lowered belongs to
         self.owned: set[str] = set()  # the variables the body changes in place (lower_data)
         self.level = 0  # how deep the block being lowered nests
+        self.items_read = 0  # list item reads lowered so far (each names its temporaries: lower_data)
 
     # ---- functions --------------------------------------------------------
 
@@ -107,7 +108,12 @@ class Lowerer(DataLowering):
         args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
                              kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
         body = self.prologue(params) + body
-        f = ast.FunctionDef(name=name, args=args, body=body or [ast.Pass()], decorator_list=[], returns=None)
+        # A list item read past the end raises IndexError: the fault names the index (errors.item_fault).
+        faulted = ast.Raise(exc=_call("_item_fault", _name("_err")), cause=ast.Constant(None))
+        body = [ast.Try(body=body or [ast.Pass()], handlers=[ast.ExceptHandler(type=_name("_IndexError"), name="_err",
+                                                                             body=[faulted])],
+                        orelse=[], finalbody=[])]
+        f = ast.FunctionDef(name=name, args=args, body=body, decorator_list=[], returns=None)
         if sys.version_info >= (3, 12):
             f.type_params = []
         _locate(f, where.line, where.column)
@@ -239,7 +245,10 @@ class Lowerer(DataLowering):
     def for_(self, s: n.For) -> list[ast.stmt]:
         """A `for` runs over a list it already has: its rounds are charged at once."""
         items = self.expr(s.iterable)
-        if isinstance(s.iterable, n.Interval):  # `for i in a..b`: no list to build
+        numbers = _small_span(s.iterable)
+        if numbers is not None:  # `for i in 0..63`: a constant
+            items = ast.Constant(numbers)  # type: ignore[arg-type]  # a tuple of ints is a valid constant
+        elif isinstance(s.iterable, n.Interval):  # `for i in a..b`: no list to build
             items = _call("_span", _name(RT), self.expr(s.iterable.low), self.expr(s.iterable.high))
         elif isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
             items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in s.iterable.args))
@@ -496,7 +505,16 @@ EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
 
 
 def _is_int_literal(e: n.Expr) -> bool:
-    return isinstance(e, n.Literal) and isinstance(e.value, int)
+    return isinstance(e, n.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool)
+
+
+def _small_span(e: n.Expr) -> tuple[int, ...] | None:
+    """The numbers of `a..b` between two whole numbers written out, if few enough for a constant."""
+    if not (isinstance(e, n.Interval) and _is_int_literal(e.low) and _is_int_literal(e.high)):
+        return None
+    low, high = e.low.value, e.high.value  # type: ignore[attr-defined]  # int literals, just checked
+    numbers = range(low, high + 1)
+    return tuple(numbers) if len(numbers) <= 256 else None
 
 
 LOCATED = (ast.stmt, ast.expr, ast.excepthandler, ast.arg)  # what lowering builds of the nodes with a position
@@ -509,6 +527,8 @@ def _locate(node: ast.AST, line: int, column: int = 1) -> None:
         if isinstance(sub, LOCATED) and not hasattr(sub, "lineno"):
             sub.lineno = sub.end_lineno = line
             sub.col_offset = sub.end_col_offset = column - 1
+            if hasattr(sub, "item_read"):  # a list item read: its end column says which (errors.item_fault)
+                sub.end_col_offset = ITEM_MARK + sub.item_read
 
 
 def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> None:

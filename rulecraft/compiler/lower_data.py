@@ -58,6 +58,7 @@ def owned_names(block: n.Block, res: r.Resolution) -> set[str]:
 class DataLowering:
     res: r.Resolution
     owned: set[str]
+    items_read: int
 
     def expr(self, e: n.Expr) -> ast.expr:  # pragma: no cover - the Lowerer's
         raise NotImplementedError
@@ -87,6 +88,8 @@ class DataLowering:
     def grow(self, target: n.Name, value: n.Expr) -> ast.stmt:
         """`xs += ys` on a variable that owns its list: in place, amortised O(1) a item."""
         v = f"v_{target.name}"
+        if isinstance(value, n.ListExpr) and len(value.items) == 1:  # `xs += [x]`: no list to build
+            return ast.Expr(value=_call("_push", _name(RT), _name(v), self.expr(value.items[0])))
         return ast.Assign(targets=[ast.Name(id=v, ctx=ast.Store())],
                           value=_call("_append", _name(RT), _name(v), self.expr(value)))
 
@@ -101,16 +104,24 @@ class DataLowering:
         holder = self.read(e.target)
         if self.res.type_of(e.target).name == "map":
             return _call("_get_key", holder, self.expr(e.index))
-        return _call("_item", holder, self.expr(e.index))  # a missing item names the index and the length
+        # `(_hN := xs)[(_iN := i)]`: a plain subscript that keeps the list and the index for a fault
+        # to name (runtime/errors.item_fault finds read N by the end column _locate gives it).
+        n_ = self.items_read
+        self.items_read += 1
+        read = ast.Subscript(value=ast.NamedExpr(target=ast.Name(id=f"_h{n_}", ctx=ast.Store()), value=holder),
+                             slice=ast.NamedExpr(target=ast.Name(id=f"_i{n_}", ctx=ast.Store()),
+                                                 value=self.expr(e.index)), ctx=ast.Load())
+        read.item_read = n_  # type: ignore[attr-defined]
+        return read
 
     def record_new(self, e: n.RecordNew) -> ast.expr:
         ref = self.res.record(e)
         written = {name: self.expr(value) for name, _, value in e.fields}
         given = [(name, written[name] if isinstance(how, int) else _constant(self.res.value(how)))
                  for name, how in ref.fields]
-        order = ast.Tuple(elts=[ast.Constant(name) for name, _ in ref.fields], ctx=ast.Load())
-        fields = ast.Dict(keys=[ast.Constant(k) for k, _ in given], values=[v for _, v in given])
-        return _call("_record", ast.Constant(ref.name), order, fields)
+        fields = ast.Dict(keys=[ast.Constant(k) for k, _ in given], values=[v for _, v in given])  # declared order
+        record_type = ast.Subscript(value=_name("_record"), slice=ast.Constant(ref.name), ctx=ast.Load())
+        return ast.Call(func=record_type, args=[fields], keywords=[])
 
     def map_expr(self, e: n.MapExpr) -> ast.expr:
         return ast.Dict(keys=[self.expr(k) for k, _ in e.items], values=[self.expr(v) for _, v in e.items])

@@ -36,14 +36,6 @@ def remainder(a: Any, b: Any) -> Any:
     return a % b
 
 
-def item(items: Any, index: Any) -> Any:
-    """`items[index]`, naming the index and the list's length when there is no such item."""
-    try:
-        return items[index]
-    except IndexError:
-        raise RuleFault(f"a list has no item at index {index} (it has {len(items)} items)") from None
-
-
 def checked_mul(a: Any, b: Any) -> Any:
     return checked(a * b)
 

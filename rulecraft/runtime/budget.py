@@ -25,11 +25,14 @@ class Budget:
     def tick(self) -> None:
         self.steps += 1
         if self.steps > self.limit:
-            raise BudgetExceeded(f"the step budget of {self.limit} steps is used up (an endless loop?)")
+            raise self.used_up("an endless loop?")
+
+    def used_up(self, why: str) -> BudgetExceeded:
+        return BudgetExceeded(f"the step budget of {self.limit} steps is used up ({why})")
 
     def charge(self, items: S, why: str = "loops over too much?") -> S:
         """A `for` loop's rounds, charged to the step budget before it starts."""
         self.steps += len(items)
         if self.steps > self.limit:
-            raise BudgetExceeded(f"the step budget of {self.limit} steps is used up ({why})")
+            raise self.used_up(why)
         return items

@@ -42,7 +42,7 @@ def _thing(name: str, *things: Any) -> None:
 
 
 def _count(rt, items):
-    return len(_list("count", items))
+    return len(items if items.__class__ is list else _list("count", items))
 
 
 def _sum(rt, items):
@@ -67,7 +67,9 @@ def _max(rt, items):
 
 
 def _first(rt, items):
-    return _list("first", items)[0] if items else None
+    if not items:
+        return None
+    return items[0] if items.__class__ is list else _list("first", items)[0]
 
 
 def _last(rt, items):
@@ -152,6 +154,8 @@ def _neighbours(rt, thing):
 
 
 def _text(rt, value):
+    if value.__class__ is str:
+        return value
     if isinstance(value, int) and value.bit_length() > MAX_TEXT_BITS:
         raise BudgetExceeded(f"a number of more than {MAX_TEXT_BITS} bits is too long to show")
     return str(value.name if hasattr(value, "name") else value)

@@ -43,13 +43,15 @@ class Choices:
 
     def choose(self, player: Entity, options: Sequence[Any], prompt: str) -> Any:
         options = list(options)
-        if not options:
+        n = len(options)
+        if not n:
             return None
-        index = self.agents[player.id].choose(self.rt, player, options, prompt) if len(options) > 1 else 0
-        if not 0 <= index < len(options):
-            raise IllegalAction(f"agent of {player.name} chose option {index} of {len(options)}")
-        self.history.record("choice", player=player, prompt=prompt, options=len(options), picked=options[index])
-        return options[index]
+        index = self.agents[player.id].choose(self.rt, player, options, prompt) if n > 1 else 0
+        if not 0 <= index < n:
+            raise IllegalAction(f"agent of {player.name} chose option {index} of {n}")
+        picked = options[index]
+        self.history.record("choice", player=player, prompt=prompt, options=n, picked=picked)
+        return picked
 
     def agent_random(self, player: Entity, n: int) -> int:
         """A number in [0, n) from the player's own stream (random agents)."""

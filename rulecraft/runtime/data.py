@@ -18,11 +18,11 @@ from .state import to_json
 
 class Record(dict):
     """A record value: its fields in declared order. Immutable by the language (no handler
-    can set a field); logged as a JSON object."""
+    can set a field); logged as a JSON object. Each record type is a subclass naming its
+    type (`record_type`), so making a record is building a dict."""
 
-    def __init__(self, type_name: str, fields: dict[str, Any]):
-        super().__init__(fields)
-        self.type_name = type_name
+    __slots__ = ()
+    type_name = "record"
 
     def __str__(self) -> str:
         return f"{self.type_name}({', '.join(f'{k}: {_shown(v)}' for k, v in self.items())})"
@@ -35,8 +35,29 @@ def _shown(value: Any) -> str:
     return ("true" if shown else "false") if isinstance(shown, bool) else str(shown)
 
 
-def make_record(type_name: str, order: tuple[str, ...], given: dict[str, Any]) -> Record:
-    return Record(type_name, {name: given[name] for name in order})
+class RecordTypes(dict):
+    """Record type name -> its Record subclass, made on first use. Compiled code makes a record
+    with `RECORD_TYPES[name]({fields in declared order})`: a dict lookup and a dict copy."""
+
+    def __missing__(self, type_name: str) -> type[Record]:
+        cls = self[type_name] = type("Record", (Record,), {"__slots__": (), "type_name": type_name})
+        return cls
+
+
+RECORD_TYPES = RecordTypes()
+
+
+def push(rt: Any, items: Any, item: Any) -> None:
+    """`xs += [x]` on a variable that owns its list: one step (as `rt.budget.tick()`), appended in place."""
+    if items.__class__ is not list:
+        raise IllegalAction("`+=` joins a list to a list")
+    if len(items) >= MAX_LENGTH:
+        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
+    budget = rt.budget  # what budget.tick() does, without a second call
+    budget.steps += 1
+    if budget.steps > budget.limit:
+        raise budget.used_up("grows a list too much?")
+    items.append(item)
 
 
 def own(rt: Any, value: Any) -> Any:

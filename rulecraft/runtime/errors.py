@@ -8,7 +8,7 @@ instruction that failed, which lowering set to the `.rules` line and column of t
 from __future__ import annotations
 
 from contextlib import contextmanager
-from types import TracebackType
+from types import FrameType, TracebackType
 from typing import Iterator
 
 
@@ -59,21 +59,32 @@ _PLAIN_WORDS: dict[type[BaseException], str] = {
 HANDLERS = "__rulecraft_handlers__"  # set in the globals of every compiled handler: how a fault finds its frames
 
 
-def place_of(tb: TracebackType | None) -> str | None:
-    """`file:line:col` of the innermost ruleset handler frame in a traceback, read from the position
-    of the instruction that was running (lowering gives every instruction its statement's place)."""
-    where = None
+ITEM_MARK = 1_000_000  # lowering gives the N-th list item read `xs[i]` the end column ITEM_MARK + N
+
+
+def _failing(tb: TracebackType | None) -> tuple[FrameType, int, int | None, int | None] | None:
+    """The innermost ruleset handler frame in a traceback, with the line, column and end column of
+    the instruction that was running (lowering gives every instruction its statement's place)."""
+    found = None
     while tb is not None:
-        code = tb.tb_frame.f_code
         if tb.tb_frame.f_globals.get(HANDLERS):
-            line, col = tb.tb_lineno, None
-            positions = list(code.co_positions())
+            line, col, end = tb.tb_lineno, None, None
+            positions = list(tb.tb_frame.f_code.co_positions())
             if 0 <= tb.tb_lasti // 2 < len(positions):
-                start, _, col, _ = positions[tb.tb_lasti // 2]
+                start, _, col, end = positions[tb.tb_lasti // 2]
                 line = start or line
-            where = f"{code.co_filename}:{line}:{(col or 0) + 1}"
+            found = (tb.tb_frame, line, col, end)
         tb = tb.tb_next
-    return where
+    return found
+
+
+def place_of(tb: TracebackType | None) -> str | None:
+    """`file:line:col` of the innermost ruleset handler frame in a traceback."""
+    found = _failing(tb)
+    if found is None:
+        return None
+    frame, line, col, _ = found
+    return f"{frame.f_code.co_filename}:{line}:{(col or 0) + 1}"
 
 
 def locate(err: GameError) -> GameError:
@@ -90,6 +101,22 @@ def fault_from(err: BaseException) -> GameError:
         what = "a thing was expected here, but the value is none"
     kind = BudgetExceeded if isinstance(err, (RecursionError, MemoryError)) else RuleFault
     fault = kind(what or f"{type(err).__name__}: {err}")
+    fault.where = place_of(err.__traceback__)
+    return fault
+
+
+def item_fault(err: IndexError) -> GameError:
+    """Every compiled handler turns an IndexError into a fault here. A list item read `xs[i]` is
+    compiled as a plain subscript that keeps its list and index in the temporaries `_hN` and `_iN`
+    (N from its end column, see ITEM_MARK), so the fault names the index and the list's length
+    without a helper call on every read."""
+    found = _failing(err.__traceback__)
+    mark = (found[3] or 0) - ITEM_MARK if found else -1
+    names = (f"_h{mark}", f"_i{mark}")
+    if found is None or mark < 0 or not all(name in found[0].f_locals for name in names):
+        return fault_from(err)
+    items, index = (found[0].f_locals[name] for name in names)
+    fault = RuleFault(f"a list has no item at index {index} (it has {len(items)} items)")
     fault.where = place_of(err.__traceback__)
     return fault
 

@@ -91,19 +91,8 @@ class Events:
     def in_phase(self, name: str) -> bool:
         return any(p == name for p, _ in self.phases)
 
-    @contextmanager
-    def turn(self, player: Entity) -> Iterator[None]:
-        previous, self.current_player = self.current_player, player
-        self.history.record("turn", player=player)
-        try:
-            if "turn_start" in self.rules.triggers:
-                self.emit("turn_start", (player,))
-            yield
-            if "turn_end" in self.rules.triggers:
-                self.emit("turn_end", (player,))
-        finally:
-            self.mods.expire("this_turn")
-            self.current_player = previous
+    def turn(self, player: Entity) -> Turn:
+        return Turn(self, player)
 
     @contextmanager
     def step(self, name: str) -> Iterator[None]:
@@ -126,3 +115,38 @@ class Events:
         self.winner = winner
         self.history.record("end", winner=winner)
         raise GameOver(winner)
+
+
+class Turn:
+    """`turn P { ... }`: P is the current player inside; `turn_start` and `turn_end` happen around
+    the block, and leaving it ends the modifiers that last this turn. A class rather than a
+    generator-based context manager: every turn of every game enters one."""
+
+    __slots__ = ("events", "player", "previous")
+
+    def __init__(self, events: Events, player: Entity):
+        self.events = events
+        self.player = player
+        self.previous: Entity | None = None
+
+    def __enter__(self) -> None:
+        events = self.events
+        self.previous, events.current_player = events.current_player, self.player
+        events.history.record("turn", player=self.player)
+        if "turn_start" in events.rules.triggers:
+            try:
+                events.emit("turn_start", (self.player,))
+            except BaseException:
+                self._leave()
+                raise
+
+    def __exit__(self, error: type[BaseException] | None, *_: Any) -> None:
+        try:
+            if error is None and "turn_end" in self.events.rules.triggers:
+                self.events.emit("turn_end", (self.player,))
+        finally:
+            self._leave()
+
+    def _leave(self) -> None:
+        self.events.mods.expire("this_turn")
+        self.events.current_player = self.previous

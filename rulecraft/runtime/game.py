@@ -37,6 +37,8 @@ from .ruleset import Ruleset
 from .state import Entity, Zone
 from .things import CopyOnWriteThings, Things
 
+LOG_MODES = ("full", "simulation")
+
 
 class Game:
     """A game of a ruleset: the parts, the settings handlers read (`assume`, `params`, `options`),
@@ -44,12 +46,16 @@ class Game:
 
     `source`: where random numbers come from (default: the generator seeded with `seed`).
     `shared_props`: things laid out with `rt.things.lay_out` share their property values until
-    one is changed (deck checks lay out thousands of cards this way)."""
+    one is changed (deck checks lay out thousands of cards this way).
+    `log`: "full" (the default) logs every happening; "simulation" keeps only what a replay
+    needs (the scenario, the choices, the end), for playing many games fast."""
 
     def __init__(self, ruleset: Ruleset, seed: int = 0, players: Sequence[str] = ("p1", "p2"),
                  agents: Sequence[Agent] | None = None, assumptions: dict[str, Any] | None = None,
                  budget: int = DEFAULT_BUDGET, source: Source | None = None, params: dict[str, Any] | None = None,
-                 options: Sequence[str] = (), shared_props: bool = False):
+                 options: Sequence[str] = (), shared_props: bool = False, log: str = "full"):
+        if log not in LOG_MODES:
+            raise ValueError(f"unknown log mode '{log}' (use one of: {', '.join(LOG_MODES)})")
         self.rules = ruleset
         self.assume = {name: a.value for name, a in ruleset.assumptions.items()}
         for name, value in (assumptions or {}).items():
@@ -63,7 +69,7 @@ class Game:
         self.params = {name: p.default for name, p in ruleset.params.items()} | (params or {})
         self.scenario_props: dict[str, Any] = {}
         replaced = {a: b for a, b, when in ruleset.replacements if when is None or when in self.options}
-        self.history = History()
+        self.history = History(full=log == "full")
         self.budget = Budget(budget)
         self.mods = Modifiers(self.history)
         self.things = (CopyOnWriteThings if shared_props else Things)(

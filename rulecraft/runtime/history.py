@@ -1,6 +1,9 @@
 """The log of a game: every happening as a numbered entry, and the rules that ran.
 
 `record` appends an entry stamped with its number (`seq`) and the round it happened in;
+a simulation's log (`full=False`) keeps only the entries a replay needs (REPLAY_NEEDS), numbered
+as in the full log, so it is the full log with the other entries left out (and without the final
+digest of the state: see play.run);
 `touch` notes the ids of rules that ran and tells every rule listener (see `listen_to_rules`),
 which is how tools such as the pytest plugin learn which rules a test executed.
 """
@@ -11,9 +14,10 @@ import json
 from typing import Any, Callable, Iterable
 
 from .errors import BudgetExceeded
-from .state import to_json
+from .state import PLAIN, to_json
 
 MAX_LOG = 1_000_000
+REPLAY_NEEDS = frozenset({"scenario", "choice", "end", "final"})  # a replay's seed, picks and length
 
 RuleListener = Callable[[Iterable[str]], None]
 _rule_listeners: list[RuleListener] = []
@@ -28,18 +32,24 @@ def listen_to_rules(listener: RuleListener) -> Callable[[], None]:
 class History:
     """Owns the log entries, their numbering, the current round and the set of rules that ran."""
 
-    def __init__(self) -> None:
+    def __init__(self, full: bool = True) -> None:
+        self.full = full
         self.entries: list[dict[str, Any]] = []
+        self.recorded = 0  # entries of the full log, whether kept or not
         self.seq = 0  # increases with every logged happening; orders modifiers and phases
         self.round = 0
         self.touched: set[str] = set()
 
     def record(self, what: str, **fields: Any) -> None:
-        if len(self.entries) >= MAX_LOG:
+        if self.recorded >= MAX_LOG:
             raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
+        self.recorded += 1
         self.seq += 1
+        if not self.full and what not in REPLAY_NEEDS:
+            return
         entry = {"seq": self.seq, "round": self.round, "what": what}
-        entry.update({k: to_json(v) for k, v in fields.items()})
+        for k, v in fields.items():
+            entry[k] = v if v.__class__ in PLAIN else to_json(v)
         self.entries.append(entry)
 
     def touch(self, rules: Iterable[str]) -> None:

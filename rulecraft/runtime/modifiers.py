@@ -68,6 +68,8 @@ class Modifiers:
 
     def expire(self, trigger: str, name: str | None = None, started: int = 0) -> None:
         """Drop the modifiers that end now, and log them."""
+        if not self.by_target:  # the common case: no modifier at all
+            return
         round_ = self.history.round
         gone: list[str] = []
         for key in list(self.by_target):

@@ -13,7 +13,7 @@ from .ruleset import Ruleset
 
 def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: Sequence[str] | None = None,
           agents: Sequence[Agent] | None = None, assumptions: dict[str, Any] | None = None,
-          budget: int | None = None, options: Sequence[str] = ()) -> Game:
+          budget: int | None = None, options: Sequence[str] = (), log: str = "full") -> Game:
     spec = None
     if scenario is not None:
         if scenario not in rules.scenarios:
@@ -22,7 +22,7 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
         if players is None and "players" in spec.props:
             players = spec.props["players"]
     game = Game(rules, seed=seed, players=players or ("p1", "p2"), agents=agents, assumptions=assumptions,
-                options=options, budget=budget or DEFAULT_BUDGET)
+                options=options, budget=budget or DEFAULT_BUDGET, log=log)
     if spec is not None:
         game.scenario_props = dict(spec.props)
         game.history.record("scenario", game=rules.id, mods=list(rules.mods), options=sorted(options), id=spec.id, seed=seed,
@@ -52,12 +52,15 @@ def run(game: Game, scenario: str, max_rounds: int | None = None) -> Game:
                 spec.parts["finish"](game)
     except GameOver:
         pass
-    game.history.record("final", rounds=game.round, winner=game.winner, digest=game.digest())
+    # A simulation's log leaves out the state's digest too: hashing the whole state is for checking replays.
+    game.history.record("final", rounds=game.round, winner=game.winner,
+                        digest=game.digest() if game.history.full else None)
     return game
 
 
 def replay(rules: Ruleset, log: list[dict]) -> Game:
-    """Play a logged game again from its seed and its logged choices; the caller compares."""
+    """Play a logged game again from its seed and its logged choices (a full log or a simulation's:
+    both have them); the replay writes the full log, which the caller compares."""
     header = next((e for e in log if e["what"] == "scenario"), None)
     if header is None:
         raise ValueError("the log has no scenario line to replay from")

@@ -50,8 +50,16 @@ class Zone:
         return f"<zone {self.ref} ({len(self.items)})>"
 
 
+PLAIN = frozenset({int, str, bool, type(None)})  # what stands for itself in the log
+
+
 def to_json(value: Any) -> Any:
     """A log-safe, deterministic JSON form of a runtime value."""
+    cls = value.__class__
+    if cls in PLAIN:
+        return value
+    if cls is list:  # the common case (a board): plain items are kept as they are
+        return [v if v.__class__ in PLAIN else to_json(v) for v in value]
     if isinstance(value, (Entity, Zone)):
         return value.ref
     if isinstance(value, (list, tuple)):

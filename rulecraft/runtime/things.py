@@ -267,6 +267,8 @@ class Things:
     def select(self, kind: str, at: Any = None, owner: Any = None, where: Callable | None = None,
                by_definition: bool = False) -> list[Entity]:
         """Live things of a kind (or definition): from a zone in the zone's order, else in creation order."""
+        if at is None and owner is None and where is None and not by_definition:  # `all KIND`
+            return [e for e in self._of_kind(kind) if e.alive]
         found: Sequence[Entity]
         if isinstance(at, Zone):
             found, at = at.items, None

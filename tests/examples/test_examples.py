@@ -110,3 +110,15 @@ def test_breakthrough_detects_a_win(breakthrough):
     going_on = board_of(["........", "....B...", "........", "...W....",
                          "........", "........", "........", "........"])
     assert game.call("winner_side", going_on, {"origin": 3 * 8 + 2, "target": 4 * 8 + 3}) == 0
+
+
+def test_breakthrough_checks_one_move_as_its_move_list_has_it(breakthrough):
+    """`moved` checks a move by its geometry (is_pawn_move): exactly the moves moves_of lists."""
+    game = rulecraft.Game(breakthrough)
+    board = board_of(["BB.B..BB", ".B..BB..", "..W.B...", "........",
+                      "...B.W..", "WW.....W", "..WWW.W.", "W.W..WW."])
+    for side in (1, 2):
+        listed = {(m["origin"], m["target"]) for m in game.call("moves_of", board, side)}
+        checked = {(o, t) for o in range(64) if board[o] == side for t in range(64)
+                   if game.call("is_pawn_move", board, {"origin": o, "target": t}, side)}
+        assert checked == listed and len(listed) > 10

@@ -1,0 +1,64 @@
+"""(h) Board games: random playouts/s of the example rulesets against their hand-written twins.
+
+Each game is played from the same seeds by rulecraft (the compiled ruleset, compiled once before
+timing; a playout is the scenario's setup plus its rounds) with the full log (the default) and with
+the simulation log (only what a replay needs), and by the hand-written Python twin in
+`bench/twins/`, which makes the same moves (tests/bench/test_twins.py). CPU time
+(`time.process_time`); the seeds are cycled in whole passes until a minimum time has passed.
+ratio = rulecraft playouts/s / twin playouts/s (1.0 = as fast as the hand-written Python).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Callable
+
+import rulecraft
+from rulecraft.runtime.play import run, start
+
+from .twins import breakthrough, connect_four
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+GAMES: list[tuple[str, str, Callable[[int], object]]] = [
+    ("Breakthrough 8x8", "breakthrough", breakthrough.play),
+    ("Connect Four 7x6", "connect-four", connect_four.play),
+]
+SEEDS = range(10)
+
+
+def playouts_per_second(play: Callable[[int], object], seconds: float) -> float:
+    """Plays the seeds in whole passes until `seconds` of CPU time have passed."""
+    games, start_time = 0, time.process_time()
+    while True:
+        for seed in SEEDS:
+            play(seed)
+        games += len(SEEDS)
+        elapsed = time.process_time() - start_time
+        if elapsed >= seconds:
+            return games / elapsed
+
+
+def rulecraft_playout(folder: str, log: str) -> Callable[[int], object]:
+    rules = rulecraft.load(str(EXAMPLES / folder))
+
+    def play(seed: int) -> object:
+        return run(start(rules, "classic", seed=seed, log=log), "classic")
+    return play
+
+
+def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
+    seconds = 0.15 if quick else 0.6
+    rows = []
+    for title, folder, twin in GAMES:
+        theirs = playouts_per_second(twin, seconds)
+        for log in ("full", "simulation"):
+            ours = playouts_per_second(rulecraft_playout(folder, log), seconds)
+            rows.append((f"{title}: rulecraft, {log} log", f"{ours:,.0f} playouts/s", f"ratio = {ours / theirs:.2f}"))
+        rows.append((f"{title}: hand-written Python twin", f"{theirs:,.0f} playouts/s", ""))
+    return rows
+
+
+if __name__ == "__main__":
+    for row in run_bench():
+        print("  ".join(row))

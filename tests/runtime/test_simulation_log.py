@@ -1,0 +1,46 @@
+"""The simulation log mode keeps only what a replay needs; the full log stays the default, and a
+replay from a simulation's log writes the full log byte for byte."""
+
+from pathlib import Path
+
+import pytest
+
+import rulecraft
+from rulecraft.runtime.history import REPLAY_NEEDS
+from rulecraft.runtime.play import replay, run, start
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+CASES = [("twilight-imperium", "small_galaxy", 21), ("neuroshima", "duel", 2),
+         (str(EXAMPLES / "breakthrough"), "classic", 4)]
+
+
+def played(game_id, scenario, seed, log="full"):
+    return run(start(rulecraft.load(game_id), scenario, seed=seed, log=log), scenario)
+
+
+@pytest.mark.parametrize("game_id, scenario, seed", CASES)
+def test_a_simulation_log_is_the_full_log_without_what_replay_does_not_need(game_id, scenario, seed):
+    full = played(game_id, scenario, seed)
+    simulation = played(game_id, scenario, seed, log="simulation")
+    kept = [e for e in full.log if e["what"] in REPLAY_NEEDS]
+    assert kept[-1]["what"] == "final" and kept[-1]["digest"] == full.digest()
+    kept[-1] = kept[-1] | {"digest": None}  # a simulation does not hash its state
+    assert simulation.log == kept
+    assert len(kept) < len(full.log) and any(e["what"] == "choice" for e in kept)
+    assert simulation.digest() == full.digest()
+
+
+@pytest.mark.parametrize("game_id, scenario, seed", CASES)
+def test_a_simulation_log_replays_to_the_full_log(game_id, scenario, seed):
+    full = played(game_id, scenario, seed)
+    simulation = played(game_id, scenario, seed, log="simulation")
+    again = replay(rulecraft.load(game_id), simulation.log)
+    assert again.log_lines() == full.log_lines()
+
+
+def test_the_full_log_is_the_default_and_an_unknown_mode_is_refused():
+    rules = rulecraft.load(str(EXAMPLES / "connect-four"))
+    assert rulecraft.new_game(rules, seed=3, scenario="classic").log_lines() == \
+        rulecraft.new_game(rules, seed=3, scenario="classic", log="full").log_lines()
+    with pytest.raises(ValueError, match="unknown log mode 'quiet'"):
+        rulecraft.new_game(rules, seed=3, scenario="classic", log="quiet")
