@@ -17,7 +17,7 @@ from typing import Any
 from ruamel.yaml import YAML
 
 from .compiler import nodes
-from .compiler.diagnostics import Diagnostic, Diagnostics, InputError, suggest
+from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, suggest
 from .compiler.driver import parse_module
 from .compiler.loader import MAIN, bundled_ids, folder_of, load
 from .compiler.source import Source
@@ -160,11 +160,27 @@ def resolve_format(deck: Deck, override: str | None = None) -> Ruleset:
     line, column = deck.positions.get("format", (1, 1))
     if not format_id:
         raise deck.fail([deck.error(1, 1, "E0806", "the deck names no format", "add `format: ...` or pass --format")])
+    named = _format_named(format_id)
+    if named is not None:
+        return named
     formats = bundled_formats()
     if format_id not in formats:
         raise deck.fail([deck.error(line, column, "E0806", f"unknown format `{format_id}`",
                                     suggest(format_id, list(formats)) or f"known formats: {', '.join(formats)}")])
     return load_format(formats[format_id])
+
+
+def _format_named(format_id: str) -> Ruleset | None:
+    """The bundled format whose id is `format_id` (a format's id is the name its header gives),
+    without reading every bundled ruleset's header; None if there is none or it does not compile
+    (the search through the headers then has the last word)."""
+    if folder_of(format_id) is None:
+        return None
+    try:
+        rules = load_format(format_id)
+    except CompileError:
+        return None
+    return rules if rules.kind == "format" and rules.id == format_id else None
 
 
 @dataclass
