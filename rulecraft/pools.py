@@ -64,7 +64,7 @@ def read_pool(path: Path) -> Pool:
     without a problem is kept, so a bad pool is parsed (and reported) every time."""
     source = read_source(path, "E0901", "the pool")
     key = pool_cache.digest(source.text)
-    parsed = _parsed.get(key) or pool_cache.read("pools", PARSED_LAYOUT, key)
+    parsed: Any = _parsed.get(key) or pool_cache.read("pools", PARSED_LAYOUT, key)
     pool = _cached_pool(source, parsed)
     if pool is None:
         parsed = _parse(source)
