@@ -305,14 +305,14 @@ MAX_DECK_CARDS = 10_000
 
 
 def _templates(rules: Ruleset, game: Game) -> dict[str, dict[str, Any]]:
-    """def id -> its properties (defaults and assumptions resolved); made once per ruleset for
-    the default assumptions, so laying a deck out only makes one object per card."""
-    default = game.assume == {name: a.value for name, a in rules.assumptions.items()}
-    if default and "deck_templates" in rules.derived:
-        return rules.derived["deck_templates"]
+    """def id -> its properties (defaults and assumptions resolved); kept with the ruleset for
+    the assumption values they were made with, so that checking many decks with the same values
+    makes them once, and laying a deck out only makes one object per card."""
+    made = rules.derived.get("deck_templates")
+    if made is not None and made[0] == game.assume:
+        return made[1]
     out = {d.id: game.things.props_of(d.kind, d.props) for d in rules.definitions.values()}
-    if default:
-        rules.derived["deck_templates"] = out
+    rules.derived["deck_templates"] = (dict(game.assume), out)
     return out
 
 
