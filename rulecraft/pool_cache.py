@@ -3,8 +3,9 @@
 Entries are JSON documents (never pickle or code) under `cache_dir()/KIND/DIGEST.json`, each
 naming its kind, layout version and digest: a file that is unreadable, not JSON, or made for
 another kind, layout or content is ignored (and replaced by the next write). The directory is
-a per-user cache directory, `RULECRAFT_CACHE_DIR` if set; `RULECRAFT_NO_CACHE=1` turns the
-cache off. Writing is best effort: a cache that cannot be written only costs time.
+`RULECRAFT_CACHE_DIR`, else `$XDG_CACHE_HOME/rulecraft`, else `~/.cache/rulecraft` (the folder
+of the compiled-ruleset cache, created private as that cache wants it); `RULECRAFT_NO_CACHE=1`
+turns the cache off. Writing is best effort: a cache that cannot be written only costs time.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -23,20 +23,12 @@ def digest(text: str) -> str:
 
 
 def cache_dir() -> Path | None:
-    """Where cached entries live; None when caching is turned off."""
+    """Where cached entries live (the compiled rulesets' cache folder); None when caching is off."""
     if os.environ.get("RULECRAFT_NO_CACHE", "") not in ("", "0"):
         return None
-    given = os.environ.get("RULECRAFT_CACHE_DIR")
-    return Path(given) if given else _user_cache_root() / "rulecraft"
-
-
-def _user_cache_root() -> Path:
-    home = Path.home()
-    if sys.platform == "win32":
-        return Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
-    if sys.platform == "darwin":
-        return home / "Library" / "Caches"
-    return Path(os.environ.get("XDG_CACHE_HOME") or home / ".cache")
+    if os.environ.get("RULECRAFT_CACHE_DIR"):
+        return Path(os.environ["RULECRAFT_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulecraft"
 
 
 def _entry(kind: str, key: str) -> Path | None:
@@ -70,7 +62,8 @@ def write(kind: str, layout: int, key: str, data: Any) -> None:
     except (TypeError, ValueError):  # a value JSON cannot hold: not cached
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
     except OSError:
         return

@@ -1,17 +1,9 @@
 import os
-
-import pytest
+import tempfile
 
 pytest_plugins = ["rulecraft.testing"]
 
-
-@pytest.fixture(autouse=True, scope="session")
-def _own_cache_dir(tmp_path_factory):
-    """The tests (and the commands they start) cache into a folder of their own, never the user's."""
-    before = os.environ.get("RULECRAFT_CACHE_DIR")
-    os.environ["RULECRAFT_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
-    yield
-    if before is None:
-        del os.environ["RULECRAFT_CACHE_DIR"]
-    else:
-        os.environ["RULECRAFT_CACHE_DIR"] = before
+# The compiled-ruleset cache of a test run (and of the commands it starts) is a temporary
+# folder, never the user's.
+_CACHE = tempfile.TemporaryDirectory(prefix="rulecraft-test-cache-")
+os.environ["RULECRAFT_CACHE_DIR"] = _CACHE.name

@@ -117,3 +117,9 @@ def test_a_cached_pool_checks_a_deck_as_a_freshly_parsed_one(parses, tmp_path):
         reports.append([(d.code, d.file, d.line, d.column, d.message) for d in info.value.diagnostics])
     assert len(parses) == 1 and reports[0] == reports[1]
     assert reports[0][0][:4] == ("E0909", str(path), 6, 108)
+
+
+def test_the_cache_folder_is_made_private_as_the_compiled_rulesets_cache_wants_it(parses, tmp_path):
+    pools.read_pool(write(tmp_path / "a.yaml", POOL))
+    for folder in (tmp_path / "cache", tmp_path / "cache" / "pools"):
+        assert folder.stat().st_mode & 0o077 == 0
