@@ -16,7 +16,7 @@ from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputEr
 from .compiler.driver import compile_modules
 from .compiler.loader import bundled_ids, folder_of, load, read_folder, read_own_modules
 from .coverage import coverage_report, render_coverage
-from .decks import DeckChecker
+from .decks import check_deck
 from .export import export
 from .export import value as shown_value
 from .inputs import schema, schema_names
@@ -257,7 +257,7 @@ def cmd_export(args) -> int:
 def cmd_deck_check(args) -> int:
     try:
         params = assignments(args.param, "--param")
-        report = DeckChecker(args.format_id, args.pool, params).check(args.deck)  # a batch of one
+        report = check_deck(args.deck, args.format_id, params, pools=args.pool)
     except InputError as err:  # the deck, a pool, or a value given: every problem, with its code
         if not args.json:
             raise

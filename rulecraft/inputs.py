@@ -64,7 +64,7 @@ def validate(data: Any, schema_name: str, file: str, code: str, whole: str) -> l
     "text with {instance} or {instance!r}"}`, `"x-codes": {"VALIDATOR": CODE}`. A message
     starts with the value's path (or `whole`, for the document itself)."""
     found = []
-    for err in _validator(schema_name).iter_errors(data):
+    for err in jsonschema.Draft202012Validator(schema(schema_name)).iter_errors(data):
         path = list(err.absolute_path)
         where = "/".join(map(str, path)) or whole
         if err.validator == "additionalProperties" and err.validator_value is False:
@@ -73,11 +73,6 @@ def validate(data: Any, schema_name: str, file: str, code: str, whole: str) -> l
         line, column = position(data, path)
         found.append(error(file, line, column, _code(err, code), f"{where}: {_message(err)}"))
     return sorted(found, key=lambda d: (d.line or 0, d.column or 0, d.message))
-
-
-@lru_cache(maxsize=None)
-def _validator(schema_name: str) -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(schema(schema_name))
 
 
 def _unknown_keys(err: jsonschema.ValidationError, data: Any, path: list[Any], file: str, code: str,
