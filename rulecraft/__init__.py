@@ -3,12 +3,13 @@
 The public API: `load(game_id, mods=[])` compiles a bundled ruleset (with mods),
 `compile_source` compiles text, `new_game` starts a game (from a scenario, with a seed and
 agents) and `run` plays it to the end, `odds` answers chance queries exactly, and
-`check_deck` checks a deck (a file or a mapping) against its format.
+`check_deck` checks a deck (a file or a mapping) against its format; a `DeckChecker` checks many
+(formats and card pools loaded once).
 """
 
 from .compiler.diagnostics import CompileError, Diagnostic
 from .compiler.loader import compile_source, load
-from .decks import DeckError, check_deck
+from .decks import DeckChecker, DeckError, check_deck
 from .runtime.agents import FirstLegalAgent, RandomAgent, ScriptedAgent
 from .runtime.errors import BudgetExceeded, GameError, IllegalAction
 from .runtime.game import Game
@@ -30,6 +31,6 @@ def new_game(ruleset, seed: int = 0, players=None, agents=None, assumptions=None
                  options=options, log=log)
 
 
-__all__ = ["load", "compile_source", "new_game", "run", "odds", "check_deck", "Game", "CompileError", "Diagnostic",
-           "DeckError", "GameError", "IllegalAction", "BudgetExceeded", "RandomAgent", "FirstLegalAgent",
+__all__ = ["load", "compile_source", "new_game", "run", "odds", "check_deck", "DeckChecker", "Game", "CompileError",
+           "Diagnostic", "DeckError", "GameError", "IllegalAction", "BudgetExceeded", "RandomAgent", "FirstLegalAgent",
            "ScriptedAgent", "__version__"]

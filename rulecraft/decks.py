@@ -12,20 +12,20 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Sequence
 
 from ruamel.yaml import YAML
 
 from .compiler import nodes
-from .compiler.diagnostics import Diagnostic, Diagnostics, InputError, suggest
+from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, suggest
 from .compiler.driver import parse_module
 from .compiler.loader import MAIN, bundled_ids, folder_of, load
 from .compiler.source import Source
 from .inputs import error, load_yaml, position, read_source, validate
-from .pools import apply_pools, read_pool
+from .pools import Pool, apply_pools, read_pool
 from .values import BadValue, typed
 
-__all__ = ["DeckError", "check_deck"]
+__all__ = ["DeckChecker", "DeckError", "check_deck"]
 from .runtime.game import Game
 from .runtime.ruleset import Ruleset
 
@@ -64,9 +64,13 @@ def read_deck(path: Path) -> Deck:
 
 def read_yaml_deck(text: str, file: str) -> Deck:
     source = Source(file, text)
-    deck = Deck(file, source=source)
     data = load_yaml(source, "E0802", "check the indentation and the `key: value` pairs around here")
-    problems = validate(data, "deck", file, "E0803", "the deck")
+    return _deck_of_data(data, Deck(file, source=source))
+
+
+def _deck_of_data(data: Any, deck: Deck) -> Deck:
+    """The deck a document describes (positions where the document has them), or DeckError."""
+    problems = validate(data, "deck", deck.file, "E0803", "the deck")
     if problems:
         raise deck.fail(problems)
     deck.format, deck.name = data.get("format"), data.get("name")
@@ -81,6 +85,24 @@ def read_yaml_deck(text: str, file: str) -> Deck:
             deck.sections[key] = [(str(card), copies, position(value, [card], value=False))
                                   for card, copies in (value or {}).items()]
     return deck
+
+
+MAPPING = "<deck>"  # the file name of a deck given as a mapping
+
+
+def read_mapping_deck(data: dict) -> Deck:
+    """A deck given as a mapping, read as its JSON text would be, with positions in that text."""
+    return read_yaml_deck(json.dumps(data), MAPPING)
+
+
+def _quick_mapping_deck(data: dict) -> Deck | None:
+    """A deck given as a mapping, read without positions (a JSON round trip instead of a YAML
+    parse), or None if it has a problem: read_mapping_deck then says where."""
+    try:
+        plain_data = json.loads(json.dumps(data))
+        return _deck_of_data(plain_data, Deck(MAPPING))
+    except DeckError:
+        return None
 
 
 LINE = re.compile(r"^\s*(\d+)\s*[xX×]?\s+(.+?)\s*$")
@@ -160,11 +182,27 @@ def resolve_format(deck: Deck, override: str | None = None) -> Ruleset:
     line, column = deck.positions.get("format", (1, 1))
     if not format_id:
         raise deck.fail([deck.error(1, 1, "E0806", "the deck names no format", "add `format: ...` or pass --format")])
+    named = _format_named(format_id)
+    if named is not None:
+        return named
     formats = bundled_formats()
     if format_id not in formats:
         raise deck.fail([deck.error(line, column, "E0806", f"unknown format `{format_id}`",
                                     suggest(format_id, list(formats)) or f"known formats: {', '.join(formats)}")])
     return load_format(formats[format_id])
+
+
+def _format_named(format_id: str) -> Ruleset | None:
+    """The bundled format whose id is `format_id` (a format's id is the name its header gives),
+    without reading every bundled ruleset's header; None if there is none or it does not compile
+    (the search through the headers then has the last word)."""
+    if folder_of(format_id) is None:
+        return None
+    try:
+        rules = load_format(format_id)
+    except CompileError:
+        return None
+    return rules if rules.kind == "format" and rules.id == format_id else None
 
 
 @dataclass
@@ -267,14 +305,14 @@ MAX_DECK_CARDS = 10_000
 
 
 def _templates(rules: Ruleset, game: Game) -> dict[str, dict[str, Any]]:
-    """def id -> its properties (defaults and assumptions resolved); made once per ruleset for
-    the default assumptions, so laying a deck out only makes one object per card."""
-    default = game.assume == {name: a.value for name, a in rules.assumptions.items()}
-    if default and "deck_templates" in rules.derived:
-        return rules.derived["deck_templates"]
+    """def id -> its properties (defaults and assumptions resolved); kept with the ruleset for
+    the assumption values they were made with, so that checking many decks with the same values
+    makes them once, and laying a deck out only makes one object per card."""
+    made = rules.derived.get("deck_templates")
+    if made is not None and made[0] == game.assume:
+        return made[1]
     out = {d.id: game.things.props_of(d.kind, d.props) for d in rules.definitions.values()}
-    if default:
-        rules.derived["deck_templates"] = out
+    rules.derived["deck_templates"] = (dict(game.assume), out)
     return out
 
 
@@ -299,20 +337,70 @@ def check(rules: Ruleset, resolved: Resolved, assumptions: dict[str, Any] | None
     return game.run_checks()
 
 
-def check_deck(source: str | Path | dict, format_id: str | None = None,
+DeckSource = str | Path | dict | Deck  # a deck file, a mapping, or a deck already read
+
+
+class DeckChecker:
+    """Checks many decks: each format is found (and compiled) once, the pools are read once and
+    added to each format once, and every deck is then resolved, laid out and checked. A report
+    is exactly the one `check_deck` gives for the same deck (`check_deck` is a checker of one).
+
+    `format`: a format id (or a compiled ruleset) that replaces the one each deck names; `pools`:
+    card-pool files whose cards join the game's (their `set:` values override the format's
+    assumptions); `params`: format parameters given as text (the command line's); `assumptions`:
+    overrides given directly (they win over the pools')."""
+
+    def __init__(self, format: str | Ruleset | None = None, pools: Sequence[str | Path] = (),
+                 params: dict[str, str] | None = None, assumptions: dict[str, Any] | None = None):
+        self.format = format
+        self.pool_files = [Path(p) for p in pools]
+        self.params = params
+        self.assumptions = assumptions or {}
+        self._pools: list[Pool] | None = None  # read when a deck first needs them (after its own problems)
+        self._formats: dict[str | None, tuple[Ruleset, dict[str, Any] | None]] = {}  # format id -> with pools, settings
+
+    def check(self, source: DeckSource) -> dict[str, Any]:
+        """{"legal", "format", "violations"}; raises DeckError for a deck that cannot be used."""
+        if isinstance(source, dict):
+            deck = _quick_mapping_deck(source)
+            if deck is not None:
+                try:
+                    return self._report(deck)
+                except DeckError:
+                    pass  # read again with positions, to say where
+            return self._report(read_mapping_deck(source))
+        return self._report(source if isinstance(source, Deck) else read_deck(Path(source)))
+
+    def check_many(self, sources: Iterable[DeckSource]) -> list[dict[str, Any]]:
+        """The reports of many decks, in order; the first deck that cannot be used raises DeckError."""
+        return [self.check(source) for source in sources]
+
+    def _report(self, deck: Deck) -> dict[str, Any]:
+        rules, settings = self._rules(deck)
+        violations = check(rules, resolve(deck, rules, self.params), settings)
+        return {"legal": not violations, "format": rules.id, "violations": violations}
+
+    def _rules(self, deck: Deck) -> tuple[Ruleset, dict[str, Any] | None]:
+        """The deck's format with the pools' cards, and the assumption values to check with."""
+        key = self.format.id if isinstance(self.format, Ruleset) else self.format or deck.format
+        if key not in self._formats:
+            base = self.format if isinstance(self.format, Ruleset) else resolve_format(deck, self.format)
+            rules, settings = self._with_pools(base)
+            self._formats[key] = (rules, (settings | self.assumptions) or None)
+        return self._formats[key]
+
+    def _with_pools(self, base: Ruleset) -> tuple[Ruleset, dict[str, Any]]:
+        if not self.pool_files:
+            return base, {}
+        if self._pools is None:
+            self._pools = [read_pool(p) for p in self.pool_files]
+        return apply_pools(base, self._pools)
+
+
+def check_deck(source: DeckSource, format_id: str | None = None,
                params: dict[str, str] | None = None, pools: list[str | Path] | None = None,
                assumptions: dict[str, Any] | None = None) -> dict[str, Any]:
     """The contract's deck check: {"legal", "format", "violations"}; raises DeckError for unreadable decks.
     `pools`: card-pool files whose cards join the game's (and whose `set:` values override the
     format's assumptions); `assumptions`: overrides given directly (they win over the pools')."""
-    if isinstance(source, dict):
-        deck = read_yaml_deck(json.dumps(source), "<deck>")
-    else:
-        deck = read_deck(Path(source))
-    rules = resolve_format(deck, format_id)
-    settings: dict[str, Any] = {}
-    if pools:
-        rules, settings = apply_pools(rules, [read_pool(Path(p)) for p in pools])
-    settings |= assumptions or {}
-    violations = check(rules, resolve(deck, rules, params), settings or None)
-    return {"legal": not violations, "format": rules.id, "violations": violations}
+    return DeckChecker(format_id, pools or (), params, assumptions).check(source)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import pool_cache
 from .compiler.diagnostics import Diagnostic, InputError, suggest
 from .compiler.source import Source
 from .inputs import error, load_yaml, plain, position, read_source, schema, validate
@@ -58,24 +59,76 @@ class Pool:
 
 
 def read_pool(path: Path) -> Pool:
+    """A pool file, parsed once per content: the parsed form is kept in this process and in
+    the on-disk cache (pool_cache), both keyed by the text's digest; only a pool that reads
+    without a problem is kept, so a bad pool is parsed (and reported) every time."""
     source = read_source(path, "E0901", "the pool")
+    key = pool_cache.digest(source.text)
+    parsed: Any = _parsed.get(key) or pool_cache.read("pools", PARSED_LAYOUT, key)
+    pool = _cached_pool(source, parsed)
+    if pool is None:
+        parsed = _parse(source)
+        pool_cache.write("pools", PARSED_LAYOUT, key, parsed)
+        pool = _pool(source, parsed)
+    _remember(key, parsed)
+    return pool
+
+
+PARSED_LAYOUT = 1  # the layout of `_parse`'s result; change it when that layout changes
+MEMO_SIZE = 8  # pools kept parsed in this process
+_parsed: dict[str, dict[str, Any]] = {}  # text digest -> parsed form
+
+
+def _parse(source: Source) -> dict[str, Any]:
+    """The pool's text as plain JSON data: its game, cards (with positions) and settings."""
     data = load_yaml(source, "E0902")
     problems = validate(data, "pool", source.file, "E0903", "the pool")
     if problems:
         raise InputError(problems, {source.file: source})
     raw = data.get("cards") or []
-    cards = [PoolCard(str(item["id"]), str(item["kind"]), str(item["name"]),
-                      {k: plain(v) for k, v in item.items() if k not in RESERVED},
-                      position(raw, [i], value=False), {k: position(item, [k]) for k in item if k not in RESERVED})
+    cards = [[str(item["id"]), str(item["kind"]), str(item["name"]),
+              {k: plain(v) for k, v in item.items() if k not in RESERVED},
+              position(raw, [i], value=False), {str(k): position(item, [k]) for k in item if k not in RESERVED}]
              for i, item in enumerate(raw)]
     settings = data.get("set") or {}
     game = data.get("game")
-    return Pool(source.file, str(game) if game else None, cards, {str(k): plain(v) for k, v in settings.items()},
-                {str(k): position(settings, [k]) for k in settings}, source)
+    return {"game": str(game) if game else None, "cards": cards,
+            "settings": {str(k): plain(v) for k, v in settings.items()},
+            "setting_positions": {str(k): position(settings, [k]) for k in settings}}
+
+
+def _cached_pool(source: Source, parsed: Any) -> Pool | None:
+    """The pool from a kept parsed form; None if there is none or it (a cache file) is malformed."""
+    try:
+        return _pool(source, parsed) if parsed is not None else None
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return None
+
+
+def _remember(key: str, parsed: dict[str, Any]) -> None:
+    _parsed.pop(key, None)
+    _parsed[key] = parsed
+    while len(_parsed) > MEMO_SIZE:
+        del _parsed[next(iter(_parsed))]
+
+
+def _pool(source: Source, parsed: dict[str, Any]) -> Pool:
+    cards = [PoolCard(card_id, kind, name, dict(props), _at(where), {k: _at(v) for k, v in positions.items()})
+             for card_id, kind, name, props, where, positions in parsed["cards"]]
+    return Pool(source.file, parsed["game"], cards, dict(parsed["settings"]),
+                {k: _at(v) for k, v in parsed["setting_positions"].items()}, source)
+
+
+def _at(where: Any) -> tuple[int, int]:
+    line, column = where
+    return int(line), int(column)
 
 
 def fields_of(rules: Ruleset, kind: str) -> dict[str, Ty]:
     """Property -> its type, of a kind, its ancestors' properties included."""
+    known = rules.derived.get(("fields_of", kind))
+    if known is not None:
+        return known
     out: dict[str, Ty] = {}
     chain = []
     k: str | None = kind
@@ -84,6 +137,7 @@ def fields_of(rules: Ruleset, kind: str) -> dict[str, Ty]:
         k = rules.kinds[k].parent
     for info in reversed(chain):
         out.update({f.name: f.type for f in info.fields.values()})
+    rules.derived[("fields_of", kind)] = out
     return out
 
 
