@@ -72,11 +72,14 @@ class Diagnostics:
 
     items: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, Source] = field(default_factory=dict)
+    reported: set[tuple[str, Span]] = field(default_factory=set, repr=False)
 
     def add(self, code: str, message: str, span: Span | None, help: str | None = None,
             labels: Iterable[tuple[Span, str]] = (), severity: str = "error") -> None:
-        if span is not None and any(d.code == code and d.span == span for d in self.items):
-            return  # one problem, one report: two stages may meet the same one at the same place
+        if span is not None:
+            if (code, span) in self.reported:
+                return  # one problem, one report: two stages may meet the same one at the same place
+            self.reported.add((code, span))
         self.items.append(Diagnostic(code, message, span, help, tuple(labels), severity))
 
     @property

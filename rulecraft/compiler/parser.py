@@ -107,6 +107,8 @@ def parse(text: str, file: str, diags: Diagnostics) -> Tree | None:
         if failed or not _shallow(tree, file, diags):
             return None
         return tree
+    diags.add("E0009", f"stopped after {MAX_SYNTAX_ERRORS} syntax errors", Span(file, line, column, line, column + 1),
+              "fix these first: more may follow")
     return None
 
 
@@ -210,16 +212,15 @@ def _accepted(err: UnexpectedToken) -> set[str]:
 
 
 def _blank_item(text: str, error_line: int) -> str | None:
-    """Blank out the top-level item around `error_line`, keeping line and column numbers."""
+    """Blank out the top-level item around `error_line` and everything before it (it parsed, and
+    after an error no tree is kept: the next parse only looks for more errors, from there on),
+    keeping line and column numbers. Each error thus costs a parse of the rest, not of the file."""
     lines = text.split("\n")
-    starts = [i for i, text_line in enumerate(lines) if TOP_LEVEL.match(text_line)]
-    before = [i for i in starts if i <= error_line - 1]
-    after = [i for i in starts if i > error_line - 1]
-    first = before[-1] if before else 0
+    after = [i for i in range(error_line, len(lines)) if TOP_LEVEL.match(lines[i])]
     last = after[0] if after else len(lines)
-    if first >= last:
+    if not any(line.strip() for line in lines[:last]):
         return None
-    for i in range(first, last):
+    for i in range(last):
         lines[i] = " " * len(lines[i])
     blanked = "\n".join(lines)
     return blanked if blanked != text else None

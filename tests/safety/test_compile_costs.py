@@ -1,0 +1,51 @@
+"""Compile-time work stays linear in the input whatever a stranger's file holds: each syntax
+error costs a parse of what follows it, not of the whole file, and the count of syntax errors
+reported is bounded (counted in characters parsed and reports, never in seconds)."""
+
+from rulecraft.compiler import parser
+from rulecraft.compiler.diagnostics import Diagnostics
+from rulecraft.compiler.loader import check_source
+
+VALID = "\n".join(f"fn f{i}() -> int {{ return {i} }}" for i in range(2000))
+BROKEN = "\n".join(f"fn g{i}( -> int {{ return 1 }}" for i in range(20))
+
+
+class CountingLark:
+    """Wraps the parser to count the characters each parse really reads (blanks aside)."""
+
+    def __init__(self, real):
+        self.real, self.read = real, []
+
+    def parse(self, text, start):
+        self.read.append(len(text) - text.count(" ") - text.count("\n"))
+        return self.real.parse(text, start=start)
+
+    def __getattr__(self, name):  # the rest of the parser's face, as it is
+        return getattr(self.real, name)
+
+
+def test_syntax_errors_after_a_long_valid_prefix_are_each_found_by_parsing_only_the_rest(monkeypatch):
+    counting = CountingLark(parser._lark())
+    monkeypatch.setattr(parser, "_lark", lambda: counting)
+    text = 'game "t" "T"\n' + VALID + "\n" + BROKEN + "\n"
+    diags = Diagnostics()
+    assert parser.parse(text, "t.rules", diags) is None
+    assert [d.code for d in diags.items] == ["E0001"] * 20
+    solid = len(text) - text.count(" ") - text.count("\n")
+    assert counting.read[0] == solid and len(counting.read) == 21
+    assert sum(counting.read[1:]) < solid // 10  # the valid prefix is not read again
+
+
+def test_the_count_of_syntax_errors_is_bounded_and_says_so():
+    text = 'game "t" "T"\n' + "\n".join(f"fn g{i}( {{ }}" for i in range(parser.MAX_SYNTAX_ERRORS + 10))
+    diags = Diagnostics()
+    parser.parse(text, "t.rules", diags)
+    codes = [d.code for d in diags.items]
+    assert codes == ["E0001"] * parser.MAX_SYNTAX_ERRORS + ["E0009"]
+
+
+def test_every_unknown_name_is_reported_once_each():
+    body = "\n".join(f"  t += unknown_{i}" for i in range(3000))
+    diags = check_source(f'game "t" "T"\nfn f() -> int {{\n  let t = 0\n{body}\n  return t\n}}\n')
+    assert sum(d.code == "E0101" for d in diags.items) == 3000
+    assert len(diags.reported) == len(diags.items)
