@@ -217,8 +217,11 @@ class Lowerer(DataLowering):
         if s.op != n.AssignOp.SET:
             helper = self.update_helper(s.op, target, s.value)
             current = self.current(target)
-            value = _call(helper, current, value) if helper else \
-                ast.BinOp(left=current, op=ast.Add() if s.op == n.AssignOp.ADD else ast.Sub(), right=value)
+            if helper == "_without":  # searches lists: charged to the budget
+                value = _call(helper, _name(RT), current, value)
+            else:
+                value = _call(helper, current, value) if helper else \
+                    ast.BinOp(left=current, op=ast.Add() if s.op == n.AssignOp.ADD else ast.Sub(), right=value)
         if isinstance(target, n.Index):
             return [self.set_item(target, value)]
         if isinstance(target, n.Name):
@@ -438,6 +441,8 @@ class Lowerer(DataLowering):
         left, right = (self.read(e.left), self.read(e.right)) if looks else (self.expr(e.left), self.expr(e.right))
         if op in n.LOGIC:
             return ast.BoolOp(op=ast.And() if op == n.BinOp.AND else ast.Or(), values=[left, right])
+        if op in (n.BinOp.IN, n.BinOp.NOT_IN):  # a search: charged in proportion to the list
+            return ast.Compare(left=left, ops=[CMPOPS[op]()], comparators=[_rt("scan", right)])
         if op in CMPOPS:
             return ast.Compare(left=left, ops=[CMPOPS[op]()], comparators=[right])
         if op == n.BinOp.DIV:
@@ -446,8 +451,8 @@ class Lowerer(DataLowering):
             return _call("_floordiv" if op == n.BinOp.FLOORDIV else "_mod", left, right)
         if op == n.BinOp.ADD and self.may_grow(e.left, e.right):
             return _call("_add", left, right)
-        if op == n.BinOp.MUL and not (_is_int_literal(e.left) or _is_int_literal(e.right)):
-            return _call("_mul", left, right)
+        if op == n.BinOp.MUL and not (_is_int_literal(e.left) and _is_int_literal(e.right)):
+            return _call("_mul", left, right)  # even by a constant: `x = x * 1000` grows x each step
         return ast.BinOp(left=left, op=BINOPS[op](), right=right)
 
     def if_expr(self, e: n.IfExpr) -> ast.expr:

@@ -37,6 +37,9 @@ def remainder(a: Any, b: Any) -> Any:
 
 
 def checked_mul(a: Any, b: Any) -> Any:
+    for items, times in ((a, b), (b, a)):  # a text or list repeated: its size is known before it is made
+        if isinstance(items, (list, str)) and isinstance(times, int) and len(items) * times > MAX_LENGTH:
+            raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
     return checked(a * b)
 
 
@@ -46,12 +49,35 @@ def checked_add(a: Any, b: Any) -> Any:
     return a + b
 
 
-def without(a: Any, b: Any) -> Any:
+def without(rt: Any, a: Any, b: Any) -> Any:
     """`a -= b`: the items of list `a` that are not in `b` (in order), or a number minus a number."""
     if isinstance(a, list):
-        gone = b if isinstance(b, list) else [b]
-        return [x for x in a if x not in gone]
+        gone = Members(rt.budget.scan(b) if isinstance(b, list) else [b])
+        return [x for x in rt.budget.scan(a) if x not in gone]
     return a - b
+
+
+class Members:
+    """The items of a list, for asking `x in` each in constant time (hashable items) or by
+    comparison (lists, maps, records: compared with the few of them there are)."""
+
+    def __init__(self, items: list) -> None:
+        self.hashed: set = set()
+        self.compared: list = []
+        for item in items:
+            self.add(item)
+
+    def add(self, item: Any) -> None:
+        try:
+            self.hashed.add(item)
+        except TypeError:
+            self.compared.append(item)
+
+    def __contains__(self, item: Any) -> bool:
+        try:
+            return item in self.hashed
+        except TypeError:
+            return item in self.compared
 
 
 def checked(value: Any) -> Any:

@@ -1,18 +1,23 @@
 """The step budget: every event, loop round and window turn costs a step, so no ruleset runs forever.
 
-Handlers call `rt.budget.tick()` once per step and `rt.budget.charge(items)` before a loop;
-when the budget is used up the game stops with BudgetExceeded.
+Handlers call `rt.budget.tick()` once per step, `rt.budget.charge(items)` before a loop and
+`rt.budget.scan(items)` before searching a list (`x in xs`; selections and built-ins that go
+through a list do the same): the work a single step does is charged in proportion to it.
+When the budget is used up the game stops with BudgetExceeded.
 """
 
 from __future__ import annotations
 
-from typing import Sized, TypeVar
+from typing import Any, Sized, TypeVar
 
 from .errors import BudgetExceeded
 
 DEFAULT_BUDGET = 2_000_000
+SCAN_SHIFT = 5  # searching 2**5 = 32 items costs one step
+ITEMS_PER_STEP = 1 << SCAN_SHIFT
 
 S = TypeVar("S", bound=Sized)
+T = TypeVar("T", bound=Any)
 
 
 class Budget:
@@ -29,6 +34,15 @@ class Budget:
 
     def used_up(self, why: str) -> BudgetExceeded:
         return BudgetExceeded(f"the step budget of {self.limit} steps is used up ({why})")
+
+    def scan(self, items: T) -> T:
+        """A value about to be searched item by item (`x in xs`, a selection): one step per
+        ITEMS_PER_STEP items, so a single step cannot do unbounded work."""
+        if items.__class__ is list or items.__class__ is str:
+            self.steps += len(items) >> SCAN_SHIFT
+            if self.steps > self.limit:
+                raise self.used_up("searches too much?")
+        return items
 
     def charge(self, items: S, why: str = "loops over too much?") -> S:
         """A `for` loop's rounds, charged to the step budget before it starts."""

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from . import data, grid, hexgrid
+from .arith import Members
 from .errors import BudgetExceeded, IllegalAction
 from .state import Entity, Zone
 
@@ -200,9 +201,10 @@ def _range(rt, lo, stop):
 
 def _distinct(rt, items):
     """The items without repeats, in the order they first appear."""
-    out = []
-    for item in _list("distinct", items):
-        if item not in out:
+    out, seen = [], Members([])
+    for item in rt.budget.scan(_list("distinct", items)):
+        if item not in seen:
+            seen.add(item)
             out.append(item)
     return out
 

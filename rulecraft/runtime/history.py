@@ -17,6 +17,8 @@ from .errors import BudgetExceeded
 from .state import PLAIN, to_json
 
 MAX_LOG = 1_000_000
+MAX_LOG_VOLUME = 50_000_000  # the characters and list items the kept entries' values hold, at their top level
+SIZED = (str, list, dict)
 REPLAY_NEEDS = frozenset({"scenario", "choice", "end", "final"})  # a replay's seed, picks and length
 
 RuleListener = Callable[[Iterable[str]], None]
@@ -36,6 +38,7 @@ class History:
         self.full = full
         self.entries: list[dict[str, Any]] = []
         self.recorded = 0  # entries of the full log, whether kept or not
+        self.volume = 0  # the size of the kept entries' values (see MAX_LOG_VOLUME)
         self.seq = 0  # increases with every logged happening; orders modifiers and phases
         self.round = 0
         self.touched: set[str] = set()
@@ -49,7 +52,11 @@ class History:
             return
         entry = {"seq": self.seq, "round": self.round, "what": what}
         for k, v in fields.items():
-            entry[k] = v if v.__class__ in PLAIN else to_json(v)
+            v = entry[k] = v if v.__class__ in PLAIN else to_json(v)
+            if v.__class__ in SIZED:
+                self.volume += len(v)
+        if self.volume > MAX_LOG_VOLUME:
+            raise BudgetExceeded(f"the game log passed {MAX_LOG_VOLUME} items and characters")
         self.entries.append(entry)
 
     def touch(self, rules: Iterable[str]) -> None:

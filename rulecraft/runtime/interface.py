@@ -9,7 +9,7 @@ else is reachable: a ruleset's names never become attributes, so this table is t
 from __future__ import annotations
 
 _PARTS: dict[str, tuple[str, ...]] = {
-    "budget": ("charge", "tick"),
+    "budget": ("charge", "tick", "scan"),
     "things": ("create", "destroy", "remove", "move", "fill", "draw", "get", "prop", "set", "defprop", "cast", "is_a",
                "ability_param", "has_ability",
                "select", "zone", "reveal", "hide"),

@@ -10,11 +10,15 @@ property is read, and logs the ones that expire.
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import BudgetExceeded
 from .history import History
 from .state import Entity
+
+MAX_MODIFIERS = 10_000  # active at once: each read of a property applies every one of its modifiers
 
 
 @dataclass(slots=True)
@@ -46,9 +50,11 @@ class Modifiers:
         history = self.history
         history.seq += 1
         start_round = history.round + 1 if duration == "next_round" else 0
+        if self.active >= MAX_MODIFIERS:
+            raise BudgetExceeded(f"more than {MAX_MODIFIERS} modifiers at once (do they ever end?)")
         mods = self.by_target.setdefault((e.id, prop), [])
-        mods.append(Modifier(e.id, prop, op, value, order, history.seq, duration, event, start_round))
-        mods.sort(key=lambda m: (m.order, m.seq))
+        insort(mods, Modifier(e.id, prop, op, value, order, history.seq, duration, event, start_round),
+               key=_applied_order)
         self.active += 1
         history.record("modify", thing=e, prop=prop, op=op, value=value,
                        duration=duration + (f":{event}" if event else ""))
@@ -93,6 +99,10 @@ class Modifiers:
 
     def snapshot(self) -> list[str]:
         return [m.describe() for key in sorted(self.by_target) for m in self.by_target[key]]
+
+
+def _applied_order(m: Modifier) -> tuple[int, int]:
+    return (m.order, m.seq)
 
 
 def combine(op: str, value: Any, by: Any) -> Any:

@@ -268,7 +268,7 @@ class Things:
                by_definition: bool = False) -> list[Entity]:
         """Live things of a kind (or definition): from a zone in the zone's order, else in creation order."""
         if at is None and owner is None and where is None and not by_definition:  # `all KIND`
-            return [e for e in self._of_kind(kind) if e.alive]
+            return [e for e in self.rt.budget.scan(self._of_kind(kind)) if e.alive]
         found: Sequence[Entity]
         if isinstance(at, Zone):
             found, at = at.items, None
@@ -281,6 +281,8 @@ class Things:
         else:
             found = self._of_kind(kind)
         kinds = () if by_definition else self.rules.descendants.get(kind, frozenset((kind,)))
+        if found.__class__ is list:
+            self.rt.budget.scan(found)
         return [e for e in found if e.alive and (e.def_id == kind if by_definition else e.kind in kinds)
                 and (at is None or e.location is at) and (owner is None or e.owner is owner)
                 and (where is None or where(e))]

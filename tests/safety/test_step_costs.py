@@ -1,0 +1,111 @@
+"""Every cost is charged: a single step that searches, selects or grows something pays for it
+in steps, and what would grow without end stops with a clear error. Measured in steps,
+entries and items, never in seconds."""
+
+import pytest
+
+import rulecraft
+from rulecraft.runtime.budget import ITEMS_PER_STEP
+from rulecraft.runtime.errors import BudgetExceeded
+from rulecraft.runtime.history import MAX_LOG_VOLUME
+from rulecraft.runtime.modifiers import MAX_MODIFIERS
+
+RULES = '''
+game "t" "T"
+kind unit { hp: int = 1 }
+unit grunt "Grunt" { }
+record pair { a: int, b: int }
+fn numbers(n: int) -> list<int> {
+  let xs = []
+  for i in range(0, n) { xs += [i] }
+  return xs
+}
+fn search(xs: list<int>, x: int) -> bool { return x in xs }
+fn everyone() -> int { return count(all unit) }
+fn unique(xs: list<any>) -> list<any> { return distinct(xs) }
+fn minus(xs: list<any>, ys: list<any>) -> list<any> {
+  let out = xs
+  out -= ys
+  return out
+}
+fn repeat(s: any, n: int) -> any { return s * n }
+fn grow() -> int {
+  let x = 1
+  for i in range(0, 10000) { x = x * 1000 }
+  return x
+}
+fn pile(u: unit) {
+  for i in range(0, 20000) { modify u.hp += 1 until removed }
+}
+fn shout(xs: list<int>) {
+  for i in range(0, 100000) { log "{xs}" }
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return rulecraft.compile_source(RULES, "t.rules")
+
+
+@pytest.fixture
+def game(rules):
+    return rulecraft.Game(rules)
+
+
+def spent(game, fn, *args):
+    before = game.budget.steps
+    result = game.call(fn, *args)
+    return result, game.budget.steps - before
+
+
+def test_a_search_costs_a_step_per_32_items(game):
+    xs = list(range(64_000))
+    found, steps = spent(game, "search", xs, 63_999)
+    assert found is True and ITEMS_PER_STEP == 32 and steps == 64_000 // 32
+
+
+def test_a_selection_costs_in_proportion_to_the_things_it_looks_at(game):
+    for _ in range(3_200):
+        game.create("grunt")
+    n, steps = spent(game, "everyone")
+    assert n == 3_200 and steps >= 3_200 // 32
+
+
+def test_distinct_is_linear_and_keeps_the_first_of_each_value_even_unhashable(game):
+    short = game.call("numbers", 3)
+    items = list(range(5_000)) * 2 + [short, [0, 1, 2], {"a": 1}, {"a": 1}]
+    out, steps = spent(game, "unique", items)
+    assert out == list(range(5_000)) + [[0, 1, 2], {"a": 1}] and steps == len(items) // 32
+
+
+def test_taking_items_out_is_linear(game):
+    out, steps = spent(game, "minus", list(range(40_000)), list(range(0, 40_000, 2)))
+    assert out == list(range(1, 40_000, 2))
+    assert steps == 40_000 // 32 + 20_000 // 32  # one pass over each list
+
+
+def test_a_repeated_text_too_long_is_refused_before_it_is_made(game):
+    with pytest.raises(BudgetExceeded, match="longer than 1000000"):
+        game.call("repeat", "abc", 500_000_000)
+    assert game.call("repeat", "ab", 3) == "ababab"
+
+
+def test_a_number_multiplied_by_a_constant_cannot_grow_without_end(game):
+    with pytest.raises(BudgetExceeded, match="larger than 4096 bits"):
+        game.call("grow")
+
+
+def test_modifiers_that_never_end_stop_at_the_limit(game):
+    u = game.create("grunt")
+    with pytest.raises(BudgetExceeded, match=f"more than {MAX_MODIFIERS} modifiers"):
+        game.call("pile", u)
+    assert game.mods.active == MAX_MODIFIERS
+
+
+def test_the_log_has_a_volume_limit(game):
+    xs = list(range(100_000))
+    with pytest.raises(BudgetExceeded, match="items and characters"):
+        game.call("shout", xs)
+    text = len(str(xs).replace(" ", ""))  # a logged list is written as text
+    assert game.history.volume > MAX_LOG_VOLUME and len(game.log) <= MAX_LOG_VOLUME // text + 1
