@@ -34,18 +34,31 @@ def error(file: str, line: int, column: int, code: str, message: str, help: str 
     return Diagnostic(code, message, Span.point(file, line, column), help)
 
 
+MAX_INPUT_BYTES = 64 * 1024 * 1024  # a file larger than this is refused before it is read
+MAX_YAML_VALUES = 1_000_000  # values a YAML document holds with its aliases expanded
+MAX_YAML_DEPTH = 64
+
+
 def read_source(path: Path, code: str, what: str = "the file") -> Source:
-    """The text of a file, or an InputError with `code` if it cannot be read."""
+    """The text of a file, or an InputError with `code` if it cannot be read (or is too large)."""
     try:
-        return Source(str(path), path.read_text(encoding="utf-8"))
+        if path.stat().st_size > MAX_INPUT_BYTES:
+            raise InputError([error(str(path), 1, 1, code, f"{what} is larger than {MAX_INPUT_BYTES:,} bytes")])
+        return Source(str(path), path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError) as err:
         raise InputError([error(str(path), 1, 1, code, f"cannot read {what}: {err}")]) from None
 
 
 def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
-    """The YAML document with its positions (ruamel round-trip), or an InputError with `code`."""
+    """The YAML document with its positions (ruamel round-trip), or an InputError with `code`.
+    A document whose aliases expand past MAX_YAML_VALUES values, or that nests deeper than
+    MAX_YAML_DEPTH, is refused (an "alias bomb" holds little text and vast data)."""
     try:
-        return YAML(typ="rt").load(source.text)
+        data = YAML(typ="rt").load(source.text)
+        _bounded(data, source, code)
+        return data
+    except RecursionError:
+        problem, line, column = f"the YAML nests deeper than {MAX_YAML_DEPTH} levels", 1, 1
     except MarkedYAMLError as err:
         mark = err.problem_mark
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
@@ -56,6 +69,27 @@ def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
         char = ord(err.character) if isinstance(err.character, str) else err.character
         problem, help = f"character #x{char:04x} is not allowed", "remove it, or write it in a quoted string as an escape"
     raise InputError([error(source.file, line, column, code, f"invalid YAML: {problem}", help)], {source.file: source})
+
+
+def _bounded(data: Any, source: Source, code: str) -> None:
+    """Walk the document as its readers will (aliases expanded), counting values and depth."""
+    count, stack = 0, [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        count += 1
+        if count > MAX_YAML_VALUES or depth > MAX_YAML_DEPTH:
+            line, column = position(value, []) if depth else (1, 1)
+            if count > MAX_YAML_VALUES:
+                problem = error(source.file, line, column, code,
+                                f"the YAML holds more than {MAX_YAML_VALUES} values once its aliases are expanded",
+                                "a deck or a pool needs far less: remove the aliases (`*name`)")
+            else:
+                problem = error(source.file, line, column, code, f"the YAML nests deeper than {MAX_YAML_DEPTH} levels")
+            raise InputError([problem], {source.file: source})
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
 
 
 def validate(data: Any, schema_name: str, file: str, code: str, whole: str) -> list[Diagnostic]:
