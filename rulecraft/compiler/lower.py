@@ -493,11 +493,18 @@ LOCATED = (ast.stmt, ast.expr, ast.excepthandler, ast.arg)  # what lowering buil
 
 def _locate(node: ast.AST, line: int, column: int = 1) -> None:
     """Give every node without a position the source line and column (1-based) of the statement it
-    came from; a fault reads them back from the failing instruction (`co_positions()`)."""
-    for sub in ast.walk(node):
-        if isinstance(sub, LOCATED) and not hasattr(sub, "lineno"):
-            sub.lineno = sub.end_lineno = line
-            sub.col_offset = sub.end_col_offset = column - 1
+    came from; a fault reads them back from the failing instruction (`co_positions()`). A node
+    located before (a nested statement) was located with everything inside it: not walked again."""
+    stack = [node]
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, LOCATED):
+            if hasattr(sub, "lineno") and sub is not node:
+                continue
+            if not hasattr(sub, "lineno"):
+                sub.lineno = sub.end_lineno = line
+                sub.col_offset = sub.end_col_offset = column - 1
+        stack.extend(ast.iter_child_nodes(sub))
 
 
 def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> None:
