@@ -8,15 +8,17 @@ import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError
 from ruamel.yaml.reader import ReaderError
 
 from .compiler.diagnostics import Diagnostic, InputError, suggest
 from .compiler.source import Source, Span
+
+if TYPE_CHECKING:
+    import jsonschema
 
 
 @lru_cache(maxsize=None)
@@ -64,6 +66,8 @@ def validate(data: Any, schema_name: str, file: str, code: str, whole: str) -> l
     "text with {instance} or {instance!r}"}`, `"x-codes": {"VALIDATOR": CODE}`. A message
     starts with the value's path (or `whole`, for the document itself)."""
     found = []
+    import jsonschema  # here, not above: only commands that read a file need it
+
     for err in jsonschema.Draft202012Validator(schema(schema_name)).iter_errors(data):
         path = list(err.absolute_path)
         where = "/".join(map(str, path)) or whole

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 from collections import OrderedDict
+from types import CodeType
 from typing import Any, Iterator
 
 from ..runtime import ruleset as rs
@@ -17,14 +18,14 @@ from . import nodes as n
 from .build import build
 from .check import check
 from .diagnostics import Diagnostic, Diagnostics
-from .lower import Lowerer, compile_functions, fn, namespace
+from .handler_globals import namespace
+from .lower import Lowerer, compile_functions, fn
 from .mods import apply_mods
 from .parser import parse
 from .resolved import Resolution
 from .source import Source
 from .symbols import BUILTIN_EVENTS, Symbols, collect
 from .windows import expand_abilities, expand_does
-
 
 PARSED_MAX = 256  # modules kept: more than every bundled file together
 _parsed: OrderedDict[Source, tuple[n.Module | None, tuple[Diagnostic, ...]]] = OrderedDict()
@@ -48,13 +49,19 @@ def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
     return module
 
 
+def forget_parsed() -> None:
+    """Parse every file again from now on (a benchmark timing parsing, each round)."""
+    _parsed.clear()
+
+
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
     """Modules -> the table of declarations with the mods applied, and what checking it resolved."""
     sym = expand_abilities(expand_does(apply_mods(collect(modules, diags), diags), diags))
     return sym, check(sym, diags)
 
 
-def compile_modules(modules: list[n.Module], diags: Diagnostics) -> rs.Ruleset | None:
+def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[CodeType] | None = None) -> rs.Ruleset | None:
+    """The compiled ruleset (None after an error); `codes` receives the code of each file's handlers."""
     sym, res = check_modules(modules, diags)
     if diags.errors:
         return None
@@ -63,7 +70,9 @@ def compile_modules(modules: list[n.Module], diags: Diagnostics) -> rs.Ruleset |
     handlers = Handlers(sym, Lowerer(res))
     for file, funcs in handlers.by_file(modules).items():
         if funcs:
-            compile_functions(funcs, file, ns)
+            code = compile_functions(funcs, file, ns)
+            if codes is not None:
+                codes.append(code)
     handlers.attach(out, sym, res, ns)
     out.rule_sites = rule_sites(modules)
     return out
@@ -103,7 +112,7 @@ def _searched_fields(cls: type) -> tuple[str, ...]:
     types and plain values (found once per class, not once per node)."""
     if cls not in _SEARCHED:
         holds = issubclass(cls, n.Node) and not issubclass(cls, (n.Expr, n.TypeRef))
-        _SEARCHED[cls] = tuple(f.name for f in dataclasses.fields(cls)) if holds else ()  # type: ignore[arg-type]
+        _SEARCHED[cls] = tuple(f.name for f in dataclasses.fields(cls)) if holds else ()
     return _SEARCHED[cls]
 
 

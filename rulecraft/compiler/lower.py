@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import ast
 import sys
+from types import CodeType
 from typing import Any, Callable
 
-from ..runtime.arith import checked_add, checked_mul, exact_div, floor_div, item, remainder, without
-from ..runtime.builtins import BUILTINS, interval, span, span_half_open
-from ..runtime.data import append, get_key, make_record, own, set_item
-from ..runtime.errors import HANDLERS, IllegalAction
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
 from . import resolved as r
@@ -75,19 +72,6 @@ BINOPS: dict[n.BinOp, type[ast.operator]] = {B.ADD: ast.Add, B.SUB: ast.Sub, B.M
                                              B.MOD: ast.Mod}
 CMPOPS: dict[n.BinOp, type[ast.cmpop]] = {B.EQ: ast.Eq, B.NE: ast.NotEq, B.LT: ast.Lt, B.LE: ast.LtE, B.GT: ast.Gt,
                                           B.GE: ast.GtE, B.IN: ast.In, B.NOT_IN: ast.NotIn}
-
-
-def namespace() -> dict[str, Any]:
-    """The only globals compiled handlers see: no Python builtins at all."""
-    ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul,
-                          "_without": without, "_span": span, "_item": item,
-                          "_floordiv": floor_div, "_mod": remainder,
-                          "_span_half_open": span_half_open, "_interval": interval,
-                          "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
-                          "_set_item": set_item, "_get_key": get_key, "_record": make_record}
-    for name, (func, _, _) in BUILTINS.items():
-        ns[f"b_{name}"] = func
-    return ns
 
 
 class Lowerer(DataLowering):
@@ -507,8 +491,11 @@ def _locate(node: ast.AST, line: int, column: int = 1) -> None:
         stack.extend(ast.iter_child_nodes(sub))
 
 
-def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> None:
-    """Compile a file's handlers into `ns` (shared by every file of the ruleset)."""
+def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> CodeType:
+    """Compile a file's handlers into `ns` (shared by every file of the ruleset); returns the
+    module's code, which defines them again when run in another namespace (the cache)."""
     module = ast.Module(body=list(funcs), type_ignores=[])
     ast.fix_missing_locations(module)
-    exec(compile(module, filename, "exec"), ns)  # noqa: S102 - code built from ast nodes only
+    code = compile(module, filename, "exec")
+    exec(code, ns)  # noqa: S102 - code built from ast nodes only
+    return code
