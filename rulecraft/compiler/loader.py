@@ -7,6 +7,7 @@ never make the compiler read a file outside its own folder.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -96,10 +97,10 @@ def read_own_modules(folder: Path, diags: Diagnostics, files: Files | None = Non
         if len(seen) > MAX_MODULES:
             diags.add("E0008", f"more than {MAX_MODULES} modules", imported_at)
             break
-        label, data = display_path(path), path.read_bytes()
+        label, text = display_path(path), path.read_text(encoding="utf-8")
         if files is not None:
-            files.append(store.file_record(path, label, data))
-        module = parse_module(Source(label, store.decode_text(data)), diags)
+            files.append(store.file_record(path, label, text))
+        module = parse_module(Source(label, text), diags)
         if module is None:
             continue
         modules.append(module)
@@ -118,6 +119,12 @@ def display_path(path: Path) -> str:
             return str(path)
 
 
+@lru_cache(maxsize=1024)
+def _display_from(path: Path, cwd: str) -> str:
+    """`display_path`, worked out once per file and working folder (the cache checks every name)."""
+    return display_path(path)
+
+
 def compile_folder(folder: Path, diags: Diagnostics) -> Ruleset | None:
     from .driver import compile_modules
 
@@ -127,7 +134,7 @@ def compile_folder(folder: Path, diags: Diagnostics) -> Ruleset | None:
 def compiled(folders: list[Path], diags: Diagnostics) -> store.Entry | None:
     """A ruleset folder with mod folders applied in order, compiled (None after an error), from
     the cache when no file it reads has changed; diagnostics are reported either way."""
-    hit = store.lookup(folders, diags)
+    hit = store.lookup(folders, diags, lambda path: _display_from(path, os.getcwd()))
     if hit is not None:
         return hit
     from . import nodes as n

@@ -1,4 +1,4 @@
-"""Compiled rulesets in the cache (rulecraft/cache.py), and back.
+"""Compiled rulesets in the cache (compiler/cache.py), and back.
 
 An entry is marshal data: the files the compiler read (path, name shown, SHA-256 of the bytes),
 the diagnostics it reported (warnings: a ruleset with errors is not stored), a summary for
@@ -18,18 +18,18 @@ import enum
 import hashlib
 import importlib
 import marshal
-import os
 import sys
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from types import CodeType, FunctionType
-from typing import Any
+from typing import Any, Callable
 
-from .. import __version__, cache
+from .. import __version__
 from ..runtime import ruleset as rs
 from ..runtime.errors import HANDLERS
 from ..runtime.types import Ty
+from . import cache
 from .diagnostics import Diagnostics
 from .handler_globals import namespace
 from .source import Source
@@ -56,13 +56,9 @@ def key(folders: list[Path]) -> str:
     return cache.digest(compiler_hash(), *(str(f.resolve()) for f in folders))
 
 
-def file_record(path: Path, label: str, data: bytes) -> tuple[str, str, str]:
-    return str(path.resolve()), label, hashlib.sha256(data).hexdigest()
-
-
-def decode_text(data: bytes) -> str:
-    """Bytes of a source file as the compiler reads them (UTF-8, universal newlines)."""
-    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+def file_record(path: Path, label: str, text: str) -> tuple[str, str, str]:
+    """A file the compiler read: its text as the compiler saw it is what must not change."""
+    return str(path.resolve()), label, hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclasses.dataclass
@@ -100,9 +96,10 @@ def save(folders: list[Path], files: list[tuple[str, str, str]], found: Diagnost
     cache.write(AREA, key(folders), (files, items, info, marshal.dumps((data, codes))))
 
 
-def lookup(folders: list[Path], diags: Diagnostics) -> Entry | None:
-    """The cached entry for these folders if every file it was built from is unchanged; its
-    diagnostics and sources are reported into `diags` as a compile would."""
+def lookup(folders: list[Path], diags: Diagnostics, label_of: Callable[[Path], str]) -> Entry | None:
+    """The cached entry for these folders if every file it was built from is unchanged and
+    still has the name `label_of` gives it; its diagnostics and sources are reported into
+    `diags` as a compile would."""
     stored = cache.read(AREA, key(folders))
     if not isinstance(stored, tuple) or len(stored) != 4:
         return None
@@ -110,26 +107,18 @@ def lookup(folders: list[Path], diags: Diagnostics) -> Entry | None:
     sources = []
     for path, label, sha in files:
         try:
-            data = Path(path).read_bytes()
-        except OSError:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeError):
             return None
-        if hashlib.sha256(data).hexdigest() != sha or label != _label(Path(path), os.getcwd()):
+        if hashlib.sha256(text.encode("utf-8")).hexdigest() != sha or label != label_of(Path(path)):
             return None
-        sources.append(Source(label, decode_text(data)))
+        sources.append(Source(label, text))
     for s in sources:
         diags.sources[s.file] = s
     for item in items:
         d = decode(item, {})
         diags.add(d.code, d.message, d.span, d.help, d.labels, d.severity)
     return Entry(info, body)
-
-
-@lru_cache(maxsize=1024)
-def _label(path: Path, cwd: str) -> str:
-    """The name the loader gives the file (from here, for files outside the bundled rulesets)."""
-    from .loader import display_path  # the loader names files; imported late, it imports this
-
-    return display_path(path)
 
 
 # ---- values <-> marshal data ---------------------------------------------------------
