@@ -186,7 +186,13 @@ def _load(ruleset_id: str, mods: tuple[str, ...]) -> Ruleset:
     if mods and entry.summary["named"]:  # the game with mods applied is still that game
         name, title, is_game = entry.summary["named"][0]
         result.id, result.title, result.kind = name, title, "game" if is_game else result.kind
+    result.reload = (load, (_portable(ruleset_id), tuple(_portable(m) for m in mods)))
     return result
+
+
+def _portable(ruleset_id: str) -> str:
+    """A bundled id as it is; a folder as an absolute path (another process may work elsewhere)."""
+    return ruleset_id if folder_of(ruleset_id) is not None else str(Path(ruleset_id).resolve())
 
 
 def compile_source(text: str, filename: str = "<source>") -> Ruleset:

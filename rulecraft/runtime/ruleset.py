@@ -258,6 +258,15 @@ class Ruleset:
     ability_args: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # definition -> ability -> arguments
     ability_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)  # ability -> parameter -> default
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)  # caches of what follows from the above
+    # How to get this ruleset again in another process, (function, arguments), set by whoever
+    # loaded it: a ruleset pickles as that call (its handlers are code, not data)
+    reload: tuple[Callable[..., Ruleset], tuple[Any, ...]] | None = field(default=None, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[Callable[..., Ruleset], tuple[Any, ...]]:
+        if self.reload is None:
+            raise TypeError(f"ruleset {self.id} was not loaded from a folder (e.g. compiled from text): "
+                            "it cannot be sent to another process; load it with rulecraft.load")
+        return self.reload
 
     def defs_of(self, kind: str) -> list[Definition]:
         """Definitions of `kind` or its subkinds, in declaration order."""
