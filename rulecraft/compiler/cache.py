@@ -25,6 +25,7 @@ import secrets
 import stat
 import sys
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -105,8 +106,14 @@ def _path(area: str, key: str) -> Path:
 def _secret() -> bytes | None:
     """The user's signing key, created on first use; None if the cache is off or not private."""
     root = cache_dir()
-    if root is None:
-        return None
+    return None if root is None else _secret_in(str(root))
+
+
+@lru_cache(maxsize=8)
+def _secret_in(folder: str) -> bytes | None:
+    """The key of a cache folder, checked once per process (a folder that was not private
+    stays unused: this process does not look again)."""
+    root = Path(folder)
     try:
         root.mkdir(mode=0o700, parents=True, exist_ok=True)
         if not _private(root):

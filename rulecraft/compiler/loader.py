@@ -120,9 +120,9 @@ def display_path(path: Path) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _display_from(path: Path, cwd: str) -> str:
+def _display_from(path: str, cwd: str) -> str:
     """`display_path`, worked out once per file and working folder (the cache checks every name)."""
-    return display_path(path)
+    return display_path(Path(path))
 
 
 def compile_folder(folder: Path, diags: Diagnostics) -> Ruleset | None:

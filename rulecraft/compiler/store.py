@@ -96,7 +96,7 @@ def save(folders: list[Path], files: list[tuple[str, str, str]], found: Diagnost
     cache.write(AREA, key(folders), (files, items, info, marshal.dumps((data, codes))))
 
 
-def lookup(folders: list[Path], diags: Diagnostics, label_of: Callable[[Path], str]) -> Entry | None:
+def lookup(folders: list[Path], diags: Diagnostics, label_of: Callable[[str], str]) -> Entry | None:
     """The cached entry for these folders if every file it was built from is unchanged and
     still has the name `label_of` gives it; its diagnostics and sources are reported into
     `diags` as a compile would."""
@@ -107,10 +107,11 @@ def lookup(folders: list[Path], diags: Diagnostics, label_of: Callable[[Path], s
     sources = []
     for path, label, sha in files:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with open(path, encoding="utf-8") as f:  # as Path.read_text reads it: universal newlines
+                text = f.read()
         except (OSError, UnicodeError):
             return None
-        if hashlib.sha256(text.encode("utf-8")).hexdigest() != sha or label != label_of(Path(path)):
+        if hashlib.sha256(text.encode("utf-8")).hexdigest() != sha or label != label_of(path):
             return None
         sources.append(Source(label, text))
     for s in sources:
