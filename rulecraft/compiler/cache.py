@@ -44,6 +44,11 @@ def cache_dir() -> Path | None:
     return Path(base) / "rulecraft"
 
 
+def enabled() -> bool:
+    """Whether entries can be read and written (on, and a private folder)."""
+    return _secret() is not None
+
+
 def digest(*parts: str | bytes) -> str:
     """A hex SHA-256 of the parts, each length-prefixed so that no two lists of parts collide."""
     h = hashlib.sha256()

@@ -472,30 +472,33 @@ def _is_int_literal(e: n.Expr) -> bool:
     return isinstance(e, n.Literal) and isinstance(e.value, int)
 
 
-LOCATED = (ast.stmt, ast.expr, ast.excepthandler, ast.arg)  # what lowering builds of the nodes with a position
-
-
 def _locate(node: ast.AST, line: int, column: int = 1) -> None:
     """Give every node without a position the source line and column (1-based) of the statement it
     came from; a fault reads them back from the failing instruction (`co_positions()`). A node
     located before (a nested statement) was located with everything inside it: not walked again."""
-    stack = [node]
+    stack: list[Any] = [node]
     while stack:
         sub = stack.pop()
-        if isinstance(sub, LOCATED):
+        if "lineno" in sub._attributes:
             if hasattr(sub, "lineno") and sub is not node:
                 continue
             if not hasattr(sub, "lineno"):
                 sub.lineno = sub.end_lineno = line
                 sub.col_offset = sub.end_col_offset = column - 1
-        stack.extend(ast.iter_child_nodes(sub))
+        for name in sub._fields:  # ast.iter_child_nodes, without its generators
+            value = getattr(sub, name, None)
+            if isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, ast.AST))
+            elif isinstance(value, ast.AST) and not isinstance(value, ast.expr_context):
+                stack.append(value)
 
 
 def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> CodeType:
     """Compile a file's handlers into `ns` (shared by every file of the ruleset); returns the
     module's code, which defines them again when run in another namespace (the cache)."""
     module = ast.Module(body=list(funcs), type_ignores=[])
-    ast.fix_missing_locations(module)
+    for f in funcs:
+        _locate(f, 1)  # each was located when lowered: this only checks it (ast.fix_missing_locations walks it all)
     code = compile(module, filename, "exec")
     exec(code, ns)  # noqa: S102 - code built from ast nodes only
     return code

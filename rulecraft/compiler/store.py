@@ -87,6 +87,8 @@ def summary(rules: rs.Ruleset) -> dict[str, Any]:
 
 def save(folders: list[Path], files: list[tuple[str, str, str]], found: Diagnostics, rules: rs.Ruleset,
          codes: list[CodeType], info: dict[str, Any]) -> None:
+    if not cache.enabled():
+        return
     try:
         data = encode(rules)
         items = [encode(d) for d in found.items]
