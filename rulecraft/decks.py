@@ -148,15 +148,15 @@ def bundled_formats() -> dict[str, str]:
     cache under the bytes of every bundled main module."""
     mains = [(rid, folder / MAIN) for rid in bundled_ids() if (folder := folder_of(rid)) is not None]
     key = cache.digest(store.compiler_hash(), *(part for rid, path in mains for part in (rid, path.read_bytes())))
-    known = cache.read("formats", key)
-    if isinstance(known, dict):
-        return known
+    known = cache.read("formats", "bundled")  # one entry, for the bundled rulesets of `key`
+    if isinstance(known, tuple) and len(known) == 2 and known[0] == key:
+        return known[1]
     out = {}
     for rid, path in mains:
         header = format_header(path)
         if header is not None:
             out[header.name] = rid
-    cache.write("formats", key, out)
+    cache.write("formats", "bundled", (key, out))
     return out
 
 

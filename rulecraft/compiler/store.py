@@ -1,12 +1,13 @@
 """Compiled rulesets in the cache (compiler/cache.py), and back.
 
-An entry is marshal data: the files the compiler read (path, name shown, SHA-256 of the bytes),
+An entry is marshal data: the files the compiler read (path, name shown, SHA-256 of the text read),
 the diagnostics it reported (warnings: a ruleset with errors is not stored), a summary for
 listings, and the ruleset itself: its plain data encoded below plus the code object of each
 file's handlers, run again in a fresh handler namespace. An entry is used only if every file
 it names still has the same bytes and name, so an edit of any file (base, module or mod)
-invalidates exactly; the key covers the folders asked for, rulecraft's version, Python's and a
-hash of the compiler, runtime and grammar sources.
+invalidates exactly; so does another rulecraft or Python version, or any change to the
+compiler, runtime or grammar sources (their hash is in the entry). The key is the list of
+folders asked for: one entry each, overwritten when rebuilt, so the cache does not grow.
 
 Decoding the ruleset imports nothing of the compiler but what its data holds (a mod's changes).
 """
@@ -53,7 +54,8 @@ def compiler_hash() -> str:
 
 
 def key(folders: list[Path]) -> str:
-    return cache.digest(compiler_hash(), *(str(f.resolve()) for f in folders))
+    """One entry per list of folders: a newer compiler's entry replaces the older one."""
+    return cache.digest(*(str(f.resolve()) for f in folders))
 
 
 def file_record(path: Path, label: str, text: str) -> tuple[str, str, str]:
@@ -95,7 +97,7 @@ def save(folders: list[Path], files: list[tuple[str, str, str]], found: Diagnost
     except Uncacheable:
         return
     # the ruleset is marshalled apart, so a listing or a check reads the rest without building it
-    cache.write(AREA, key(folders), (files, items, info, marshal.dumps((data, codes))))
+    cache.write(AREA, key(folders), (compiler_hash(), files, items, info, marshal.dumps((data, codes))))
 
 
 def lookup(folders: list[Path], diags: Diagnostics, label_of: Callable[[str], str]) -> Entry | None:
@@ -103,9 +105,9 @@ def lookup(folders: list[Path], diags: Diagnostics, label_of: Callable[[str], st
     still has the name `label_of` gives it; its diagnostics and sources are reported into
     `diags` as a compile would."""
     stored = cache.read(AREA, key(folders))
-    if not isinstance(stored, tuple) or len(stored) != 4:
+    if not isinstance(stored, tuple) or len(stored) != 5 or stored[0] != compiler_hash():
         return None
-    files, items, info, body = stored
+    _, files, items, info, body = stored
     sources = []
     for path, label, sha in files:
         try:
@@ -138,9 +140,9 @@ def encode(value: Any) -> Any:
     if t is dict:
         return {encode(k): encode(v) for k, v in value.items()}
     if t is tuple:
-        return ("t", [encode(v) for v in value])
+        return ("t", tuple(encode(v) for v in value))  # a tuple: it may be a key
     if t is frozenset:
-        return ("s", [encode(v) for v in value])
+        return ("s", tuple(encode(v) for v in value))
     if t is Ty:
         return ("y", value.name, encode(value.arg), encode(value.val))
     if t is Fraction:

@@ -133,11 +133,11 @@ def test_a_signed_entry_of_another_shape_is_ignored(cache_dir, arena):
     assert not hit(arena)
 
 
-def test_another_compiler_uses_other_entries(cache_dir, arena, monkeypatch):
+def test_an_entry_of_another_compiler_is_ignored_and_replaced(cache_dir, arena, monkeypatch):
     entry(arena)
     monkeypatch.setattr(store, "compiler_hash", lambda: "another compiler")
-    assert not hit(arena)
-    assert len(entries(cache_dir)) == 2
+    assert (hit(arena), hit(arena)) == (False, True)
+    assert len(entries(cache_dir)) == 1
 
 
 def test_a_cache_folder_others_can_write_is_not_used(cache_dir, arena):
