@@ -4,6 +4,7 @@ per process; a loaded ruleset crosses to a `spawn` process."""
 
 from __future__ import annotations
 
+import copy
 import multiprocessing
 import os
 import pickle
@@ -220,6 +221,15 @@ def test_a_loaded_ruleset_pickles_as_its_load():
     assert pickle.loads(pickle.dumps(rules)) is rules  # in this process: the same object
     with pytest.raises(TypeError, match="cannot be sent to another process"):
         pickle.dumps(compile_source('game "t" "T"\n'))
+
+
+def test_a_copy_of_a_loaded_ruleset_is_a_copy():
+    rules = load("neuroshima")
+    shallow, deep = copy.copy(rules), copy.deepcopy(rules)
+    assert shallow is not rules and shallow.definitions is rules.definitions
+    assert deep is not rules and deep.definitions == rules.definitions and deep.definitions is not rules.definitions
+    shallow.definitions = {}
+    assert rules.definitions
 
 
 def test_a_spawn_pool_plays_the_same_seeded_games():
