@@ -10,10 +10,6 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError
-from ruamel.yaml.reader import ReaderError
-
 from .compiler.diagnostics import Diagnostic, InputError, suggest
 from .compiler.source import Source, Span
 
@@ -46,6 +42,10 @@ def read_source(path: Path, code: str, what: str = "the file") -> Source:
 
 def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
     """The YAML document with its positions (ruamel round-trip), or an InputError with `code`."""
+    from ruamel.yaml import YAML  # here, not above: only commands that read a file need it
+    from ruamel.yaml.error import MarkedYAMLError
+    from ruamel.yaml.reader import ReaderError
+
     try:
         return YAML(typ="rt").load(source.text)
     except MarkedYAMLError as err:

@@ -9,8 +9,8 @@ sets, code objects). Unmarshalling builds no object of any class and calls nothi
 `pickle`, which runs whatever callables a file names. But the code objects are executed by
 the caller, and marshal is not safe against crafted input, so no file is unmarshalled before
 its HMAC-SHA256 is checked, under a secret key only this user can read (`key`, mode 0600,
-in a folder of the user's, mode 0700). A folder or key another user could write or read makes
-the cache unusable (off, silently); a file that is short, corrupt, from another version or
+in a folder of the user's that no one else can write). A folder another user could write, or
+a key another could read, makes the cache unusable (off, silently); a file that is short, corrupt, from another version or
 signed with another key is a miss, and the caller builds again and overwrites it. Files are
 written to a temporary name and renamed, so a reader never sees half a file.
 """
@@ -121,7 +121,7 @@ def _secret_in(folder: str) -> bytes | None:
     root = Path(folder)
     try:
         root.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not _private(root):
+        if not _owned(root, 0o022):  # others may read the entries, not replace the key
             return None
         key_path = root / KEY_FILE
         try:
@@ -131,7 +131,7 @@ def _secret_in(folder: str) -> bytes | None:
         else:
             with os.fdopen(fd, "wb") as f:
                 f.write(secrets.token_bytes(32))
-        if not _private(key_path):
+        if not _owned(key_path, 0o077):
             return None
         secret = key_path.read_bytes()
     except OSError:
@@ -139,11 +139,12 @@ def _secret_in(folder: str) -> bytes | None:
     return secret if len(secret) == 32 else None
 
 
-def _private(path: Path) -> bool:
-    """Owned by this user and closed to everyone else (where the system has owners)."""
+def _owned(path: Path, closed: int) -> bool:
+    """Owned by this user, not a link, and no permission of `closed` given to others (where the
+    system has owners)."""
     info = path.lstat()
     if stat.S_ISLNK(info.st_mode):
         return False
     if sys.platform == "win32":
         return True
-    return info.st_uid == os.getuid() and not info.st_mode & 0o077
+    return info.st_uid == os.getuid() and not info.st_mode & closed
