@@ -22,6 +22,7 @@ import marshal
 import sys
 from fractions import Fraction
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from types import CodeType, FunctionType
 from typing import Any, Callable
@@ -49,7 +50,9 @@ class Uncacheable(Exception):
 def compiler_hash() -> str:
     """A hash of every source the compiled form depends on: compiler, runtime, grammar."""
     root = Path(__file__).resolve().parent.parent
-    files = sorted([*root.glob("compiler/*.py"), *root.glob("runtime/*.py"), *root.glob("grammar/*.lark")])
+    grammar = Path(str(resources.files("rulecraft.grammar")))  # installed apart from the code in a checkout
+    files = sorted([*root.glob("compiler/*.py"), *root.glob("runtime/*.py")]) + sorted(grammar.glob("*.lark"))
+    assert any(p.suffix == ".lark" for p in files), "the grammar is part of the compiler's hash"
     return cache.digest(__version__, sys.version, *(p.read_bytes() for p in files))
 
 

@@ -141,6 +141,17 @@ def test_an_entry_of_another_compiler_is_ignored_and_replaced(cache_dir, arena, 
     assert len(entries(cache_dir)) == 1
 
 
+def test_the_compiler_hash_covers_the_grammar(tmp_path, monkeypatch):
+    (tmp_path / "rulecraft.lark").write_text("start: \"x\"\n", encoding="utf-8")
+    before = store.compiler_hash()
+    store.compiler_hash.cache_clear()
+    monkeypatch.setattr(store.resources, "files", lambda package: tmp_path)
+    try:
+        assert store.compiler_hash() != before
+    finally:
+        store.compiler_hash.cache_clear()
+
+
 def test_a_cache_folder_others_can_write_is_not_used(cache_dir, arena):
     cache_dir.mkdir(mode=0o777)
     os.chmod(cache_dir, 0o777)
