@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"rulecraft benchmarks - Python {platform.python_version()} on {platform.machine()}\n")
     print(table("a) parse+compile throughput of the bundled rulesets",
                 compile_speed.run(2 if args.quick else compile_speed.ROUNDS)), "\n", flush=True)
-    print(table("b) `rulecraft check` start-up, fresh process", check_time.run()), "\n", flush=True)
+    print(table("b) command line: check cold / warm, games, deck check (CPU)", check_time.run()), "\n", flush=True)
     for case in handler.CASES:
         rows = handler.run(case, 200 if args.quick else 2000, 3 if args.quick else 7)
         print(table(f"c) effect handler `{case.fn}`: {case.title}", rows), "\n", flush=True)

@@ -7,16 +7,39 @@ agents) and `run` plays it to the end, `odds` answers chance queries exactly, an
 (formats and card pools loaded once).
 """
 
-from .compiler.diagnostics import CompileError, Diagnostic
-from .compiler.loader import compile_source, load
-from .decks import DeckChecker, DeckError, check_deck
-from .runtime.agents import FirstLegalAgent, RandomAgent, ScriptedAgent
-from .runtime.errors import BudgetExceeded, GameError, IllegalAction
-from .runtime.game import Game
-from .runtime.odds import odds
-from .runtime.play import run
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# Each public name and the module that defines it: imported on first use, so a command
+# (or a program) loads only the parts it needs (PEP 562).
+_LAZY = {"CompileError": "compiler.diagnostics", "Diagnostic": "compiler.diagnostics",
+         "compile_source": "compiler.loader", "load": "compiler.loader", "DeckError": "decks", "check_deck": "decks",
+         "DeckChecker": "decks",
+         "FirstLegalAgent": "runtime.agents", "RandomAgent": "runtime.agents", "ScriptedAgent": "runtime.agents",
+         "BudgetExceeded": "runtime.errors", "GameError": "runtime.errors", "IllegalAction": "runtime.errors",
+         "Game": "runtime.game", "odds": "runtime.odds", "run": "runtime.play"}
+
+if TYPE_CHECKING:
+    from .compiler.diagnostics import CompileError, Diagnostic
+    from .compiler.loader import compile_source, load
+    from .decks import DeckChecker, DeckError, check_deck
+    from .runtime.agents import FirstLegalAgent, RandomAgent, ScriptedAgent
+    from .runtime.errors import BudgetExceeded, GameError, IllegalAction
+    from .runtime.game import Game
+    from .runtime.odds import odds
+    from .runtime.play import run
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'rulecraft' has no attribute '{name}'")
+    value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    globals()[name] = value
+    return value
 
 
 def new_game(ruleset, seed: int = 0, players=None, agents=None, assumptions=None, scenario=None, mods=(),

@@ -16,19 +16,12 @@ from typing import Any
 from . import __version__, importer, render
 from .arguments import UsageError, assignments, assumption_overrides, query_arguments, ruleset_folder, scenario_named
 from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, printable, render_json, render_sarif, render_text
-from .compiler.driver import compile_modules
-from .compiler.loader import bundled_ids, folder_of, load, read_folder, read_own_modules
-from .coverage import coverage_report, render_coverage
-from .decks import check_deck
-from .export import export
-from .export import value as shown_value
+from .compiler.loader import bundled_ids, compiled, folder_of, load
 from .inputs import schema, schema_names
-from .logview import describe, read_log
-from .runtime import odds as chance
-from .runtime.agents import make_agent
 from .runtime.errors import GameError
-from .runtime.play import replay, run, start
-from .runtime.ruletests import run_tests
+
+# The commands import the rest where they run (decks, odds, play, coverage, export): each loads
+# only what it uses.
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,13 +185,10 @@ def _add_export(sub) -> None:
 def cmd_check(args) -> int:
     names = args.paths or bundled_ids()
     diags = Diagnostics()
-    compiled = 0
+    done = 0
     for name in names:
-        modules = read_folder(ruleset_folder(name), diags)
-        for mod in args.mod:
-            modules += read_own_modules(ruleset_folder(mod), diags)
-        if compile_modules(modules, diags) is not None:
-            compiled += 1
+        if compiled([ruleset_folder(name)] + [ruleset_folder(mod) for mod in args.mod], diags) is not None:
+            done += 1
     items = diags.sorted()
     if args.format == "json":
         print(render_json(items))
@@ -208,7 +198,7 @@ def cmd_check(args) -> int:
         if items:
             print(render_text(items, diags.sources))
         print(f"checked {len(names)} ruleset{'s' if len(names) != 1 else ''}: "
-              f"{compiled} compiled, {len(names) - compiled} with errors")
+              f"{done} compiled, {len(names) - done} with errors")
     return 1 if diags.errors else 0
 
 
@@ -218,14 +208,15 @@ def cmd_check(args) -> int:
 def cmd_games(args) -> int:
     rows: list[dict[str, Any]] = []
     for rid in bundled_ids():
-        try:
-            rules = load(rid)
-        except CompileError as err:
+        diags = Diagnostics()
+        entry = compiled([folder_of(rid)], diags)  # type: ignore[list-item]  # a bundled id has a folder
+        if entry is None:
             rows.append({"id": rid, "title": None, "type": None, "extends": None, "scenarios": [],
-                         "errors": len(err.diagnostics)})
+                         "errors": len(diags.sorted())})
             continue
-        rows.append({"id": rid, "title": rules.title, "type": rules.kind, "extends": rules.extends,
-                     "version": rules.version, "options": rules.options, "scenarios": sorted(rules.scenarios)})
+        info = entry.summary
+        rows.append({"id": rid, "title": info["title"], "type": info["kind"], "extends": info["extends"],
+                     "version": info["version"], "options": info["options"], "scenarios": info["scenarios"]})
     if args.json:
         print(json.dumps({"games": rows}, indent=2, ensure_ascii=False))
     else:
@@ -238,6 +229,8 @@ def cmd_games(args) -> int:
 
 
 def cmd_cards(args) -> int:
+    from .export import value as shown_value
+
     rules = load(args.game, args.mod)
     cards = []
     for d in rules.definitions.values():
@@ -264,6 +257,8 @@ def cmd_dice(args) -> int:
 
 
 def cmd_export(args) -> int:
+    from .export import export
+
     print(json.dumps(export(load(args.game, args.mod)), indent=2, ensure_ascii=False))
     return 0
 
@@ -272,6 +267,8 @@ def cmd_export(args) -> int:
 
 
 def cmd_deck_check(args) -> int:
+    from .decks import check_deck
+
     try:
         params = assignments(args.param, "--param")
         report = check_deck(args.deck, args.format_id, params, pools=args.pool)
@@ -300,6 +297,8 @@ def cmd_schema(args) -> int:
 
 
 def cmd_mod_diff(args) -> int:
+    from .export import value as shown_value
+
     base, modded = load(args.base), load(args.base, [args.mod])
     before, after = base.definitions, modded.definitions
     changed = []
@@ -333,6 +332,8 @@ def cmd_mod_diff(args) -> int:
 
 
 def cmd_odds(args) -> int:
+    from .runtime import odds as chance
+
     rules = load(args.game, args.mod)
     queries = {q["id"]: q for q in chance.chance_queries(rules)}
     if args.list or not args.query:
@@ -395,6 +396,9 @@ def find_scenario(name: str) -> tuple[str, str]:
 
 def play(rules, name: str, seed: int, agent_specs: list[str], rounds: int | None,
          assumptions: dict[str, Any] | None = None, options: list[str] | None = None):
+    from .runtime.agents import make_agent
+    from .runtime.play import run, start
+
     players = scenario_named(rules, name).props.get("players", ["p1", "p2"])
     specs = agent_specs if len(agent_specs) > 1 else agent_specs * len(players)
     try:
@@ -407,6 +411,8 @@ def play(rules, name: str, seed: int, agent_specs: list[str], rounds: int | None
 
 
 def cmd_run(args) -> int:
+    from .logview import describe
+
     game_id, scenario = find_scenario(args.scenario)
     rules = load(game_id, args.mod)  # an unknown --option: the game refuses it (KeyError)
     game = play(rules, scenario, args.seed, args.agents.split(","), args.rounds,
@@ -422,6 +428,9 @@ def cmd_run(args) -> int:
 
 
 def cmd_replay(args) -> int:
+    from .logview import read_log
+    from .runtime.play import replay
+
     path = Path(args.log)
     lines, log = read_log(path)
     header = next(e for e in log if e["what"] == "scenario")
@@ -455,6 +464,8 @@ def cmd_test(args) -> int:
 
 def _test_ruleset(name: str, args, results: list[dict[str, Any]]) -> None:
     """One ruleset's own tests, then each scenario played twice per seed; every result is reported."""
+    from .runtime.ruletests import run_tests
+
     try:
         rules = load(name if folder_of(name) else str(ruleset_folder(name)))
     except CompileError as err:
@@ -493,6 +504,8 @@ def _report(args, results: list[dict[str, Any]], ruleset: str, test: str, passed
 
 
 def cmd_coverage(args) -> int:
+    from .coverage import coverage_report, render_coverage
+
     report = coverage_report(args.catalogue, Path(args.report))
     if args.json:
         print(json.dumps(report, indent=2))

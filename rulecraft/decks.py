@@ -12,13 +12,12 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ruamel.yaml import YAML
 
-from .compiler import nodes
+from .compiler import cache, store
 from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, suggest
-from .compiler.driver import parse_module
 from .compiler.loader import MAIN, bundled_ids, folder_of, load
 from .compiler.source import Source
 from .inputs import error, load_yaml, position, read_source, validate
@@ -28,6 +27,9 @@ from .values import BadValue, typed
 __all__ = ["DeckChecker", "DeckError", "check_deck"]
 from .runtime.game import Game
 from .runtime.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from .compiler import nodes
 
 DeckError = InputError  # the API's name for a deck check's unusable input (the deck's or a pool's Diagnostics)
 SCALAR_PARAM = (str, int, bool)
@@ -149,6 +151,9 @@ def _setting(deck: Deck, key: str, value: str, where: tuple[int, int]) -> None:
 
 def format_header(path: Path) -> nodes.FormatDecl | None:
     """The `format` header of a ruleset's main module, read by the compiler's parser."""
+    from .compiler import nodes  # the parser: only when the formats are not in the cache
+    from .compiler.driver import parse_module
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -161,13 +166,19 @@ def format_header(path: Path) -> nodes.FormatDecl | None:
 @lru_cache(maxsize=1)
 def bundled_formats() -> dict[str, str]:
     """Format id -> bundled ruleset id, read from the `format` headers without compiling anything
-    (so that a format is found even while another bundled ruleset does not compile)."""
+    (so that a format is found even while another bundled ruleset does not compile). Kept in the
+    cache under the bytes of every bundled main module."""
+    mains = [(rid, folder / MAIN) for rid in bundled_ids() if (folder := folder_of(rid)) is not None]
+    key = cache.digest(store.compiler_hash(), *(part for rid, path in mains for part in (rid, path.read_bytes())))
+    known = cache.read("formats", "bundled")  # one entry, for the bundled rulesets of `key`
+    if isinstance(known, tuple) and len(known) == 2 and known[0] == key:
+        return known[1]
     out = {}
-    for rid in bundled_ids():
-        folder = folder_of(rid)
-        header = format_header(folder / MAIN) if folder is not None else None
+    for rid, path in mains:
+        header = format_header(path)
         if header is not None:
             out[header.name] = rid
+    cache.write("formats", "bundled", (key, out))
     return out
 
 

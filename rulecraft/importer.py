@@ -30,8 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-
 from .compiler.diagnostics import Diagnostic, InputError, render_text, suggest
 from .compiler.loader import bundled_ids, folder_of, load
 from .inputs import error, load_yaml, plain, read_source, validate
@@ -116,6 +114,8 @@ def read_records(path: Path, spec: dict[str, Any]) -> list[tuple[Any, tuple[int,
 
 def _positions(text: str) -> Any:
     """The same document read as YAML (JSON is YAML), for line and column numbers."""
+    from ruamel.yaml import YAML  # here: the command line imports this module for its options only
+
     try:
         return YAML(typ="rt").load(text)
     except Exception:  # noqa: BLE001 - positions are a nicety; JSON already parsed
@@ -289,6 +289,8 @@ def import_files(source: str, files: list[Path], game: str | None = None) -> tup
 
 
 def write_pool(pool: dict, out) -> None:
+    from ruamel.yaml import YAML
+
     yaml = YAML()
     yaml.default_flow_style = None
     yaml.width = 4096

@@ -8,15 +8,13 @@ import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
-
-import jsonschema
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError
-from ruamel.yaml.reader import ReaderError
+from typing import TYPE_CHECKING, Any
 
 from .compiler.diagnostics import Diagnostic, InputError, suggest
 from .compiler.source import Source, Span
+
+if TYPE_CHECKING:
+    import jsonschema
 
 
 @lru_cache(maxsize=None)
@@ -53,6 +51,10 @@ def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
     """The YAML document with its positions (ruamel round-trip), or an InputError with `code`.
     A document whose aliases expand past MAX_YAML_VALUES values, or that nests deeper than
     MAX_YAML_DEPTH, is refused (an "alias bomb" holds little text and vast data)."""
+    from ruamel.yaml import YAML  # here, not above: only commands that read a file need it
+    from ruamel.yaml.error import MarkedYAMLError
+    from ruamel.yaml.reader import ReaderError
+
     try:
         data = YAML(typ="rt").load(source.text)
         _bounded(data, source, code)
@@ -98,6 +100,8 @@ def validate(data: Any, schema_name: str, file: str, code: str, whole: str) -> l
     "text with {instance} or {instance!r}"}`, `"x-codes": {"VALIDATOR": CODE}`. A message
     starts with the value's path (or `whole`, for the document itself)."""
     found = []
+    import jsonschema  # here, not above: only commands that read a file need it
+
     for err in jsonschema.Draft202012Validator(schema(schema_name)).iter_errors(data):
         path = list(err.absolute_path)
         where = "/".join(map(str, path)) or whole

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+from collections import OrderedDict
+from types import CodeType
 from typing import Any, Iterator
 
 from ..runtime import ruleset as rs
 from . import nodes as n
 from .build import build
 from .check import check
-from .diagnostics import Diagnostics
-from .lower import Lowerer, compile_functions, fn, namespace
+from .diagnostics import Diagnostic, Diagnostics
+from .handler_globals import namespace
+from .lower import Lowerer, compile_functions, fn
 from .mods import apply_mods
 from .parser import parse
 from .resolved import Resolution
@@ -24,14 +27,31 @@ from .source import Source
 from .symbols import BUILTIN_EVENTS, Symbols, collect
 from .windows import expand_abilities, expand_does
 
+PARSED_MAX = 256  # modules kept: more than every bundled file together
+_parsed: OrderedDict[Source, tuple[n.Module | None, tuple[Diagnostic, ...]]] = OrderedDict()
+
 
 def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
-    """Source text -> the module's AST (None after a syntax error)."""
+    """Source text -> the module's AST (None after a syntax error). A file is parsed once per
+    process for its name and text: every mod extending a base reuses the base's modules (ASTs are
+    immutable) and gets the same diagnostics again."""
     diags.sources[source.file] = source
-    tree = parse(source.text, source.file, diags)
-    if tree is None:
-        return None
-    return build(tree, source.file, diags)
+    if source not in _parsed:
+        own = Diagnostics()
+        tree = parse(source.text, source.file, own)
+        _parsed[source] = (None if tree is None else build(tree, source.file, own)), tuple(own.items)
+        if len(_parsed) > PARSED_MAX:
+            _parsed.popitem(last=False)
+    _parsed.move_to_end(source)
+    module, found = _parsed[source]
+    for d in found:
+        diags.add(d.code, d.message, d.span, d.help, d.labels, d.severity)
+    return module
+
+
+def forget_parsed() -> None:
+    """Parse every file again from now on (a benchmark timing parsing, each round)."""
+    _parsed.clear()
 
 
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
@@ -40,7 +60,8 @@ def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols,
     return sym, check(sym, diags)
 
 
-def compile_modules(modules: list[n.Module], diags: Diagnostics) -> rs.Ruleset | None:
+def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[CodeType] | None = None) -> rs.Ruleset | None:
+    """The compiled ruleset (None after an error); `codes` receives the code of each file's handlers."""
     sym, res = check_modules(modules, diags)
     if diags.errors:
         return None
@@ -49,7 +70,9 @@ def compile_modules(modules: list[n.Module], diags: Diagnostics) -> rs.Ruleset |
     handlers = Handlers(sym, Lowerer(res))
     for file, funcs in handlers.by_file(modules).items():
         if funcs:
-            compile_functions(funcs, file, ns)
+            code = compile_functions(funcs, file, ns)
+            if codes is not None:
+                codes.append(code)
     handlers.attach(out, sym, res, ns)
     out.rule_sites = rule_sites(modules)
     return out
@@ -68,14 +91,29 @@ def attach_windows(out: rs.Ruleset, sym: Symbols, ns: dict[str, Any]) -> None:
 
 def rule_refs(node: object) -> Iterator[n.RuleRef]:
     """Every `rule` annotation inside a node, in source order (a statement: never inside an expression)."""
-    if isinstance(node, n.RuleRef):
-        yield node
-    elif isinstance(node, tuple):
-        for item in node:
-            yield from rule_refs(item)
-    elif isinstance(node, n.Node) and not isinstance(node, (n.Expr, n.TypeRef)):
-        for f in dataclasses.fields(node):
-            yield from rule_refs(getattr(node, f.name))
+    stack = [node]
+    while stack:  # depth first, children pushed in reverse: source order without recursion
+        item = stack.pop()
+        if isinstance(item, tuple):
+            stack.extend(reversed(item))
+        elif isinstance(item, n.RuleRef):
+            yield item
+        else:
+            names = _searched_fields(type(item))
+            if names:
+                stack.extend(getattr(item, f) for f in reversed(names))
+
+
+_SEARCHED: dict[type, tuple[str, ...]] = {}
+
+
+def _searched_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a node class that may hold a `rule` annotation: none for expressions,
+    types and plain values (found once per class, not once per node)."""
+    if cls not in _SEARCHED:
+        holds = issubclass(cls, n.Node) and not issubclass(cls, (n.Expr, n.TypeRef))
+        _SEARCHED[cls] = tuple(f.name for f in dataclasses.fields(cls)) if holds else ()
+    return _SEARCHED[cls]
 
 
 def rule_ids(node: object) -> tuple[str, ...]:

@@ -7,16 +7,23 @@ never make the compiler read a file outside its own folder.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..runtime.ruleset import Ruleset
-from . import nodes as n
+from . import store
 from .diagnostics import CompileError, Diagnostics, suggest
-from .driver import compile_modules, parse_module
 from .source import Source, Span
+
+if TYPE_CHECKING:
+    from . import nodes as n
+
+# The parser and the rest of the compiler are imported where a source is compiled, not here:
+# a ruleset read back from the cache needs none of them.
+Files = list[tuple[str, str, str]]  # (path, name shown, SHA-256) of every file read
 
 MAIN = "main.rules"
 MAX_MODULES = 200
@@ -42,9 +49,11 @@ def folder_of(ruleset_id: str) -> Path | None:
 MAX_EXTENDS = 8
 
 
-def read_folder(folder: Path, diags: Diagnostics, depth: int = 0) -> list[n.Module]:
+def read_folder(folder: Path, diags: Diagnostics, depth: int = 0, files: Files | None = None) -> list[n.Module]:
     """The modules of a ruleset: a mod's or format's base ruleset first, then its own."""
-    own = read_own_modules(folder, diags)
+    from . import nodes as n
+
+    own = read_own_modules(folder, diags, files)
     header = next((d for m in own[:1] for d in m.decls if isinstance(d, (n.ModDecl, n.FormatDecl))), None)
     if header is None:
         return own
@@ -54,7 +63,7 @@ def read_folder(folder: Path, diags: Diagnostics, depth: int = 0) -> list[n.Modu
                   f"rulesets extend each other more than {MAX_EXTENDS} deep", header.name_span,
                   suggest(header.extends, bundled_ids()))
         return own
-    return read_folder(base, diags, depth + 1) + own
+    return read_folder(base, diags, depth + 1, files) + own
 
 
 def sibling(folder: Path, ruleset_id: str) -> Path | None:
@@ -66,8 +75,12 @@ def sibling(folder: Path, ruleset_id: str) -> Path | None:
     return candidate if (candidate / MAIN).is_file() else None
 
 
-def read_own_modules(folder: Path, diags: Diagnostics) -> list[n.Module]:
-    """Parse `main.rules` and, transitively, every module it imports from the same folder."""
+def read_own_modules(folder: Path, diags: Diagnostics, files: Files | None = None) -> list[n.Module]:
+    """Parse `main.rules` and, transitively, every module it imports from the same folder;
+    `files` receives what was read (for the cache)."""
+    from . import nodes as n
+    from .driver import parse_module
+
     modules: list[n.Module] = []
     seen: set[str] = set()
     queue: list[tuple[str, Span | None]] = [("main", None)]
@@ -84,8 +97,10 @@ def read_own_modules(folder: Path, diags: Diagnostics) -> list[n.Module]:
         if len(seen) > MAX_MODULES:
             diags.add("E0008", f"more than {MAX_MODULES} modules", imported_at)
             break
-        label = display_path(path)
-        module = parse_module(Source(label, path.read_text(encoding="utf-8")), diags)
+        label, text = display_path(path), path.read_text(encoding="utf-8")
+        if files is not None:
+            files.append(store.file_record(path, label, text))
+        module = parse_module(Source(label, text), diags)
         if module is None:
             continue
         modules.append(module)
@@ -104,8 +119,43 @@ def display_path(path: Path) -> str:
             return str(path)
 
 
+@lru_cache(maxsize=1024)
+def _display_from(path: str, cwd: str) -> str:
+    """`display_path`, worked out once per file and working folder (the cache checks every name)."""
+    return display_path(Path(path))
+
+
 def compile_folder(folder: Path, diags: Diagnostics) -> Ruleset | None:
+    from .driver import compile_modules
+
     return compile_modules(read_folder(folder, diags), diags)
+
+
+def compiled(folders: list[Path], diags: Diagnostics) -> store.Entry | None:
+    """A ruleset folder with mod folders applied in order, compiled (None after an error), from
+    the cache when no file it reads has changed; diagnostics are reported either way."""
+    hit = store.lookup(folders, diags, lambda path: _display_from(path, os.getcwd()))
+    if hit is not None:
+        return hit
+    from . import nodes as n
+    from .driver import compile_modules
+
+    own, files = Diagnostics(), []  # type: Diagnostics, Files
+    modules = read_folder(folders[0], own, files=files)
+    first = [d for m in modules for d in m.decls if isinstance(d, (n.GameDecl, n.ModDecl, n.FormatDecl))][-1:]
+    for folder in folders[1:]:
+        modules += read_own_modules(folder, own, files)
+    codes: list = []
+    result = compile_modules(modules, own, codes)
+    diags.sources.update(own.sources)
+    for d in own.items:
+        diags.add(d.code, d.message, d.span, d.help, d.labels, d.severity)
+    if result is None:
+        return None
+    # the first folder's own header: with mods applied, the ruleset is still that game
+    info = store.summary(result) | {"named": [(h.name, h.title, isinstance(h, n.GameDecl)) for h in first]}
+    store.save(folders, files, own, result, codes, info)
+    return store.Entry(info, built=result)
 
 
 def locate(ruleset_id: str) -> Path:
@@ -129,21 +179,26 @@ def load(ruleset_id: str, mods: Sequence[str] = ()) -> Ruleset:
 def _load(ruleset_id: str, mods: tuple[str, ...]) -> Ruleset:
     folders = [locate(ruleset_id)] + [locate(m) for m in mods]
     diags = Diagnostics()
-    modules = read_folder(folders[0], diags)
-    own = [d for m in modules for d in m.decls if isinstance(d, (n.GameDecl, n.ModDecl, n.FormatDecl))][-1:]
-    for folder in folders[1:]:
-        modules += read_own_modules(folder, diags)
-    result = compile_modules(modules, diags)
-    if result is None:
+    entry = compiled(folders, diags)
+    if entry is None:
         raise CompileError(diags.sorted(), diags.sources)
-    if mods and own:  # the game with mods applied is still that game
-        result.id, result.title = own[0].name, own[0].title
-        result.kind = "game" if isinstance(own[0], n.GameDecl) else result.kind
+    result = entry.ruleset()
+    if mods and entry.summary["named"]:  # the game with mods applied is still that game
+        name, title, is_game = entry.summary["named"][0]
+        result.id, result.title, result.kind = name, title, "game" if is_game else result.kind
+    result.reload = (load, (_portable(ruleset_id), tuple(_portable(m) for m in mods)))
     return result
+
+
+def _portable(ruleset_id: str) -> str:
+    """A bundled id as it is; a folder as an absolute path (another process may work elsewhere)."""
+    return ruleset_id if folder_of(ruleset_id) is not None else str(Path(ruleset_id).resolve())
 
 
 def compile_source(text: str, filename: str = "<source>") -> Ruleset:
     """Compile one module given as text (no imports)."""
+    from .driver import compile_modules, parse_module
+
     diags = Diagnostics()
     module = parse_module(Source(filename, text), diags)
     result = compile_modules([module], diags) if module is not None else None
@@ -153,6 +208,8 @@ def compile_source(text: str, filename: str = "<source>") -> Ruleset:
 
 
 def check_source(text: str, filename: str = "<source>") -> Diagnostics:
+    from .driver import compile_modules, parse_module
+
     diags = Diagnostics()
     module = parse_module(Source(filename, text), diags)
     if module is not None:

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import ast
 import sys
+from types import CodeType
 from typing import Any, Callable
 
-from ..runtime.arith import checked_add, checked_mul, exact_div, floor_div, remainder, without
-from ..runtime.builtins import BUILTINS, interval, span, span_half_open
-from ..runtime.data import RECORD_TYPES, append, get_key, own, push, set_item, set_prop_item
-from ..runtime.errors import HANDLERS, ITEM_MARK, IllegalAction, item_fault
+from ..runtime.errors import ITEM_MARK
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
 from . import resolved as r
@@ -75,20 +73,6 @@ BINOPS: dict[n.BinOp, type[ast.operator]] = {B.ADD: ast.Add, B.SUB: ast.Sub, B.M
                                              B.MOD: ast.Mod}
 CMPOPS: dict[n.BinOp, type[ast.cmpop]] = {B.EQ: ast.Eq, B.NE: ast.NotEq, B.LT: ast.Lt, B.LE: ast.LtE, B.GT: ast.Gt,
                                           B.GE: ast.GtE, B.IN: ast.In, B.NOT_IN: ast.NotIn}
-
-
-def namespace() -> dict[str, Any]:
-    """The only globals compiled handlers see: no Python builtins at all."""
-    ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul,
-                          "_without": without, "_span": span, "_IndexError": IndexError, "_item_fault": item_fault,
-                          "_floordiv": floor_div, "_mod": remainder,
-                          "_span_half_open": span_half_open, "_interval": interval,
-                          "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
-                          "_set_item": set_item, "_set_prop_item": set_prop_item, "_get_key": get_key,
-                          "_record": RECORD_TYPES, "_push": push}
-    for name, (func, _, _) in BUILTINS.items():
-        ns[f"b_{name}"] = func
-    return ns
 
 
 class Lowerer(DataLowering):
@@ -522,22 +506,35 @@ def _small_span(e: n.Expr) -> tuple[int, ...] | None:
     return tuple(numbers) if len(numbers) <= 256 else None
 
 
-LOCATED = (ast.stmt, ast.expr, ast.excepthandler, ast.arg)  # what lowering builds of the nodes with a position
-
-
 def _locate(node: ast.AST, line: int, column: int = 1) -> None:
     """Give every node without a position the source line and column (1-based) of the statement it
-    came from; a fault reads them back from the failing instruction (`co_positions()`)."""
-    for sub in ast.walk(node):
-        if isinstance(sub, LOCATED) and not hasattr(sub, "lineno"):
-            sub.lineno = sub.end_lineno = line
-            sub.col_offset = sub.end_col_offset = column - 1
-            if hasattr(sub, "item_read"):  # a list item read: its end column says which (errors.item_fault)
-                sub.end_col_offset = ITEM_MARK + sub.item_read
+    came from; a fault reads them back from the failing instruction (`co_positions()`). A node
+    located before (a nested statement) was located with everything inside it: not walked again."""
+    stack: list[Any] = [node]
+    while stack:
+        sub = stack.pop()
+        if "lineno" in sub._attributes:
+            if hasattr(sub, "lineno") and sub is not node:
+                continue
+            if not hasattr(sub, "lineno"):
+                sub.lineno = sub.end_lineno = line
+                sub.col_offset = sub.end_col_offset = column - 1
+                if hasattr(sub, "item_read"):  # a list item read: its end column says which (errors.item_fault)
+                    sub.end_col_offset = ITEM_MARK + sub.item_read
+        for name in sub._fields:  # ast.iter_child_nodes, without its generators
+            value = getattr(sub, name, None)
+            if isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, ast.AST))
+            elif isinstance(value, ast.AST) and not isinstance(value, ast.expr_context):
+                stack.append(value)
 
 
-def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> None:
-    """Compile a file's handlers into `ns` (shared by every file of the ruleset)."""
+def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> CodeType:
+    """Compile a file's handlers into `ns` (shared by every file of the ruleset); returns the
+    module's code, which defines them again when run in another namespace (the cache)."""
     module = ast.Module(body=list(funcs), type_ignores=[])
-    ast.fix_missing_locations(module)
-    exec(compile(module, filename, "exec"), ns)  # noqa: S102 - code built from ast nodes only
+    for f in funcs:
+        _locate(f, 1)  # each was located when lowered: this only checks it (ast.fix_missing_locations walks it all)
+    code = compile(module, filename, "exec")
+    exec(code, ns)  # noqa: S102 - code built from ast nodes only
+    return code

@@ -6,6 +6,7 @@ strings so that tools can point at the source of every definition and rule.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Callable
@@ -270,6 +271,27 @@ class Ruleset:
     ability_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)  # ability -> parameter -> default
     ability_modifiers: dict[str, list[AbilityModifier]] = field(default_factory=dict)  # property -> modifiers
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)  # caches of what follows from the above
+    # How to get this ruleset again in another process, (function, arguments), set by whoever
+    # loaded it: a ruleset pickles as that call (its handlers are code, not data)
+    reload: tuple[Callable[..., Ruleset], tuple[Any, ...]] | None = field(default=None, repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[Callable[..., Ruleset], tuple[Any, ...]]:
+        if self.reload is None:
+            raise TypeError(f"ruleset {self.id} was not loaded from a folder (e.g. compiled from text): "
+                            "it cannot be sent to another process; load it with rulecraft.load")
+        return self.reload
+
+    def __copy__(self) -> Ruleset:
+        """A shallow copy (not a reload, which would give the loaded ruleset itself)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return new
 
     def defs_of(self, kind: str) -> list[Definition]:
         """Definitions of `kind` or its subkinds, in declaration order."""

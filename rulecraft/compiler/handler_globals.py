@@ -1,0 +1,25 @@
+"""The globals of compiled handlers, apart from the lowering that refers to them, so a ruleset
+read back from the cache gets its namespace without importing the compiler."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..runtime.arith import checked_add, checked_mul, exact_div, floor_div, remainder, without
+from ..runtime.builtins import BUILTINS, interval, span, span_half_open
+from ..runtime.data import RECORD_TYPES, append, get_key, own, push, set_item, set_prop_item
+from ..runtime.errors import HANDLERS, IllegalAction, item_fault
+
+
+def namespace() -> dict[str, Any]:
+    """The only globals compiled handlers see: no Python builtins at all."""
+    ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul,
+                          "_without": without, "_span": span, "_IndexError": IndexError, "_item_fault": item_fault,
+                          "_floordiv": floor_div, "_mod": remainder,
+                          "_span_half_open": span_half_open, "_interval": interval,
+                          "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
+                          "_set_item": set_item, "_set_prop_item": set_prop_item, "_get_key": get_key,
+                          "_record": RECORD_TYPES, "_push": push}
+    for name, (func, _, _) in BUILTINS.items():
+        ns[f"b_{name}"] = func
+    return ns

@@ -1,0 +1,191 @@
+"""Compiled rulesets in the cache (compiler/cache.py), and back.
+
+An entry is marshal data: the files the compiler read (path, name shown, SHA-256 of the text read),
+the diagnostics it reported (warnings: a ruleset with errors is not stored), a summary for
+listings, and the ruleset itself: its plain data encoded below plus the code object of each
+file's handlers, run again in a fresh handler namespace. An entry is used only if every file
+it names still has the same bytes and name, so an edit of any file (base, module or mod)
+invalidates exactly; so does another rulecraft or Python version, or any change to the
+compiler, runtime or grammar sources (their hash is in the entry). The key is the list of
+folders asked for: one entry each, overwritten when rebuilt, so the cache does not grow.
+
+Decoding the ruleset imports nothing of the compiler but what its data holds (a mod's changes).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import importlib
+import marshal
+import sys
+from fractions import Fraction
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from types import CodeType, FunctionType
+from typing import Any, Callable
+
+from .. import __version__
+from ..runtime import ruleset as rs
+from ..runtime.errors import HANDLERS
+from ..runtime.types import Ty
+from . import cache
+from .diagnostics import Diagnostics
+from .handler_globals import namespace
+from .source import Source
+
+AREA = "rulesets"
+# Modules whose dataclasses and enums an entry may name (checked again when decoding).
+CLASSES_FROM = ("rulecraft.runtime.ruleset", "rulecraft.compiler.source", "rulecraft.compiler.diagnostics",
+                "rulecraft.compiler.symbols", "rulecraft.runtime.data")
+
+
+class Uncacheable(Exception):
+    """The ruleset holds a value the cache cannot store: it is simply not cached."""
+
+
+@lru_cache(maxsize=1)
+def compiler_hash() -> str:
+    """A hash of every source the compiled form depends on: compiler, runtime, grammar."""
+    root = Path(__file__).resolve().parent.parent
+    grammar = Path(str(resources.files("rulecraft.grammar")))  # installed apart from the code in a checkout
+    files = sorted([*root.glob("compiler/*.py"), *root.glob("runtime/*.py")]) + sorted(grammar.glob("*.lark"))
+    assert any(p.suffix == ".lark" for p in files), "the grammar is part of the compiler's hash"
+    return cache.digest(__version__, sys.version, *(p.read_bytes() for p in files))
+
+
+def key(folders: list[Path]) -> str:
+    """One entry per list of folders: a newer compiler's entry replaces the older one."""
+    return cache.digest(*(str(f.resolve()) for f in folders))
+
+
+def file_record(path: Path, label: str, text: str) -> tuple[str, str, str]:
+    """A file the compiler read: its text as the compiler saw it is what must not change."""
+    return str(path.resolve()), label, hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclasses.dataclass
+class Entry:
+    """A compiled ruleset from the cache or just built: its summary now, the ruleset on demand."""
+
+    summary: dict[str, Any]
+    body: bytes = b""  # the encoded ruleset and codes (marshal), decoded by `ruleset()`
+    built: rs.Ruleset | None = None
+
+    def ruleset(self) -> rs.Ruleset:
+        if self.built is None:
+            data, codes = marshal.loads(self.body)  # a part of a signed entry
+            ns = namespace()
+            for code in codes:
+                exec(code, ns)  # noqa: S102 - our own compiled handlers, from a signed entry
+            self.built = decode(data, ns)
+        return self.built
+
+
+def summary(rules: rs.Ruleset) -> dict[str, Any]:
+    """What listings show, readable without decoding the ruleset."""
+    return {"id": rules.id, "title": rules.title, "kind": rules.kind, "extends": rules.extends,
+            "version": rules.version, "options": dict(rules.options), "scenarios": sorted(rules.scenarios)}
+
+
+def save(folders: list[Path], files: list[tuple[str, str, str]], found: Diagnostics, rules: rs.Ruleset,
+         codes: list[CodeType], info: dict[str, Any]) -> None:
+    if not cache.enabled():
+        return
+    try:
+        data = encode(rules)
+        items = [encode(d) for d in found.items]
+    except Uncacheable:
+        return
+    # the ruleset is marshalled apart, so a listing or a check reads the rest without building it
+    cache.write(AREA, key(folders), (compiler_hash(), files, items, info, marshal.dumps((data, codes))))
+
+
+def lookup(folders: list[Path], diags: Diagnostics, label_of: Callable[[str], str]) -> Entry | None:
+    """The cached entry for these folders if every file it was built from is unchanged and
+    still has the name `label_of` gives it; its diagnostics and sources are reported into
+    `diags` as a compile would."""
+    stored = cache.read(AREA, key(folders))
+    if not isinstance(stored, tuple) or len(stored) != 5 or stored[0] != compiler_hash():
+        return None
+    _, files, items, info, body = stored
+    sources = []
+    for path, label, sha in files:
+        try:
+            with open(path, encoding="utf-8") as f:  # as Path.read_text reads it: universal newlines
+                text = f.read()
+        except (OSError, UnicodeError):
+            return None
+        if hashlib.sha256(text.encode("utf-8")).hexdigest() != sha or label != label_of(path):
+            return None
+        sources.append(Source(label, text))
+    for s in sources:
+        diags.sources[s.file] = s
+    for item in items:
+        d = decode(item, {})
+        diags.add(d.code, d.message, d.span, d.help, d.labels, d.severity)
+    return Entry(info, body)
+
+
+# ---- values <-> marshal data ---------------------------------------------------------
+# Plain values (str, int, float, bool, None) and lists and dicts stay as they are; every other
+# value becomes a tuple whose first item says what it is.
+
+
+def encode(value: Any) -> Any:
+    t = type(value)
+    if t in (str, int, float, bool) or value is None:
+        return value
+    if t is list:
+        return [encode(v) for v in value]
+    if t is dict:
+        return {encode(k): encode(v) for k, v in value.items()}
+    if t is tuple:
+        return ("t", tuple(encode(v) for v in value))  # a tuple: it may be a key
+    if t is frozenset:
+        return ("s", tuple(encode(v) for v in value))
+    if t is Ty:
+        return ("y", value.name, encode(value.arg), encode(value.val))
+    if t is Fraction:
+        return ("q", value.numerator, value.denominator)
+    if t is FunctionType and value.__globals__.get(HANDLERS) and value.__globals__.get(value.__name__) is value:
+        return ("f", value.__name__)  # a handler, defined again by its file's code
+    if t.__module__ in CLASSES_FROM and isinstance(value, enum.Enum):
+        return ("e", t.__module__, t.__qualname__, value.value)
+    if t.__module__ in CLASSES_FROM and dataclasses.is_dataclass(value):
+        fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare}
+        return ("c", t.__module__, t.__qualname__, fields)
+    raise Uncacheable(f"{t.__qualname__} values are not cached")
+
+
+def decode(data: Any, ns: dict[str, Any]) -> Any:
+    t = type(data)
+    if t is list:
+        return [decode(v, ns) for v in data]
+    if t is dict:
+        return {decode(k, ns): decode(v, ns) for k, v in data.items()}
+    if t is not tuple:
+        return data
+    tag = data[0]
+    if tag == "t":
+        return tuple(decode(v, ns) for v in data[1])
+    if tag == "s":
+        return frozenset(decode(v, ns) for v in data[1])
+    if tag == "y":
+        return Ty(data[1], decode(data[2], ns), decode(data[3], ns))
+    if tag == "q":
+        return Fraction(data[1], data[2])
+    if tag == "f":
+        return ns[data[1]]
+    cls = _class(data[1], data[2])
+    if tag == "e":
+        return cls(data[3])
+    return cls(**{k: decode(v, ns) for k, v in data[3].items()})
+
+
+def _class(module: str, name: str) -> Any:
+    if module not in CLASSES_FROM:
+        raise ValueError(f"a cache entry names {module}")
+    return getattr(importlib.import_module(module), name)
