@@ -47,6 +47,7 @@ def new_game(ruleset, seed: int = 0, players=None, agents=None, assumptions=None
     """A game of `ruleset` (an id or a compiled Ruleset, with `mods` applied to an id); runs the
     scenario's setup if one is named. `run(game, scenario)` then plays its rounds. `log="simulation"`
     keeps only what a replay needs (the full log is the default)."""
+    from .compiler.loader import load
     from .runtime.play import start
 
     rules = load(ruleset, mods) if isinstance(ruleset, str) else ruleset

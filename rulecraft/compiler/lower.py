@@ -436,7 +436,8 @@ class Lowerer(DataLowering):
         if op == n.BinOp.ADD and self.may_grow(e.left, e.right):
             return _call("_add", left, right)
         if op == n.BinOp.MUL and not (_is_int_literal(e.left) and _is_int_literal(e.right)):
-            return _call("_mul", left, right)  # even by a constant: `x = x * 1000` grows x each step
+            whole = [o for o in (e.left, e.right) if self.res.type_of(o).name == "int"]
+            return _product(e, left, right, whole)  # even by a constant: `x = x * 1000` grows x each step
         return ast.BinOp(left=left, op=BINOPS[op](), right=right)
 
     def if_expr(self, e: n.IfExpr) -> ast.expr:
@@ -491,6 +492,20 @@ EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
     n.Interval: L.interval,
     n.RecordNew: L.record_new, n.MapExpr: L.map_expr, n.IsKind: L.is_kind, n.Has: L.has,
 }
+
+
+def _product(e: n.Binary, left: ast.expr, right: ast.expr, whole: list[n.Expr]) -> ast.expr:
+    """`a * b`, checked not to pass MAX_BITS (`_mul`); an int variable (in `whole`) times a whole
+    number written out (at most MAX_DIGITS digits) is checked inline, on the variable: `v * 7 if -_HALF < v < _HALF
+    else _mul(v, 7)`, where a number below _HALF times such a literal stays within the limit."""
+    pairs = ((e.left, left, e.right), (e.right, right, e.left))
+    for operand, lowered, other in pairs:
+        if any(operand is w for w in whole) and isinstance(lowered, ast.Name) and _is_int_literal(other):
+            test = ast.Compare(left=ast.UnaryOp(op=ast.USub(), operand=_name("_HALF")), ops=[ast.Lt(), ast.Lt()],
+                               comparators=[lowered, _name("_HALF")])
+            return ast.IfExp(test=test, body=ast.BinOp(left=left, op=ast.Mult(), right=right),
+                             orelse=_call("_mul", left, right))
+    return _call("_mul", left, right)
 
 
 def _is_int_literal(e: n.Expr) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 from .errors import BudgetExceeded, IllegalAction, RuleFault
 
 MAX_BITS = 4096
+INT_LIMIT = 1 << MAX_BITS  # a whole number of at most MAX_BITS bits is below it
 MAX_LENGTH = 1_000_000
 
 
@@ -37,6 +38,11 @@ def remainder(a: Any, b: Any) -> Any:
 
 
 def checked_mul(a: Any, b: Any) -> Any:
+    if a.__class__ is int and b.__class__ is int:  # the usual case, kept fast
+        product = a * b
+        if -INT_LIMIT < product < INT_LIMIT:
+            return product
+        raise BudgetExceeded(f"a number larger than {MAX_BITS} bits")
     for items, times in ((a, b), (b, a)):  # a text or list repeated: its size is known before it is made
         if isinstance(items, (list, str)) and isinstance(times, int) and len(items) * times > MAX_LENGTH:
             raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")

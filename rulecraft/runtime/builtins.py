@@ -162,13 +162,13 @@ def _text(rt, value):
     return str(value.name if hasattr(value, "name") else value)
 
 
-def _numbers(what: str, lo: Any, stop: Any) -> range:
-    """The whole numbers lo, lo+1, ... before stop, capped at MAX_RANGE; `what` names the form written."""
-    if not isinstance(lo, int) or not isinstance(stop, int) or isinstance(lo, bool) or isinstance(stop, bool):
-        raise IllegalAction(f"`{what}` needs whole numbers, not ({', '.join(_show(v) for v in (lo, stop))})")
+def _numbers(what: Callable[[], str], lo: Any, stop: Any) -> range:
+    """The whole numbers lo, lo+1, ... before stop, capped at MAX_RANGE; `what()` names the form written."""
+    if lo.__class__ is not int or stop.__class__ is not int:
+        raise IllegalAction(f"`{what()}` needs whole numbers, not ({', '.join(_show(v) for v in (lo, stop))})")
     numbers = range(lo, stop)
     if len(numbers) > MAX_RANGE:
-        raise BudgetExceeded(f"{what} would hold {len(numbers)} numbers; at most {MAX_RANGE} are allowed")
+        raise BudgetExceeded(f"{what()} would hold {len(numbers)} numbers; at most {MAX_RANGE} are allowed")
     return numbers
 
 
@@ -178,12 +178,12 @@ def _show(value: Any) -> str:
 
 def span(rt, lo, hi):
     """`lo..hi` (both included) as a lazy sequence, for `for i in lo..hi`: the loop charges the budget."""
-    return _numbers(f"{_show(lo)}..{_show(hi)}", lo, hi + 1 if isinstance(hi, int) else hi)
+    return _numbers(lambda: f"{_show(lo)}..{_show(hi)}", lo, hi + 1 if hi.__class__ is int else hi)
 
 
 def span_half_open(rt, lo, stop):
     """`range(lo, stop)` as a lazy sequence, for `for i in range(lo, stop)`: the loop charges the budget."""
-    return _numbers(f"range({_show(lo)}, {_show(stop)})", lo, stop)
+    return _numbers(lambda: f"range({_show(lo)}, {_show(stop)})", lo, stop)
 
 
 def interval(rt, lo, hi):
