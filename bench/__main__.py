@@ -24,10 +24,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     print(f"rulecraft benchmarks - Python {platform.python_version()} on {platform.machine()}\n")
     print(table("a) parse+compile throughput of the bundled rulesets",
-                compile_speed.run(2 if args.quick else compile_speed.ROUNDS)), "\n", flush=True)
+                compile_speed.run(compile_speed.ROUNDS)), "\n", flush=True)
     print(table("b) command line: check cold / warm, games, deck check (CPU)", check_time.run()), "\n", flush=True)
     for case in handler.CASES:
-        rows = handler.run(case, 200 if args.quick else 2000, 3 if args.quick else 7)
+        rows = handler.run(case, 200 if args.quick else 2000, 3 if args.quick else 5)
         print(table(f"c) effect handler `{case.fn}`: {case.title}", rows), "\n", flush=True)
     print(table("d) doom: attacks, rounds, square-grid queries", doom.run_bench(args.quick)), "\n", flush=True)
     print(table("e) neuroshima: battles on a full hex board", neuroshima.run_bench(args.quick)), "\n", flush=True)
