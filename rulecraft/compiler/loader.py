@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Sequence
 from ..runtime.ruleset import Ruleset
 from . import store
 from .diagnostics import CompileError, Diagnostics, suggest
-from .source import Source, Span
+from .source import MAX_SOURCE_BYTES, Source, Span, decoded
 
 if TYPE_CHECKING:
     from . import nodes as n
@@ -43,7 +43,7 @@ def folder_of(ruleset_id: str) -> Path | None:
     if not all(part.replace("-", "").replace("_", "").isalnum() for part in ruleset_id.split("/")):
         return None
     folder = bundled_root() / ruleset_id
-    return folder if (folder / MAIN).is_file() else None
+    return folder if is_file(folder / MAIN) else None
 
 
 MAX_EXTENDS = 8
@@ -72,7 +72,7 @@ def sibling(folder: Path, ruleset_id: str) -> Path | None:
     if not name.replace("-", "").replace("_", "").isalnum():
         return None
     candidate = folder.resolve().parent / name
-    return candidate if (candidate / MAIN).is_file() else None
+    return candidate if is_file(candidate / MAIN) else None
 
 
 def read_own_modules(folder: Path, diags: Diagnostics, files: Files | None = None) -> list[n.Module]:
@@ -90,14 +90,17 @@ def read_own_modules(folder: Path, diags: Diagnostics, files: Files | None = Non
             continue
         seen.add(name)
         path = folder / f"{name}.rules"
-        if not path.is_file() or path.resolve().parent != folder.resolve():  # no links out of the folder
+        if not is_file(path) or path.resolve().parent != folder.resolve():  # no links out of the folder
             diags.add("E0109", f"no module `{name}` in this ruleset's folder", imported_at,
                       f"create {name}.rules next to main.rules")
             continue
         if len(seen) > MAX_MODULES:
             diags.add("E0008", f"more than {MAX_MODULES} modules", imported_at)
             break
-        label, text = display_path(path), path.read_text(encoding="utf-8")
+        label = display_path(path)
+        text = read_module(path, label, imported_at, diags)
+        if text is None:
+            continue
         if files is not None:
             files.append(store.file_record(path, label, text))
         module = parse_module(Source(label, text), diags)
@@ -106,6 +109,43 @@ def read_own_modules(folder: Path, diags: Diagnostics, files: Files | None = Non
         modules.append(module)
         queue.extend((d.name, d.name_span) for d in module.decls if isinstance(d, n.Import))
     return modules
+
+
+def is_file(path: Path) -> bool:
+    """Whether a regular file is there: a name the file system refuses (too long) is no file."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def read_module(path: Path, label: str, imported_at: Span | None, diags: Diagnostics) -> str | None:
+    """A module's text (a UTF-8 byte-order mark allowed); a file too large, hard-linked from
+    elsewhere, unreadable or not UTF-8 is a diagnostic, found before the parser sees it."""
+    at = imported_at or Span(label, 1, 1, 1, 2)
+    try:
+        info = path.stat()
+        if info.st_size > MAX_SOURCE_BYTES:
+            diags.add("E0008", f"{label} is larger than {MAX_SOURCE_BYTES:,} bytes", at,
+                      "split it into modules and `import` them")
+            return None
+        if info.st_nlink > 1:  # a hard link may be another folder's file: only the folder's own are read
+            diags.add("E0109", f"{label} is a hard link; a ruleset reads only its own files", at,
+                      "copy the file into the ruleset's folder")
+            return None
+        data = path.read_bytes()
+    except OSError as err:
+        diags.add("E0109", f"cannot read {label}: {err.strerror or err}", at)
+        return None
+    try:
+        return decoded(data)
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        column = len(data[data.rfind(b"\n", 0, err.start) + 1:err.start].decode("utf-8", "replace")) + 1
+        utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff")
+        diags.add("E0010", f"{label} is not UTF-8 text (byte 0x{data[err.start]:02x})", Span(label, line, column, line, column + 1),
+                  "save it as UTF-8" + (" (it is UTF-16: it starts with a UTF-16 byte-order mark)" if utf16 else ""))
+        return None
 
 
 def display_path(path: Path) -> str:
@@ -163,7 +203,7 @@ def locate(ruleset_id: str) -> Path:
     folder = folder_of(ruleset_id)
     if folder is None:
         candidate = Path(ruleset_id)
-        if (candidate / MAIN).is_file():
+        if is_file(candidate / MAIN):
             return candidate
         raise KeyError(f"no ruleset '{ruleset_id}' (bundled: {', '.join(bundled_ids())})")
     return folder

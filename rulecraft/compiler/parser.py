@@ -15,9 +15,8 @@ from importlib import resources
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .diagnostics import Diagnostics
-from .source import Span
+from .source import MAX_SOURCE_BYTES, Span
 
-MAX_SOURCE_BYTES = 1_000_000
 MAX_SYNTAX_ERRORS = 50
 MAX_TREE_DEPTH = 150  # deeper trees would exhaust Python's stack in the later stages
 TOP_LEVEL = re.compile(r"^[A-Za-z_]", re.M)

@@ -5,6 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+MAX_SOURCE_BYTES = 1_000_000  # a `.rules` file larger than this is refused before it is read
+
+
+def decoded(data: bytes) -> str:
+    """A `.rules` file's text: UTF-8 (a byte-order mark dropped), line ends made `\n` as
+    Python's text files read them (UnicodeDecodeError if it is not UTF-8)."""
+    return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+
 
 @dataclass(frozen=True, slots=True)
 class Span:

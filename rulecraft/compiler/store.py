@@ -34,7 +34,7 @@ from ..runtime.types import Ty
 from . import cache
 from .diagnostics import Diagnostics
 from .handler_globals import namespace
-from .source import Source
+from .source import Source, decoded
 
 AREA = "rulesets"
 # Modules whose dataclasses and enums an entry may name (checked again when decoding).
@@ -114,8 +114,7 @@ def lookup(folders: list[Path], diags: Diagnostics, label_of: Callable[[str], st
     sources = []
     for path, label, sha in files:
         try:
-            with open(path, encoding="utf-8") as f:  # as Path.read_text reads it: universal newlines
-                text = f.read()
+            text = decoded(Path(path).read_bytes())  # as the loader reads it
         except (OSError, UnicodeError):
             return None
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != sha or label != label_of(path):
