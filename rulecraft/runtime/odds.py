@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
+from .budget import DEFAULT_BUDGET
 from .errors import BudgetExceeded
 from .game import Game
 from .lazy import LazyDice, Rolled, settle
@@ -106,17 +107,34 @@ def die_odds(rules: Ruleset, die_id: str) -> dict[Any, Fraction]:
 
 def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[str, Any] | None = None,
                players: tuple[str, ...] = ("p1", "p2"), lazy: bool = True) -> dict[Any, Fraction]:
-    """The law of a query's result. `lazy=False`: one path per face, the reference lazy odds must match."""
-    func = rules.callables[query].func
+    """The law of a query's result. `lazy=False`: one path per face, the reference lazy odds must match.
+    Every path runs in a game of its own, but all of them share one step budget."""
+    query_func = rules.callables[query].func
+    spent = [0]
+    def used_up() -> BudgetExceeded:
+        return BudgetExceeded(f"the chance paths of `{query}` used up the step budget of {DEFAULT_BUDGET} steps "
+                              "between them")
+
+    def game_on(chance: PathChance) -> Game:
+        if spent[0] >= DEFAULT_BUDGET:
+            raise used_up()
+        return Game(rules, players=players, assumptions=assumptions, source=chance, budget=DEFAULT_BUDGET - spent[0])
+
+    def func(game: Game) -> Any:
+        try:
+            return query_func(game, *args)
+        except BudgetExceeded:
+            raise used_up() from None
+        finally:
+            spent[0] += game.budget.steps
 
     def eager(chance: PathChance) -> Outcomes:
-        game = Game(rules, players=players, assumptions=assumptions, source=chance)
-        return [(_key(func(game, *args)), Fraction(1))]
+        return [(_key(func(game_on(chance))), Fraction(1))]
 
     def distributions(chance: PathChance) -> Outcomes:
-        game = Game(rules, players=players, assumptions=assumptions, source=chance)
+        game = game_on(chance)
         game.chance = LazyDice(game, chance)  # type: ignore[assignment]
-        result = func(game, *args)
+        result = func(game)
         if isinstance(result, Rolled):
             return [(_key(v), p) for v, p in result.distribution().items()]
         return [(_key(settle(result)), Fraction(1))]
@@ -125,7 +143,7 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
         return enumerate_outcomes(eager)
     try:
         return enumerate_outcomes(distributions)
-    except PathCapExceeded:
+    except (PathCapExceeded, BudgetExceeded):
         raise
     except Exception:  # a use of rolls lazy.py cannot follow, or an error the face-by-face run names
         return enumerate_outcomes(eager)

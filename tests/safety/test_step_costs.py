@@ -2,6 +2,8 @@
 in steps, and what would grow without end stops with a clear error. Measured in steps,
 entries and items, never in seconds."""
 
+from fractions import Fraction
+
 import pytest
 
 import rulecraft
@@ -109,3 +111,28 @@ def test_the_log_has_a_volume_limit(game):
         game.call("shout", xs)
     text = len(str(xs).replace(" ", ""))  # a logged list is written as text
     assert game.history.volume > MAX_LOG_VOLUME and len(game.log) <= MAX_LOG_VOLUME // text + 1
+
+
+ODDS = '''
+game "t" "T"
+die d6 "D6" { faces 1..6 }
+query slow() {
+  let n = 0
+  for i in range(0, 100000) { n += 1 }
+  let a = roll d6
+  if a == 1 { return 1 }
+  let b = roll d6
+  if b == 1 { return 2 }
+  return 0
+}
+'''
+
+
+def test_the_paths_of_an_odds_query_share_one_step_budget(monkeypatch):
+    from rulecraft.runtime import odds
+
+    rules = rulecraft.compile_source(ODDS, "t.rules")
+    assert odds.query_odds(rules, "slow", []) == {1: Fraction(1, 6), 2: Fraction(5, 36), 0: Fraction(25, 36)}
+    monkeypatch.setattr(odds, "DEFAULT_BUDGET", 250_000)  # two paths of 100,000 steps fit, the third does not
+    with pytest.raises(BudgetExceeded, match="chance paths of `slow` used up the step budget of 250000"):
+        odds.query_odds(rules, "slow", [])
