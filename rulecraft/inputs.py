@@ -5,6 +5,7 @@ positions: its text, its YAML, its JSON Schema check; every problem is a Diagnos
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -61,6 +62,11 @@ def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
         return data
     except RecursionError:
         problem, line, column = f"the YAML nests deeper than {MAX_YAML_DEPTH} levels", 1, 1
+    except ValueError:  # Python refuses to read a number of thousands of digits
+        long = re.search(r"\d{1000,}", source.text)
+        before = source.text[:long.start()] if long else ""
+        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        problem = "a number with thousands of digits"
     except MarkedYAMLError as err:
         mark = err.problem_mark
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)

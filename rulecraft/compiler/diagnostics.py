@@ -180,6 +180,9 @@ _HIDDEN = {"Cc", "Zl", "Zp"}
 _BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+SHOWN_WIDTH, SHOWN_BEFORE = 160, 60  # the characters of a source line shown, and how many before the place
+
+
 def printable(text: str) -> str:
     """The text with every hidden or terminal-controlling character written as an escape (`\\x1b`)."""
     if text.isprintable():
@@ -203,9 +206,12 @@ def render_text(diags: list[Diagnostic], sources: dict[str, Source]) -> str:
         if d.span and d.span.file in sources:
             text = sources[d.span.file].line(d.span.line)
             width = (d.span.end_column - d.span.column) if d.span.end_line == d.span.line else 1
-            before, marked = text[:d.span.column - 1], text[d.span.column - 1:d.span.column - 1 + max(1, width)]
-            out.append(f"  {d.span.line:>4} | {printable(text)}")
-            out.append("       | " + " " * len(printable(before)) + "^" * max(1, len(printable(marked))))
+            start = max(0, d.span.column - 1 - SHOWN_BEFORE)  # a long line is shown around the place only
+            before, marked = text[start:d.span.column - 1], text[d.span.column - 1:d.span.column - 1 + max(1, width)]
+            shown = ("…" if start else "") + text[start:start + SHOWN_WIDTH] + ("…" if len(text) > start + SHOWN_WIDTH else "")
+            out.append(f"  {d.span.line:>4} | {printable(shown)}")
+            caret = min(max(1, len(printable(marked))), SHOWN_WIDTH)
+            out.append("       | " + " " * (len(printable(before)) + (1 if start else 0)) + "^" * caret)
         for span, message in d.labels:
             out.append(printable(f"  note: {span}: {message}"))
         if d.help:
