@@ -21,6 +21,7 @@ from .runtime.types import Ty
 WHOLE = re.compile(r"\s*[+-]?\d+\s*")
 NUMBER = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)\s*")
 MAX_LISTED = 20  # "one of: ..." names at most this many choices
+MAX_DIGITS = 100  # a number given from outside has at most this many characters
 MAX_NESTING = 64  # lists in lists: a value nested deeper is refused (a stranger's input must not exhaust the stack)
 
 
@@ -79,16 +80,28 @@ def _whole(value: Any, text: bool) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if text and isinstance(value, str) and WHOLE.fullmatch(value):
-        return int(value)
-    raise BadValue(f"must be a whole number, not {value!r}")
+        return int(_digits(value))
+    raise BadValue(f"must be a whole number, not {_shown(value)}")
 
 
 def _number(value: Any, text: bool) -> int | float:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
     if text and isinstance(value, str) and NUMBER.fullmatch(value):
-        return int(value) if WHOLE.fullmatch(value) else float(value)
-    raise BadValue(f"must be a number, not {value!r}")
+        return int(_digits(value)) if WHOLE.fullmatch(value) else float(_digits(value))
+    raise BadValue(f"must be a number, not {_shown(value)}")
+
+
+def _digits(text: str) -> str:
+    if len(text.strip()) > MAX_DIGITS:
+        raise BadValue(f"has more than {MAX_DIGITS} digits")
+    return text
+
+
+def _shown(value: Any) -> str:
+    """A value in a message, cut short if long."""
+    shown = repr(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 def _truth(value: Any, text: bool) -> bool:
