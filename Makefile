@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench coverage clean
+.PHONY: demo test lint typecheck bench fuzz coverage clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,19 +34,25 @@ demo: $(STAMP)
 	@$(RC) run neuroshima/duel --seed 2 | tail -n 12
 
 test: $(STAMP)
-	$(BIN)/ruff check rulecraft tests bench
+	$(BIN)/ruff check rulecraft tests bench fuzz
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 	$(BIN)/rulecraft coverage --summary
 
 lint: $(STAMP)
-	$(BIN)/ruff check rulecraft tests bench
+	$(BIN)/ruff check rulecraft tests bench fuzz
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Mutate the inputs strangers write for FUZZ_SECONDS (default an hour); new crashes are stored
+# in fuzz/regressions/, which `make test` replays.
+FUZZ_SECONDS ?= 3600
+fuzz: $(STAMP)
+	$(BIN)/python -m fuzz --seconds $(FUZZ_SECONDS)
 
 coverage: $(STAMP)
 	$(BIN)/rulecraft coverage

@@ -73,6 +73,9 @@ def read_yaml_deck(text: str, file: str) -> Deck:
 def _deck_of_data(data: Any, deck: Deck) -> Deck:
     """The deck a document describes (positions where the document has them), or DeckError."""
     problems = validate(data, "deck", deck.file, "E0803", "the deck")
+    if not problems and isinstance(data, dict):  # JSON Schema sees only text keys: YAML has others
+        problems = [deck.error(*position(data, [key], value=False), "E0803",
+                               f"a key must be a name, not {key!r}") for key in data if not isinstance(key, str)]
     if problems:
         raise deck.fail(problems)
     deck.format, deck.name = data.get("format"), data.get("name")

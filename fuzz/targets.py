@@ -1,0 +1,155 @@
+"""What is fuzzed: each reader of outside input, its seed corpus, and the answers it may give.
+
+A target's `run(data, folder)` feeds one input (bytes) to the reader, with `folder` a scratch
+folder of its own; anything it raises other than the target's `allowed` exceptions is a crash.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+from rulecraft.compiler.diagnostics import CompileError, InputError, render_text
+from rulecraft.compiler.loader import bundled_root, compile_folder, load
+from rulecraft.runtime.errors import GameError
+from rulecraft.runtime.types import Ty
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    corpus: Callable[[], list[bytes]]
+    run: Callable[[bytes, Path], None]
+    allowed: tuple[type[BaseException], ...] = ()
+
+
+def _files(*patterns: tuple[Path, str]) -> list[bytes]:
+    return [p.read_bytes() for folder, pattern in patterns for p in sorted(folder.glob(pattern))]
+
+
+# ---- rules ---------------------------------------------------------------------------
+
+
+def rules_corpus() -> list[bytes]:
+    return _files((ROOT / "examples", "*/main.rules"), (ROOT / "tests" / "compiler" / "corpus", "*.rules"),
+                  (bundled_root() / "twilight-imperium", "*.rules"), (bundled_root() / "neuroshima", "*.rules"))
+
+
+def run_rules(data: bytes, folder: Path) -> None:
+    """A ruleset folder of one file: compiled (diagnostics rendered) or refused, never raising."""
+    from rulecraft.compiler.diagnostics import Diagnostics
+
+    (folder / "main.rules").write_bytes(data)
+    diags = Diagnostics()
+    compile_folder(folder, diags)
+    render_text(diags.sorted(), diags.sources)
+
+
+# ---- decks and card pools -----------------------------------------------------------------
+
+
+def deck_corpus() -> list[bytes]:
+    return _files((ROOT / "examples" / "decks", "*.yaml"))
+
+
+def run_deck(data: bytes, folder: Path) -> None:
+    from rulecraft.decks import check_deck
+
+    path = folder / "deck.yaml"
+    path.write_bytes(data)
+    check_deck(path)
+
+
+def pool_corpus() -> list[bytes]:
+    return _files((ROOT / "examples" / "decks" / "pools", "*.yaml"))
+
+
+def run_pool(data: bytes, folder: Path) -> None:
+    from rulecraft.pools import apply_pools, read_pool
+
+    path = folder / "pool.yaml"
+    path.write_bytes(data)
+    apply_pools(_format(), [read_pool(path)])
+
+
+@lru_cache(maxsize=1)
+def _format():
+    return load("doomtrooper/prague-league-2010")
+
+
+# ---- command-line values --------------------------------------------------------------------
+
+VALUE_TYPES = ["int", "num", "bool", "text", "any", "list<int>", "list<any>", "list<list<int>>", "def<warrior>",
+               "list<def<card>>"]
+
+
+def values_corpus() -> list[bytes]:
+    return [b"3", b"-2", b"1.5", b"true", b"gendarme", b"gendarme, horde_trooper", b"[1, 2, [3]]",
+            b'["a", {"b": 1}]', b"Templar Marine", b"[[0,4,1,0],[0,3,0,0]]"]
+
+
+def run_values(data: bytes, folder: Path) -> None:
+    from rulecraft.values import BadValue, typed
+
+    text = data.decode("utf-8", "replace")
+    for name in VALUE_TYPES:
+        try:
+            typed(text, Ty(name), _format(), text=True)
+        except BadValue:
+            pass
+
+
+# ---- replay logs --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def log_corpus() -> list[bytes]:
+    from rulecraft.runtime.play import run, start
+
+    game = start(load("twilight-imperium"), "small_galaxy", seed=3)
+    run(game, "small_galaxy", 1)
+    return [("\n".join(game.log_lines()) + "\n").encode()]
+
+
+def run_log(data: bytes, folder: Path) -> None:
+    from rulecraft.logview import read_log
+    from rulecraft.runtime.play import replay
+
+    path = folder / "game.jsonl"
+    path.write_bytes(data)
+    _, entries = read_log(path)
+    header = next(e for e in entries if e["what"] == "scenario")
+    replay(load(header["game"], header.get("mods", ())), entries)
+
+
+TARGETS = {t.name: t for t in [
+    Target("rules", rules_corpus, run_rules),
+    Target("deck", deck_corpus, run_deck, (InputError,)),
+    Target("pool", pool_corpus, run_pool, (InputError,)),
+    Target("values", values_corpus, run_values),
+    Target("log", log_corpus, run_log, (InputError, CompileError, GameError)),
+]}
+
+
+def signature(err: BaseException) -> str:
+    """What tells two crashes apart: the exception's type and where it was raised."""
+    tb = err.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    where = f"{Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno}" if tb is not None else "?"
+    return f"{type(err).__name__}@{where}"
+
+
+def crash(target: Target, data: bytes, folder: Path) -> str | None:
+    """The crash signature if `data` crashes the target, else None."""
+    try:
+        target.run(data, folder)
+    except target.allowed:
+        return None
+    except Exception as err:  # noqa: BLE001 - anything else that escapes is what the fuzzer looks for
+        return signature(err)
+    return None
