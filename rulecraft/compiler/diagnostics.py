@@ -91,7 +91,10 @@ class Diagnostics:
 
 
 def suggest(name: str, candidates: Iterable[str]) -> str | None:
-    """A "did you mean" help line for a misspelt name, if a close candidate exists."""
+    """A "did you mean" help line for a misspelt name, if a close candidate exists (a name read
+    from a YAML file may be a number or none: it has no near miss)."""
+    if not isinstance(name, str):
+        return None
     pool = sorted(set(candidates) - {name})
     match = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     if not match:  # short names: one letter changed, added, dropped or swapped, or another case

@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from .agents import Agent, ReplayAgent
 from .budget import DEFAULT_BUDGET
-from .errors import GameOver, located
+from .errors import GameOver, IllegalAction, located
 from .game import Game
 from .ruleset import Ruleset
 
@@ -65,9 +65,13 @@ def replay(rules: Ruleset, log: list[dict]) -> Game:
     if header is None:
         raise ValueError("the log has no scenario line to replay from")
     final = next((e for e in reversed(log) if e["what"] == "final"), None)
+    if header["id"] not in rules.scenarios:
+        raise IllegalAction(f"the log replays scenario `{header['id']}`, which `{rules.id}` does not have")
     picks: dict[str, list[Any]] = {name: [] for name in header["players"]}
     for e in log:
         if e["what"] == "choice" and e["options"] > 1:  # a single option is not asked
+            if e["player"] not in picks:
+                raise IllegalAction(f"the log has a choice of `{e['player']}`, who does not play in it")
             picks[e["player"]].append(e["picked"])
     agents = [ReplayAgent(picks[name]) for name in header["players"]]
     game = start(rules, header["id"], seed=header["seed"], players=header["players"], agents=agents,
