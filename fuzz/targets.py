@@ -123,7 +123,11 @@ def run_log(data: bytes, folder: Path) -> None:
     path.write_bytes(data)
     _, entries = read_log(path)
     header = next(e for e in entries if e["what"] == "scenario")
-    replay(load(header["game"], header.get("mods", ())), entries)
+    try:
+        rules = load(header["game"], header.get("mods", ()))
+    except KeyError:  # `load`'s answer to a ruleset that is not there (the command line's E1003)
+        return
+    replay(rules, entries)
 
 
 TARGETS = {t.name: t for t in [
