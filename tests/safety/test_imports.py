@@ -17,14 +17,16 @@ SECRET = "TOP-SECRET-CONTENT do not leak"
 def reads(monkeypatch):
     """Every module file (*.rules) the compiler reads, by resolved path."""
     seen: list[Path] = []
-    original = Path.read_text
 
-    def spy(self, *args, **kwargs):
-        if self.name.endswith(".rules"):
-            seen.append(self.resolve())
-        return original(self, *args, **kwargs)
+    def spying(original):
+        def spy(self, *args, **kwargs):
+            if self.name.endswith(".rules"):
+                seen.append(self.resolve())
+            return original(self, *args, **kwargs)
+        return spy
 
-    monkeypatch.setattr(Path, "read_text", spy)
+    for reader in ("read_text", "read_bytes"):
+        monkeypatch.setattr(Path, reader, spying(getattr(Path, reader)))
     return seen
 
 
