@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -57,7 +58,9 @@ def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
     from ruamel.yaml.reader import ReaderError
 
     try:
-        data = YAML(typ="rt").load(source.text)
+        with warnings.catch_warnings():  # ruamel's warnings (a reused anchor) would echo the raw input
+            warnings.simplefilter("ignore")
+            data = YAML(typ="rt").load(source.text)
         _bounded(data, source, code)
         return data
     except RecursionError:
