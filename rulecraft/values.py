@@ -18,8 +18,8 @@ from .compiler.diagnostics import suggest
 from .runtime.ruleset import Ruleset
 from .runtime.types import Ty
 
-WHOLE = re.compile(r"\s*[+-]?\d+\s*")
-NUMBER = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)\s*")
+WHOLE = re.compile(r"[ \t]*[+-]?[0-9]+[ \t]*")  # ASCII digits and blanks only: what int() and float() read alike
+NUMBER = re.compile(r"[ \t]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)[ \t]*")
 MAX_LISTED = 20  # "one of: ..." names at most this many choices
 MAX_DIGITS = 100  # a number given from outside has at most this many characters
 MAX_NESTING = 64  # lists in lists: a value nested deeper is refused (a stranger's input must not exhaust the stack)
