@@ -65,6 +65,8 @@ def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
         return data
     except RecursionError:
         problem, line, column = f"the YAML nests deeper than {MAX_YAML_DEPTH} levels", 1, 1
+    except TypeError:  # ruamel cannot hold a key that is a list or a mapping (`[a, b]: 1`)
+        problem, line, column = "a key is a list or a mapping; keys are names", 1, 1
     except ValueError:  # Python refuses to read a number of thousands of digits
         long = re.search(r"\d{1000,}", source.text)
         before = source.text[:long.start()] if long else ""

@@ -298,7 +298,7 @@ class DeclChecker:
                     self.err("E0402", f"the rows overlap at {v}", row.span,
                              labels=[(covered[v].span, "this row covers it too")])
                 covered.setdefault(v, row)
-            if values is not None and row.high - row.low < MAX_FACES and (row.low < values[0] or row.high > values[-1]):
+            if values and row.high - row.low < MAX_FACES and (row.low < values[0] or row.high > values[-1]):
                 self.err("E0403", f"row {row.low}..{row.high} lies outside the die's faces "
                                   f"{values[0]}..{values[-1]}", row.span)
         if values is not None:
