@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable
 
 from rulecraft.compiler.diagnostics import CompileError, InputError, render_text
-from rulecraft.compiler.loader import bundled_root, compile_folder, load
+from rulecraft.compiler.loader import bundled_root, compile_folder, folder_of, load
 from rulecraft.runtime.errors import GameError
 from rulecraft.runtime.types import Ty
 
@@ -123,11 +123,10 @@ def run_log(data: bytes, folder: Path) -> None:
     path.write_bytes(data)
     _, entries = read_log(path)
     header = next(e for e in entries if e["what"] == "scenario")
-    try:
-        rules = load(header["game"], header.get("mods", ()))
-    except KeyError:  # `load`'s answer to a ruleset that is not there (the command line's E1003)
+    named = [header["game"], *header.get("mods", ())]
+    if any(folder_of(name) is None for name in named):  # as `rulecraft replay`: a log loads bundled rulesets only
         return
-    replay(rules, entries)
+    replay(load(header["game"], header.get("mods", ())), entries)
 
 
 TARGETS = {t.name: t for t in [

@@ -128,6 +128,9 @@ def _add_play(sub) -> None:
     r.set_defaults(handler=cmd_run)
     rp = sub.add_parser("replay", help="play a JSON-lines log again and check it gives the same log")
     rp.add_argument("log")
+    rp.add_argument("--ruleset", help="the ruleset to replay with, instead of the one the log names (needed when "
+                                      "that is not a bundled one: a log never chooses the folders it loads)")
+    rp.add_argument("--mod", action="append", default=None, help=MOD_HELP + "; instead of the log's mods")
     rp.set_defaults(handler=cmd_replay)
     t = sub.add_parser("test", help="run the tests written in rulesets, and check each scenario replays per seed")
     t.add_argument("paths", nargs="*")
@@ -434,7 +437,15 @@ def cmd_replay(args) -> int:
     path = Path(args.log)
     lines, log = read_log(path)
     header = next(e for e in log if e["what"] == "scenario")
-    again = replay(load(header["game"], header.get("mods", ())), log).log_lines()
+    game = args.ruleset or header["game"]
+    mods = args.mod if args.mod is not None else header.get("mods", [])
+    named = ([] if args.ruleset else [game]) + ([] if args.mod is not None else mods)
+    strangers = [name for name in named if folder_of(name) is None]
+    if strangers:
+        raise UsageError("E1005", f"{path}: the log names `{strangers[0]}`, which is not a bundled ruleset",
+                         "give the ruleset you trust with `--ruleset FOLDER` (and `--mod`): a log never chooses "
+                         "the folders it loads")
+    again = replay(load(game, mods), log).log_lines()
     for number, (old, new) in enumerate(zip(lines, again), 1):
         if old != new:
             print(f"{path}:{number}: the replay differs\n  log:    {old}\n  replay: {new}")

@@ -6,6 +6,8 @@ import subprocess
 import sys
 
 from rulecraft import cli
+from rulecraft.compiler.loader import load
+from rulecraft.runtime.play import run, start
 
 HEADER = {"seq": 1, "round": 0, "what": "scenario", "game": "twilight-imperium", "mods": [], "options": [],
           "id": "small_galaxy", "seed": 3, "players": ["a", "b"], "assumptions": {}}
@@ -34,6 +36,20 @@ def test_every_bad_line_is_reported_at_its_line(tmp_path, capsys):
 def test_a_log_without_a_scenario_line_is_refused(tmp_path, capsys):
     code, out = replay(tmp_path, capsys, ['{"what": "round", "number": 1}'])
     assert code == 2 and "the log has no scenario line" in out
+
+
+def test_a_log_never_chooses_the_folder_it_loads(tmp_path, capsys):
+    game = tmp_path / "mine"
+    game.mkdir()
+    (game / "main.rules").write_text('game "mine" "Mine"\nscenario solo "Solo" { players: ["a"]  round { log "r" } }\n',
+                                     encoding="utf-8")
+    played = run(start(load(str(game)), "solo", seed=1), "solo", 2)
+    lines = played.log_lines()
+    assert json.loads(lines[0])["game"] == "mine"  # a user's game: not a bundled one
+    code, out = replay(tmp_path, capsys, lines)
+    assert code == 2 and "the log names `mine`, which is not a bundled ruleset" in out and "--ruleset" in out
+    assert cli.main(["replay", str(tmp_path / "game.jsonl"), "--ruleset", str(game)]) == 0
+    assert "identically" in capsys.readouterr().out
 
 
 def test_a_written_log_replays_identically(tmp_path):
