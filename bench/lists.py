@@ -6,9 +6,9 @@ instead of copying it: the loop is amortised O(1) an append. CPU time (`time.pro
 
 from __future__ import annotations
 
-import time
-
 import rulecraft
+
+from .timing import best_cpu
 
 N = 100_000
 SOURCE = """
@@ -27,13 +27,6 @@ fn fill_board(n: int) -> int {
 """
 
 
-def _best(f, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.process_time()
-        f()
-        times.append(time.process_time() - start)
-    return min(times)
 
 
 def _python(n: int) -> int:
@@ -47,9 +40,9 @@ def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
     game = rulecraft.Game(rulecraft.compile_source(SOURCE))
     repeats = 1 if quick else 3
     assert game.call("grow", N) == N
-    grow = _best(lambda: game.call("grow", N), repeats)
-    board = _best(lambda: game.call("fill_board", N), repeats)
-    python = _best(lambda: _python(N), repeats)
+    grow = best_cpu(lambda: game.call("grow", N), repeats)
+    board = best_cpu(lambda: game.call("fill_board", N), repeats)
+    python = best_cpu(lambda: _python(N), repeats)
     return [(f"{N:,} appends `xs += [i]` (compiled)", f"{grow * 1000:.1f} ms", "CPU time"),
             (f"{N:,} appends then {N:,} `b[i] = i`", f"{board * 1000:.1f} ms", "CPU time"),
             (f"{N:,} appends, plain Python `append`", f"{python * 1000:.1f} ms", f"compiled / Python = {grow / python:.1f}")]

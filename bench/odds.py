@@ -8,12 +8,12 @@ comparison is made on five dice. CPU time (`time.process_time`), best of a few.
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
-from typing import Callable
 
 import rulecraft
 from rulecraft.runtime import odds
+
+from .timing import best_cpu
 
 SOURCE = """
 game "bench" "Odds benchmark"
@@ -23,13 +23,6 @@ query total(n: int) { let t = 0  for i in 1..n { t += roll d6 }  return t }
 DOOM_ARGS = ["pistol", 3, 1, False]
 
 
-def _best(f: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.process_time()
-        f()
-        times.append(time.process_time() - start)
-    return min(times)
 
 
 def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
@@ -37,11 +30,11 @@ def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
     repeats = 1 if quick else 5
     ten = odds.query_odds(dice, "total", [10])
     assert ten[35] == Fraction(4395456, 6 ** 10) and sum(ten.values()) == 1
-    t10 = _best(lambda: odds.query_odds(dice, "total", [10]), repeats)
-    t5 = _best(lambda: odds.query_odds(dice, "total", [5]), repeats)
-    t5_faces = _best(lambda: odds.query_odds(dice, "total", [5], lazy=False), 1)
-    wounds = _best(lambda: odds.query_odds(doom, "attack_wounds", DOOM_ARGS), repeats)
-    wounds_faces = _best(lambda: odds.query_odds(doom, "attack_wounds", DOOM_ARGS, lazy=False), repeats)
+    t10 = best_cpu(lambda: odds.query_odds(dice, "total", [10]), repeats)
+    t5 = best_cpu(lambda: odds.query_odds(dice, "total", [5]), repeats)
+    t5_faces = best_cpu(lambda: odds.query_odds(dice, "total", [5], lazy=False), 1)
+    wounds = best_cpu(lambda: odds.query_odds(doom, "attack_wounds", DOOM_ARGS), repeats)
+    wounds_faces = best_cpu(lambda: odds.query_odds(doom, "attack_wounds", DOOM_ARGS, lazy=False), repeats)
     return [("sum of 10 d6, exact (51 totals)", f"{t10 * 1000:.1f} ms", "CPU time; target <= 100 ms"),
             ("sum of 5 d6: distributions / face by face", f"{t5 * 1000:.1f} ms / {t5_faces * 1000:.0f} ms",
              f"{t5_faces / t5:.0f}x"),
