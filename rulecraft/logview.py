@@ -7,8 +7,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from .compiler.diagnostics import Diagnostic, InputError
 from .compiler.source import Span
 from .inputs import schema
@@ -19,6 +17,8 @@ MAX_LOG_BYTES = 256 * 1024 * 1024  # a log larger than this is refused before it
 def read_log(path: Path) -> tuple[list[str], list[dict[str, Any]]]:
     """A JSON-lines log: its lines and their entries, each checked against `rulecraft schema log`;
     every problem is an E1005 at its line, all raised together."""
+    import jsonschema  # here: `run`, which only describes logs, need not load it
+
     def problem(line: int, message: str) -> Diagnostic:
         return Diagnostic("E1005", message, Span.point(str(path), line, 1))
 

@@ -8,7 +8,7 @@ When the budget is used up the game stops with BudgetExceeded.
 
 from __future__ import annotations
 
-from typing import Any, Sized, TypeVar
+from typing import Sized, TypeVar
 
 from .errors import BudgetExceeded
 
@@ -17,7 +17,7 @@ SCAN_SHIFT = 5  # searching 2**5 = 32 items costs one step
 ITEMS_PER_STEP = 1 << SCAN_SHIFT
 
 S = TypeVar("S", bound=Sized)
-T = TypeVar("T", bound=Any)
+T = TypeVar("T")
 
 
 class Budget:
@@ -38,7 +38,7 @@ class Budget:
     def scan(self, items: T) -> T:
         """A value about to be searched item by item (`x in xs`, a selection): one step per
         ITEMS_PER_STEP items, so a single step cannot do unbounded work."""
-        if items.__class__ is list or items.__class__ is str:
+        if isinstance(items, (list, str)):
             self.steps += len(items) >> SCAN_SHIFT
             if self.steps > self.limit:
                 raise self.used_up("searches too much?")

@@ -168,12 +168,7 @@ class Things:
             raise IllegalAction(f"cannot read `{prop}` of nothing")
         if prop in BUILTIN_FIELDS:
             return BUILTIN_FIELDS[prop](e)
-        base = e.props[prop]
-        if prop in self.rules.ability_modifiers:
-            base = self.by_abilities(e, prop, base)
-        if self.mods.active:
-            return self.mods.apply(e.id, prop, base)
-        return base
+        return self.effective(e, prop, e.props[prop])
 
     def prop(self, e: Entity, name: str) -> Any:
         """A declared property, as compiled handlers read it (the checker has ruled out built-in fields)."""
@@ -181,11 +176,14 @@ class Things:
             props = e.props
         except AttributeError:
             return _loose_prop(e, name)
-        base = props[name]
-        if name in self.rules.ability_modifiers:
-            base = self.by_abilities(e, name, base)
+        return self.effective(e, name, props[name])
+
+    def effective(self, e: Entity, prop: str, base: Any) -> Any:
+        """A stored value as it reads now: changed by the thing's abilities, then by `modify`."""
+        if prop in self.rules.ability_modifiers:
+            base = self.by_abilities(e, prop, base)
         if self.mods.active:
-            return self.mods.apply(e.id, name, base)
+            return self.mods.apply(e.id, prop, base)
         return base
 
     def by_abilities(self, e: Entity, prop: str, base: Any) -> Any:
@@ -228,10 +226,11 @@ class Things:
         none, and a thing whose kind keeps no `abilities`, have none."""
         if isinstance(x, Entity):
             return "abilities" in x.props and ability in self.prop(x, "abilities")
-        if isinstance(x, str) and x in self.rules.definitions:
-            abilities = self.defprop(x, "abilities")
-            return isinstance(abilities, list) and ability in abilities
-        return False
+        definition = self.rules.definitions.get(x) if isinstance(x, str) else None
+        if definition is None or "abilities" not in self.rules.kind_defaults(definition.kind):
+            return False
+        abilities = self.defprop(x, "abilities")
+        return isinstance(abilities, list) and ability in abilities
 
     def ability_param(self, e: Any, ability: str, param: str) -> Any:
         """`param_of(x, ABILITY, PARAM)`: the argument x's definition gave the ability
@@ -281,8 +280,7 @@ class Things:
         else:
             found = self._of_kind(kind)
         kinds = () if by_definition else self.rules.descendants.get(kind, frozenset((kind,)))
-        if found.__class__ is list:
-            self.rt.budget.scan(found)
+        self.rt.budget.scan(found)
         return [e for e in found if e.alive and (e.def_id == kind if by_definition else e.kind in kinds)
                 and (at is None or e.location is at) and (owner is None or e.owner is owner)
                 and (where is None or where(e))]

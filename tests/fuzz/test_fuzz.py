@@ -12,6 +12,15 @@ from fuzz.__main__ import REGRESSIONS
 from fuzz.mutate import mutate
 from fuzz.targets import TARGETS, crash
 
+_CORPORA: dict[str, list[bytes]] = {}  # each target's corpus, read once per test run
+
+
+def _corpus(name):
+    if name not in _CORPORA:
+        _CORPORA[name] = TARGETS[name].corpus()
+    return _CORPORA[name]
+
+
 CASES = sorted((t, p) for t in TARGETS for p in (REGRESSIONS / t).glob("*.bin")) if REGRESSIONS.is_dir() else []
 
 
@@ -34,12 +43,3 @@ def test_mutations_never_crash(name, seed, tmp_path_factory):
     rng = random.Random(seed)
     data = mutate(rng.choice(corpus), rng, corpus)
     assert crash(target, data, tmp_path_factory.mktemp(name)) is None, data[:400]
-
-
-_CORPORA: dict[str, list[bytes]] = {}
-
-
-def _corpus(name):
-    if name not in _CORPORA:
-        _CORPORA[name] = TARGETS[name].corpus()
-    return _CORPORA[name]

@@ -110,3 +110,8 @@ def test_a_mod_gives_an_ability_a_meaning_in_a_base_procedure_and_a_patch_takes_
     imp = game.create("imp")
     game.call("strike", imp)
     assert imp.props["hp"] == 1
+
+
+def test_has_asks_a_definition_as_printed_and_is_false_for_one_without_abilities(arena):
+    game = rulecraft.Game(load(arena))
+    assert [game.call("swift_thing", d) for d in ("imp", "ogre", "boulder")] == [True, False, False]
