@@ -1,5 +1,6 @@
-"""`python -m fuzz [--seconds N] [--seed S] [--target NAME]`: mutate the corpus of each target
-in turn for N seconds; store every input with a new crash signature in `fuzz/regressions/`."""
+"""`python -m fuzz [--seconds N] [--seed S] [--target NAME] [--memory-mb M]`: mutate the corpus of
+each target in turn for N seconds; store every input with a new crash signature (an escaping
+error, a MemoryError past M megabytes, or a hang past 10 s of CPU) in `fuzz/regressions/`."""
 
 from __future__ import annotations
 
@@ -22,7 +23,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--target", choices=sorted(TARGETS), action="append")
+    ap.add_argument("--memory-mb", type=int, default=1024,
+                    help="address-space limit of this process; an input that needs more is a crash (MemoryError)")
     args = ap.parse_args(argv)
+    _limit_memory(args.memory_mb)
     rng = random.Random(args.seed)
     targets = [TARGETS[name] for name in (args.target or sorted(TARGETS))]
     corpora = {t.name: t.corpus() for t in targets}
@@ -43,6 +47,15 @@ def main(argv: list[str] | None = None) -> int:
                 new += _store(target.name, found, data)
     print(f"{runs} inputs in {args.seconds:.0f} s; {len(seen)} crash signatures, {new} new regression cases")
     return 1 if seen else 0
+
+
+def _limit_memory(megabytes: int) -> None:
+    try:
+        import resource
+    except ImportError:  # not on every platform; the fuzzer then runs unbounded
+        return
+    limit = megabytes * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
 
 
 def _store(target: str, signature: str, data: bytes) -> int:

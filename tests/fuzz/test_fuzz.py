@@ -43,3 +43,14 @@ def test_mutations_never_crash(name, seed, tmp_path_factory):
     rng = random.Random(seed)
     data = mutate(rng.choice(corpus), rng, corpus)
     assert crash(target, data, tmp_path_factory.mktemp(name)) is None, data[:400]
+
+
+def test_an_input_that_runs_too_long_is_a_hang(tmp_path, monkeypatch):
+    import fuzz.targets as targets
+
+    def forever(data, folder):
+        while True:
+            pass
+
+    monkeypatch.setattr(targets, "HANG_SECONDS", 0.2)
+    assert crash(targets.Target("spin", list, forever), b"", tmp_path) == "Hang"
