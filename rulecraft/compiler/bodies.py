@@ -567,12 +567,18 @@ class BodyChecker(DataChecks):
         if op in n.LOGIC or op in n.ORDER:
             self.expect(BOOL if op in n.LOGIC else NUM, a, e.left.span, f"the left side of `{op}`")
             self.expect(BOOL if op in n.LOGIC else NUM, b, e.right.span, f"the right side of `{op}`")
+            if op in n.ORDER and ANY in (a, b):  # checked to be numbers at run time
+                self.result.nested.add(id(e))
             return BOOL
         if op in n.EQUALITY:
             if not (compatible(a, b) or compatible(b, a)):
                 self.err("E0201", f"comparing {a} with {b} is always {'false' if op == n.BinOp.EQ else 'true'}", e.span)
+            if self.may_nest(a) or self.may_nest(b):
+                self.result.nested.add(id(e))
             return BOOL
         if op in n.MEMBERSHIP:
+            if self.may_nest(a):
+                self.result.nested.add(id(e))
             if b.name in ("list", "map"):
                 elem = b.element if b.name == "list" else b.key
                 if not (compatible(elem, a) or compatible(a, elem)):
@@ -581,6 +587,10 @@ class BodyChecker(DataChecks):
                 self.err("E0201", f"`{op}` needs a list or a zone on its right, but this is {b}", e.right.span)
             return BOOL
         return self.arithmetic(e, a, b)
+
+    def may_nest(self, t: Ty) -> bool:
+        """True if values of type t can hold lists (whose comparison walks every nested item)."""
+        return t.name in ("list", "map", "any") or t.name in self.sym.records
 
     def arithmetic(self, e: n.Binary, a: Ty, b: Ty) -> Ty:
         op = e.op

@@ -201,11 +201,8 @@ class Lowerer(DataLowering):
         if s.op != n.AssignOp.SET:
             helper = self.update_helper(s.op, target, s.value)
             current = self.current(target)
-            if helper == "_without":  # searches lists: charged to the budget
-                value = _call(helper, _name(RT), current, value)
-            else:
-                value = _call(helper, current, value) if helper else \
-                    ast.BinOp(left=current, op=ast.Add() if s.op == n.AssignOp.ADD else ast.Sub(), right=value)
+            value = _call(helper, _name(RT), current, value) if helper else \
+                ast.BinOp(left=current, op=ast.Add() if s.op == n.AssignOp.ADD else ast.Sub(), right=value)
         if isinstance(target, n.Index):
             return [self.set_item(target, value)]
         if isinstance(target, n.Name):
@@ -425,6 +422,8 @@ class Lowerer(DataLowering):
         left, right = (self.read(e.left), self.read(e.right)) if looks else (self.expr(e.left), self.expr(e.right))
         if op in n.LOGIC:
             return ast.BoolOp(op=ast.And() if op == n.BinOp.AND else ast.Or(), values=[left, right])
+        if id(e) in self.res.nested:  # operands that may nest: compared at a cost the budget sees (runtime.deep)
+            return self.nested_comparison(op, left, right)
         if op in (n.BinOp.IN, n.BinOp.NOT_IN):  # a search: charged in proportion to the list
             return ast.Compare(left=left, ops=[CMPOPS[op]()], comparators=[_rt("scan", right)])
         if op in CMPOPS:
@@ -434,7 +433,7 @@ class Lowerer(DataLowering):
         if op in (n.BinOp.FLOORDIV, n.BinOp.MOD) and not _is_int_literal(e.right):  # a divisor that may be 0
             return _call("_floordiv" if op == n.BinOp.FLOORDIV else "_mod", left, right)
         if op == n.BinOp.ADD and self.may_grow(e.left, e.right):
-            return _call("_add", left, right)
+            return _call("_add", _name(RT), left, right)
         if op == n.BinOp.MUL and not (_is_int_literal(e.left) and _is_int_literal(e.right)):
             whole = [o for o in (e.left, e.right) if self.res.type_of(o).name == "int"]
             return _product(e, left, right, whole)  # even by a constant: `x = x * 1000` grows x each step
@@ -442,6 +441,12 @@ class Lowerer(DataLowering):
 
     def if_expr(self, e: n.IfExpr) -> ast.expr:
         return ast.IfExp(test=self.expr(e.cond), body=self.expr(e.then), orelse=self.expr(e.other))
+
+    def nested_comparison(self, op: n.BinOp, left: ast.expr, right: ast.expr) -> ast.expr:
+        if op in n.ORDER:
+            return ast.Compare(left=_call("_number", left), ops=[CMPOPS[op]()], comparators=[_call("_number", right)])
+        test = _call("_contains", _name(RT), left, right) if op in n.MEMBERSHIP else _call("_equal", _name(RT), left, right)
+        return ast.UnaryOp(op=ast.Not(), operand=test) if op in (n.BinOp.NE, n.BinOp.NOT_IN) else test
 
     def select(self, e: n.Select) -> ast.expr:
         where: ast.expr = ast.Constant(None)
@@ -504,8 +509,8 @@ def _product(e: n.Binary, left: ast.expr, right: ast.expr, whole: list[n.Expr]) 
             test = ast.Compare(left=ast.UnaryOp(op=ast.USub(), operand=_name("_HALF")), ops=[ast.Lt(), ast.Lt()],
                                comparators=[lowered, _name("_HALF")])
             return ast.IfExp(test=test, body=ast.BinOp(left=left, op=ast.Mult(), right=right),
-                             orelse=_call("_mul", left, right))
-    return _call("_mul", left, right)
+                             orelse=_call("_mul", _name(RT), left, right))
+    return _call("_mul", _name(RT), left, right)
 
 
 def _is_int_literal(e: n.Expr) -> bool:

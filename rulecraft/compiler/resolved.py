@@ -173,6 +173,7 @@ class Resolution:
     modified: set[str] = field(default_factory=set)  # properties some `modify` changes
     ability_args: dict[int, dict[str, Any]] = field(default_factory=dict)  # `NAME(2)` attaching an ability -> its arguments
     given_abilities: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # definition -> ability -> arguments
+    nested: set[int] = field(default_factory=set)  # comparisons whose operands may nest (lists, maps, records, any)
 
     def bind(self, node: n.Node, ref: Ref) -> None:
         self.refs[id(node)] = ref

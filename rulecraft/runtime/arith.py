@@ -37,53 +37,29 @@ def remainder(a: Any, b: Any) -> Any:
     return a % b
 
 
-def checked_mul(a: Any, b: Any) -> Any:
+def checked_mul(rt: Any, a: Any, b: Any) -> Any:
     if a.__class__ is int and b.__class__ is int:  # the usual case, kept fast
         product = a * b
         if -INT_LIMIT < product < INT_LIMIT:
             return product
         raise BudgetExceeded(f"a number larger than {MAX_BITS} bits")
     for items, times in ((a, b), (b, a)):  # a text or list repeated: its size is known before it is made
-        if isinstance(items, (list, str)) and isinstance(times, int) and len(items) * times > MAX_LENGTH:
-            raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
+        if isinstance(items, (list, str)) and isinstance(times, int):
+            made(rt, len(items) * times)
     return checked(a * b)
 
 
-def checked_add(a: Any, b: Any) -> Any:
-    if isinstance(a, (list, str)) and isinstance(b, (list, str)) and len(a) + len(b) > MAX_LENGTH:
-        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
+def checked_add(rt: Any, a: Any, b: Any) -> Any:
+    if isinstance(a, (list, str)) and isinstance(b, (list, str)):
+        made(rt, len(a) + len(b))
     return a + b
 
 
-def without(rt: Any, a: Any, b: Any) -> Any:
-    """`a -= b`: the items of list `a` that are not in `b` (in order), or a number minus a number."""
-    if isinstance(a, list):
-        gone = Members(rt.budget.scan(b) if isinstance(b, list) else [b])
-        return [x for x in rt.budget.scan(a) if x not in gone]
-    return a - b
-
-
-class Members:
-    """The items of a list, for asking `x in` each in constant time (hashable items) or by
-    comparison (lists, maps, records: compared with the few of them there are)."""
-
-    def __init__(self, items: list) -> None:
-        self.hashed: set = set()
-        self.compared: list = []
-        for item in items:
-            self.add(item)
-
-    def add(self, item: Any) -> None:
-        try:
-            self.hashed.add(item)
-        except TypeError:
-            self.compared.append(item)
-
-    def __contains__(self, item: Any) -> bool:
-        try:
-            return item in self.hashed
-        except TypeError:
-            return item in self.compared
+def made(rt: Any, length: int) -> None:
+    """A list or text of `length` items is about to be made: refused past MAX_LENGTH, else charged."""
+    if length > MAX_LENGTH:
+        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
+    rt.budget.grow(length)
 
 
 def checked(value: Any) -> Any:

@@ -17,7 +17,8 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from . import data, grid, hexgrid
-from .arith import Members
+from .arith import MAX_LENGTH
+from .deep import Members, nested_size
 from .errors import BudgetExceeded, IllegalAction
 from .state import Entity, Zone
 
@@ -159,6 +160,13 @@ def _text(rt, value):
         return value
     if isinstance(value, int) and value.bit_length() > MAX_TEXT_BITS:
         raise BudgetExceeded(f"a number of more than {MAX_TEXT_BITS} bits is too long to show")
+    if isinstance(value, (list, dict)):  # shown item by item: measured first, then charged as made
+        rt.budget.spend(nested_size(value), "shows too much?")
+        shown = str(value)
+        if len(shown) > MAX_LENGTH:
+            raise BudgetExceeded(f"a text longer than {MAX_LENGTH} characters")
+        rt.budget.grow(len(shown))
+        return shown
     return str(value.name if hasattr(value, "name") else value)
 
 
@@ -201,7 +209,7 @@ def _range(rt, lo, stop):
 
 def _distinct(rt, items):
     """The items without repeats, in the order they first appear."""
-    out, seen = [], Members([])
+    out, seen = [], Members(rt, [])
     for item in rt.budget.scan(_list("distinct", items)):
         if item not in seen:
             seen.add(item)

@@ -102,6 +102,8 @@ def set_prop_item(rt: Any, thing: Any, prop: str, key: Any, value: Any) -> None:
     """`x.p[i] = v`: the property gets a changed copy (a property's value is never changed in place,
     so the log and the state hash see the change)."""
     current = rt.things.get(thing, prop)
+    if isinstance(current, (list, dict)):
+        rt.budget.grow(len(current))
     changed = dict(current) if isinstance(current, dict) and not isinstance(current, Record) else \
         list(current) if isinstance(current, list) else current
     set_item(rt, changed, key, value)

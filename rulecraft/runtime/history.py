@@ -14,11 +14,11 @@ import json
 from typing import Any, Callable, Iterable
 
 from .errors import BudgetExceeded
-from .state import PLAIN, to_json
+from .state import sized_json
 
 MAX_LOG = 1_000_000
-MAX_LOG_VOLUME = 50_000_000  # the characters and list items the kept entries' values hold, at their top level
-SIZED = (str, list, dict)
+MAX_LOG_VOLUME = 50_000_000  # the characters and items the kept entries' values hold, nested ones included
+UNSIZED = frozenset({int, bool, type(None)})
 REPLAY_NEEDS = frozenset({"scenario", "choice", "end", "final"})  # a replay's seed, picks and length
 
 RuleListener = Callable[[Iterable[str]], None]
@@ -52,9 +52,11 @@ class History:
             return
         entry = {"seq": self.seq, "round": self.round, "what": what}
         for k, v in fields.items():
-            v = entry[k] = v if v.__class__ in PLAIN else to_json(v)
-            if v.__class__ in SIZED:
-                self.volume += len(v)
+            if v.__class__ in UNSIZED:
+                entry[k] = v
+            else:
+                entry[k], size = sized_json(v)
+                self.volume += size
         if self.volume > MAX_LOG_VOLUME:
             raise BudgetExceeded(f"the game log passed {MAX_LOG_VOLUME} items and characters")
         self.entries.append(entry)

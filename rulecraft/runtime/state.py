@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import BudgetExceeded
+
 
 class Entity:
     """A thing in the game: a player, card, unit, counter, space, token..."""
@@ -53,21 +55,54 @@ class Zone:
 PLAIN = frozenset({int, str, bool, type(None)})  # what stands for itself in the log
 
 
+MAX_JSON_ITEMS = 1_000_000  # as arith.MAX_LENGTH: the items of one logged value, nested ones included
+
+
 def to_json(value: Any) -> Any:
-    """A log-safe, deterministic JSON form of a runtime value."""
+    """A log-safe, deterministic JSON form of a runtime value. A value that would expand to more
+    than MAX_JSON_ITEMS items (one list held many times over, nested) is refused, not written out."""
+    if value.__class__ in PLAIN:
+        return value
+    return _json(value, _Size())
+
+
+def sized_json(value: Any) -> tuple[Any, int]:
+    """`to_json(value)` and how many items and characters it holds, nested ones included."""
+    if value.__class__ is str:
+        return value, len(value)
+    size = _Size()
+    return _json(value, size), size.items + size.chars
+
+
+class _Size:
+    __slots__ = ("items", "chars")
+
+    def __init__(self) -> None:
+        self.items = 0
+        self.chars = 0
+
+
+def _json(value: Any, size: _Size) -> Any:
     cls = value.__class__
+    if cls is str:
+        size.chars += len(value)
+        return value
     if cls in PLAIN:
         return value
-    if cls is list:  # the common case (a board): plain items are kept as they are
-        return [v if v.__class__ in PLAIN else to_json(v) for v in value]
     if isinstance(value, (Entity, Zone)):
         return value.ref
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        size.items += len(value)
+        if size.items > MAX_JSON_ITEMS:
+            raise BudgetExceeded(f"a value of more than {MAX_JSON_ITEMS} items, counting the items of the lists it holds")
+    if cls is list:  # the common case (a board): numbers are kept as they are
+        return [v if v.__class__ is int else _json(v, size) for v in value]
     if isinstance(value, (list, tuple)):
-        return [to_json(v) for v in value]
+        return [_json(v, size) for v in value]
     if isinstance(value, dict):
-        return {str(k): to_json(v) for k, v in value.items()}
+        return {str(k): _json(v, size) for k, v in value.items()}
     if isinstance(value, (set, frozenset)):
-        return sorted(to_json(v) for v in value)
-    if isinstance(value, (bool, int, str)) or value is None:
+        return sorted(_json(v, size) for v in value)
+    if isinstance(value, (bool, int)) or value is None:
         return value
     return str(value)  # Fraction and the like

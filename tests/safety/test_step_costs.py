@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 import rulecraft
-from rulecraft.runtime.budget import ITEMS_PER_STEP
+from rulecraft.runtime.budget import GROW_SHIFT, ITEMS_PER_STEP
 from rulecraft.runtime.errors import BudgetExceeded
 from rulecraft.runtime.history import MAX_LOG_VOLUME
 from rulecraft.runtime.modifiers import MAX_MODIFIERS
@@ -39,8 +39,26 @@ fn grow() -> int {
 fn pile(u: unit) {
   for i in range(0, 20000) { modify u.hp += 1 until removed }
 }
+event said(xs: list<int>)
 fn shout(xs: list<int>) {
-  for i in range(0, 100000) { log "{xs}" }
+  for i in range(0, 100000) { emit said(xs) }
+}
+fn wrap(x: any) -> any { return [x, x] }
+fn doubled(n: int) -> any {
+  let x = wrap(0)
+  for i in range(0, n) { x = wrap(x) }
+  return x
+}
+fn shown(x: any) -> text { return text(x) }
+fn same(x: any, y: any) -> bool { return x == y }
+event kept(n: int)
+fn hoard(big: any, n: int) -> int {
+  let xs = []
+  for i in range(0, n) {
+    xs += [big + big]
+    emit kept(i)
+  }
+  return count(xs)
 }
 '''
 
@@ -109,8 +127,34 @@ def test_the_log_has_a_volume_limit(game):
     xs = list(range(100_000))
     with pytest.raises(BudgetExceeded, match="items and characters"):
         game.call("shout", xs)
-    text = len(str(xs).replace(" ", ""))  # a logged list is written as text
-    assert game.history.volume > MAX_LOG_VOLUME and len(game.log) <= MAX_LOG_VOLUME // text + 1
+    assert game.history.volume > MAX_LOG_VOLUME and len(game.log) <= MAX_LOG_VOLUME // len(xs) + 1
+
+
+@pytest.mark.parametrize("fn, args", [("shown", lambda x, y: [x]), ("same", lambda x, y: [x, y]),
+                                      ("unique", lambda x, y: [[x, y]])])
+def test_a_value_that_holds_one_list_many_times_is_measured_before_it_is_walked(game, fn, args):
+    x, y = game.call("doubled", 40), game.call("doubled", 40)  # 2**42 - 2 items each, made in forty steps:
+    before = game.budget.steps  # Python's ==, `in` or str would walk them for hours
+    with pytest.raises(BudgetExceeded, match="a value of more than 1000000 items"):
+        game.call(fn, *args(x, y))
+    assert game.budget.steps - before < 100  # refused after measuring a million items, not charged for 2**41
+
+
+def test_a_small_nested_value_is_compared_and_shown_at_its_size(game):
+    x = game.call("doubled", 10)  # 2**12 - 2 nested items
+    result, steps = spent(game, "same", x, game.call("doubled", 10))
+    assert result is True and steps == 2 * (2**12 - 2) // 32
+    assert game.call("shown", game.call("doubled", 1)) == "[[0, 0], [0, 0]]"
+
+
+@pytest.mark.parametrize("big", ["ab" * 250_000, list(range(500_000))])
+def test_what_a_game_holds_is_bounded_by_its_budget(rules, big):
+    game = rulecraft.Game(rules, budget=1_000_000)
+    with pytest.raises(BudgetExceeded, match="makes too much"):
+        game.call("hoard", big, 1_000)
+    # a step per 8 items made: a copy of a million items costs 125,000 steps, so a million steps keep 7
+    kept = [entry for entry in game.log if entry.get("event") == "kept"]
+    assert 2**GROW_SHIFT == 8 and len(kept) == 7
 
 
 ODDS = '''
