@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from ruamel.yaml import YAML
 
 from .compiler import cache, store
-from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, suggest
+from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, bounded_suggestions, suggest
 from .compiler.loader import MAIN, bundled_ids, folder_of, load
 from .compiler.source import Source
 from .inputs import error, load_yaml, position, read_source, validate
@@ -258,6 +258,7 @@ def _params(deck: Deck, rules: Ruleset, extra: dict[str, str], problems: list[Di
 def _sections(deck: Deck, rules: Ruleset, problems: list[Diagnostic]) -> dict[str, list[tuple[str, int]]]:
     """The deck's sections with every card named by its definition id."""
     by_name = card_names(rules)
+    shown: list[str] = []  # the names a "did you mean" offers, gathered at the first unknown card
     sections: dict[str, list[tuple[str, int]]] = {}
     for section, cards in deck.sections.items():
         line, column = deck.positions.get(section, (1, 1))
@@ -270,8 +271,9 @@ def _sections(deck: Deck, rules: Ruleset, problems: list[Diagnostic]) -> dict[st
         for card, copies, (card_line, card_column) in cards:
             def_id = card if card in rules.definitions else by_name.get(card.casefold())
             if def_id is None:
-                names = list(rules.definitions) + list(by_name.values()) + list(_shown_names(rules))
-                problems.append(deck.error(card_line, card_column, "E0811", f"unknown card `{card}`", suggest(card, names)))
+                shown = shown or list(_shown_names(rules))
+                problems.append(deck.error(card_line, card_column, "E0811", f"unknown card `{card}`",
+                                           suggest(card, rules.definitions, by_name.values(), shown)))
                 continue
             resolved.append((def_id, copies))
     return sections
@@ -391,7 +393,8 @@ class DeckChecker:
 
     def _report(self, deck: Deck) -> dict[str, Any]:
         rules, settings = self._rules(deck)
-        violations = check(rules, resolve(deck, rules, self.params), settings)
+        with bounded_suggestions():
+            violations = check(rules, resolve(deck, rules, self.params), settings)
         return {"legal": not violations, "format": rules.id, "violations": violations}
 
     def _rules(self, deck: Deck) -> tuple[Ruleset, dict[str, Any] | None]:

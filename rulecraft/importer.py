@@ -32,7 +32,7 @@ from typing import Any
 
 from .compiler.diagnostics import Diagnostic, InputError, render_text, suggest
 from .compiler.loader import bundled_ids, folder_of, load
-from .inputs import error, load_yaml, plain, read_source, validate
+from .inputs import MAX_YAML_BYTES, MAX_YAML_DEPTH, bounded, error, load_yaml, plain, read_source, validate
 from .pools import ID, fields_of
 from .runtime.ruleset import Ruleset
 from .runtime.types import Ty
@@ -96,6 +96,9 @@ def read_records(path: Path, spec: dict[str, Any]) -> list[tuple[Any, tuple[int,
         data = json.loads(source.text)
     except json.JSONDecodeError as err:
         raise InputError([error(file, err.lineno, err.colno, "E0902", f"invalid JSON: {err.msg}")]) from None
+    except RecursionError:
+        raise InputError([error(file, 1, 1, "E0902", f"the JSON nests deeper than {MAX_YAML_DEPTH} levels")]) from None
+    bounded(data, source, "E0902", "JSON")
     positions = _positions(source.text)
     records, where = data, positions
     if isinstance(data, dict):
@@ -113,9 +116,12 @@ def read_records(path: Path, spec: dict[str, Any]) -> list[tuple[Any, tuple[int,
 
 
 def _positions(text: str) -> Any:
-    """The same document read as YAML (JSON is YAML), for line and column numbers."""
+    """The same document read as YAML (JSON is YAML), for line and column numbers; none for a
+    file larger than the YAML reader's limit (its records are then reported at 1:1)."""
     from ruamel.yaml import YAML  # here: the command line imports this module for its options only
 
+    if len(text) > MAX_YAML_BYTES:
+        return None
     try:
         return YAML(typ="rt").load(text)
     except Exception:  # noqa: BLE001 - positions are a nicety; JSON already parsed

@@ -35,6 +35,7 @@ def error(file: str, line: int, column: int, code: str, message: str, help: str 
 
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024  # a file larger than this is refused before it is read
+MAX_YAML_BYTES = 384 * 1024  # the YAML reader keeps positions at 60-80 KB a second: this bounds it to seconds
 MAX_YAML_VALUES = 1_000_000  # values a YAML document holds with its aliases expanded
 MAX_YAML_DEPTH = 64
 
@@ -57,11 +58,14 @@ def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
     from ruamel.yaml.error import MarkedYAMLError
     from ruamel.yaml.reader import ReaderError
 
+    if len(source.text) > MAX_YAML_BYTES:
+        raise InputError([error(source.file, 1, 1, code, f"the YAML is larger than {MAX_YAML_BYTES:,} characters",
+                                "a deck, a card pool or a mapping needs far less; split a larger pool into several")])
     try:
         with warnings.catch_warnings():  # ruamel's warnings (a reused anchor) would echo the raw input
             warnings.simplefilter("ignore")
             data = YAML(typ="rt").load(source.text)
-        _bounded(data, source, code)
+        bounded(data, source, code)
         return data
     except RecursionError:
         problem, line, column = f"the YAML nests deeper than {MAX_YAML_DEPTH} levels", 1, 1
@@ -84,8 +88,9 @@ def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
     raise InputError([error(source.file, line, column, code, f"invalid YAML: {problem}", help)], {source.file: source})
 
 
-def _bounded(data: Any, source: Source, code: str) -> None:
-    """Walk the document as its readers will (aliases expanded), counting values and depth."""
+def bounded(data: Any, source: Source, code: str, form: str = "YAML") -> None:
+    """Walk a YAML or JSON document as its readers will (aliases expanded), counting values and
+    depth: more than MAX_YAML_VALUES values, or deeper than MAX_YAML_DEPTH, is an InputError."""
     count, stack = 0, [(data, 0)]
     while stack:
         value, depth = stack.pop()
@@ -93,11 +98,13 @@ def _bounded(data: Any, source: Source, code: str) -> None:
         if count > MAX_YAML_VALUES or depth > MAX_YAML_DEPTH:
             line, column = position(value, []) if depth else (1, 1)
             if count > MAX_YAML_VALUES:
+                aliases = form == "YAML"
                 problem = error(source.file, line, column, code,
-                                f"the YAML holds more than {MAX_YAML_VALUES} values once its aliases are expanded",
-                                "a deck or a pool needs far less: remove the aliases (`*name`)")
+                                f"the {form} holds more than {MAX_YAML_VALUES} values"
+                                + (" once its aliases are expanded" if aliases else ""),
+                                "a deck or a pool needs far less: remove the aliases (`*name`)" if aliases else None)
             else:
-                problem = error(source.file, line, column, code, f"the YAML nests deeper than {MAX_YAML_DEPTH} levels")
+                problem = error(source.file, line, column, code, f"the {form} nests deeper than {MAX_YAML_DEPTH} levels")
             raise InputError([problem], {source.file: source})
         if isinstance(value, dict):
             stack.extend((v, depth + 1) for v in value.values())

@@ -400,9 +400,7 @@ class BodyChecker(DataChecks):
             self.result.bind(e, found[0])
             return found[1]
         s = self.sym
-        candidates = scope.names() + list(s.consts) + list(s.assumptions) + list(s.enum_members) \
-            + list(s.things) + list(s.zones) + list(s.pools)
-        hint = suggest(e.name, candidates)
+        hint = suggest(e.name, scope.names(), s.consts, s.assumptions, s.enum_members, s.things, s.zones, s.pools)
         if e.name in s.zones:
             hint = f"`{e.name}` is a zone of each player: write `{e.name}(player)`"
         elif e.name in s.callables or e.name in BUILTINS:
@@ -512,7 +510,7 @@ class BodyChecker(DataChecks):
             self.err("E0124", f"ability `{name}` is given its arguments in a definition's list of abilities",
                      e.span, f"e.g. `abilities: [{name}(...)]`; read them with `{PARAM_OF}(x, {name}, PARAM)`")
             return ANY
-        self.err("E0105", f"unknown function `{name}`", e.func.span, suggest(name, list(s.callables) + list(BUILTINS) + list(s.tables)))
+        self.err("E0105", f"unknown function `{name}`", e.func.span, suggest(name, s.callables, BUILTINS, s.tables))
         return ANY
 
     def param_of(self, e: n.Call, scope: Scope, site: Site, depth: int) -> Ty:
@@ -615,7 +613,7 @@ class BodyChecker(DataChecks):
             t = Ty(self.sym.things[e.kind].kind)
         else:
             self.err("E0102", f"unknown kind or definition `{e.kind}`", e.kind_span,
-                     suggest(e.kind, list(self.sym.kinds) + list(self.sym.things)))
+                     suggest(e.kind, self.sym.kinds, self.sym.things))
             t = ANY
         if e.at is not None:
             self.expr(e.at, scope, site, depth)

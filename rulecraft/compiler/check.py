@@ -8,7 +8,7 @@ fill its Resolution: the typed records (compiler.resolved) the lowering reads.
 
 from __future__ import annotations
 
-from ..runtime.types import BOOL, INT, PLAYER, Ty, list_of
+from ..runtime.types import BOOL, INT, PLAYER, TEXT, Ty, list_of
 from . import nodes as n
 from .bodies import BodyChecker, Scope, Site
 from .context import CheckContext
@@ -26,6 +26,9 @@ def check(sym: Symbols, diags: Diagnostics) -> Resolution:
     DeclChecker(ctx, bodies).check_all()
     bodies.check_phase_names()
     return ctx.result
+
+
+SCENARIO_PROPS = {"players": list_of(TEXT), "rounds": INT}  # the settings the runtime reads itself
 
 
 class DeclChecker:
@@ -116,7 +119,7 @@ class DeclChecker:
     def check_scenarios(self) -> None:
         for s in self.sym.scenarios.values():
             for p in s.props:
-                self.ctx.const_value(p.value)
+                self.ctx.const_value(p.value, SCENARIO_PROPS.get(p.name))
             for _part, body in s.parts:
                 self.bodies.block(body, Scope({}), Site(None, n.Body.SCENARIO))
 

@@ -53,9 +53,8 @@ class CheckContext:
             return DIE
         if t.name in PRIMITIVES or self.sym.is_kind(t.name) or t.name in self.sym.enums or t.name in self.sym.records:
             return Ty(t.name)
-        candidates = list(PRIMITIVES) + list(self.sym.kinds) + list(self.sym.enums) + list(self.sym.records) \
-            + ["list", "def", "map", "die"]
-        self.err("E0102", f"unknown type `{t.name}`", t.span, suggest(t.name, candidates))
+        self.err("E0102", f"unknown type `{t.name}`", t.span,
+                 suggest(t.name, PRIMITIVES, self.sym.kinds, self.sym.enums, self.sym.records, ["list", "def", "map", "die"]))
         return ANY
 
     def _map_type(self, t: n.TypeRef) -> Ty:
@@ -153,7 +152,7 @@ class CheckContext:
             self.unknown_ability(e)
         elif isinstance(e, n.Name):
             self.err("E0101", f"unknown name `{e.name}`", e.span,
-                     suggest(e.name, list(self.sym.enum_members) + list(self.sym.things) + list(self.sym.consts)))
+                     suggest(e.name, self.sym.enum_members, self.sym.things, self.sym.consts))
         else:
             self.err("E0204", "this must be a constant (a number, text, true/false, a list or a name)", e.span)
         return None
@@ -215,7 +214,7 @@ class CheckContext:
         if name in fields:
             return self.resolve_type(fields[name].type)
         self.err("E0103", f"{kind} has no property `{name}`", span,
-                 suggest(name, list(fields) + list(BUILTIN_FIELDS)) or
+                 suggest(name, fields, BUILTIN_FIELDS) or
                  (f"declare it in `kind {kind}`" if kind in self.sym.kinds else None))
         return ANY
 
@@ -225,5 +224,5 @@ class CheckContext:
         if name in self.sym.events:
             return tuple((p.name, self.resolve_type(p.type)) for p in self.sym.events[name].params)
         self.err("E0104", f"unknown event `{name}`", span,
-                 suggest(name, list(self.sym.events) + list(BUILTIN_EVENTS)) or "declare it with `event NAME(...)`")
+                 suggest(name, self.sym.events, BUILTIN_EVENTS) or "declare it with `event NAME(...)`")
         return None

@@ -26,8 +26,10 @@ from __future__ import annotations
 import difflib
 import json
 import unicodedata
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .source import Source, Span
 
@@ -90,12 +92,31 @@ class Diagnostics:
         return sorted(self.items, key=lambda d: (d.file or "", d.line or 0, d.column or 0, d.code))
 
 
-def suggest(name: str, candidates: Iterable[str]) -> str | None:
-    """A "did you mean" help line for a misspelt name, if a close candidate exists (a name read
-    from a YAML file may be a number or none: it has no near miss)."""
-    if not isinstance(name, str):
+SUGGEST_WORK = 100_000  # names compared in "did you mean" searches per compile or per input file
+_suggest_room: ContextVar[list[int] | None] = ContextVar("suggest_room", default=None)
+
+
+@contextmanager
+def bounded_suggestions() -> Iterator[None]:
+    """Within this block, `suggest` compares at most SUGGEST_WORK names in all; past that it
+    suggests nothing, so an input with thousands of unknown names costs linear time, not quadratic."""
+    token = _suggest_room.set([SUGGEST_WORK])
+    try:
+        yield
+    finally:
+        _suggest_room.reset(token)
+
+
+def suggest(name: str, *candidates: Iterable[str]) -> str | None:
+    """A "did you mean" help line for a misspelt name, if a close candidate exists among the
+    names of `candidates` (one or more groups; a name read from a YAML file may be a number or
+    none: it has no near miss). Within `bounded_suggestions`, only while its work lasts."""
+    room = _suggest_room.get()
+    if not isinstance(name, str) or (room is not None and room[0] <= 0):
         return None
-    pool = sorted(set(candidates) - {name})
+    pool = sorted({c for group in candidates for c in group} - {name})
+    if room is not None:
+        room[0] -= len(pool)
     match = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     if not match:  # short names: one letter changed, added, dropped or swapped, or another case
         match = [c for c in pool if c.lower() == name.lower() or _one_edit(name, c)][:1]

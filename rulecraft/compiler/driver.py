@@ -17,7 +17,7 @@ from ..runtime import ruleset as rs
 from . import nodes as n
 from .build import build
 from .check import check
-from .diagnostics import Diagnostic, Diagnostics
+from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
 from .handler_globals import namespace
 from .lower import Lowerer, compile_functions, fn
 from .mods import apply_mods
@@ -56,8 +56,9 @@ def forget_parsed() -> None:
 
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
     """Modules -> the table of declarations with the mods applied, and what checking it resolved."""
-    sym = expand_abilities(expand_does(apply_mods(collect(modules, diags), diags), diags))
-    return sym, check(sym, diags)
+    with bounded_suggestions():
+        sym = expand_abilities(expand_does(apply_mods(collect(modules, diags), diags), diags))
+        return sym, check(sym, diags)
 
 
 def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[CodeType] | None = None) -> rs.Ruleset | None:

@@ -8,6 +8,7 @@ never make the compiler read a file outside its own folder.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Sequence
 from ..runtime.ruleset import Ruleset
 from . import store
 from .diagnostics import CompileError, Diagnostics, suggest
-from .source import MAX_SOURCE_BYTES, Source, Span, decoded
+from .source import MAX_SOURCE_BYTES, MAX_SOURCE_TOKENS, Source, Span, decoded, tokens_in
 
 if TYPE_CHECKING:
     from . import nodes as n
@@ -27,6 +28,15 @@ Files = list[tuple[str, str, str]]  # (path, name shown, SHA-256) of every file 
 
 MAIN = "main.rules"
 MAX_MODULES = 200
+
+
+@dataclass
+class Reading:
+    """One compile's reading: the files read (for the cache) and the bytes and tokens of source
+    still allowed, shared by a ruleset, the rulesets it extends and the mods applied to it."""
+    files: Files = field(default_factory=list)
+    room: int = field(default_factory=lambda: MAX_SOURCE_BYTES)
+    tokens: int = field(default_factory=lambda: MAX_SOURCE_TOKENS)
 
 
 def bundled_root() -> Path:
@@ -49,11 +59,11 @@ def folder_of(ruleset_id: str) -> Path | None:
 MAX_EXTENDS = 8
 
 
-def read_folder(folder: Path, diags: Diagnostics, depth: int = 0, files: Files | None = None) -> list[n.Module]:
+def read_folder(folder: Path, diags: Diagnostics, reading: Reading, depth: int = 0) -> list[n.Module]:
     """The modules of a ruleset: a mod's or format's base ruleset first, then its own."""
     from . import nodes as n
 
-    own = read_own_modules(folder, diags, files)
+    own = read_own_modules(folder, diags, reading)
     header = next((d for m in own[:1] for d in m.decls if isinstance(d, (n.ModDecl, n.FormatDecl))), None)
     if header is None:
         return own
@@ -63,7 +73,7 @@ def read_folder(folder: Path, diags: Diagnostics, depth: int = 0, files: Files |
                   f"rulesets extend each other more than {MAX_EXTENDS} deep", header.name_span,
                   suggest(header.extends, bundled_ids()))
         return own
-    return read_folder(base, diags, depth + 1, files) + own
+    return read_folder(base, diags, reading, depth + 1) + own
 
 
 def sibling(folder: Path, ruleset_id: str) -> Path | None:
@@ -75,9 +85,9 @@ def sibling(folder: Path, ruleset_id: str) -> Path | None:
     return candidate if is_file(candidate / MAIN) else None
 
 
-def read_own_modules(folder: Path, diags: Diagnostics, files: Files | None = None) -> list[n.Module]:
+def read_own_modules(folder: Path, diags: Diagnostics, reading: Reading) -> list[n.Module]:
     """Parse `main.rules` and, transitively, every module it imports from the same folder;
-    `files` receives what was read (for the cache)."""
+    `reading` receives what was read (for the cache) and pays for it."""
     from . import nodes as n
     from .driver import parse_module
 
@@ -98,11 +108,16 @@ def read_own_modules(folder: Path, diags: Diagnostics, files: Files | None = Non
             diags.add("E0008", f"more than {MAX_MODULES} modules", imported_at)
             break
         label = display_path(path)
-        text = read_module(path, label, imported_at, diags)
+        text = read_module(path, label, imported_at, diags, reading)
         if text is None:
             continue
-        if files is not None:
-            files.append(store.file_record(path, label, text))
+        reading.tokens -= tokens_in(text)
+        if reading.tokens < 0:
+            diags.add("E0008", f"{label} takes the files of the ruleset, with those it extends, past "
+                      f"{MAX_SOURCE_TOKENS:,} words, numbers and symbols", imported_at or Span(label, 1, 1, 1, 2),
+                      "a ruleset needs far less: is a module or a long list repeated?")
+            break
+        reading.files.append(store.file_record(path, label, text))
         module = parse_module(Source(label, text), diags)
         if module is None:
             continue
@@ -119,16 +134,19 @@ def is_file(path: Path) -> bool:
         return False
 
 
-def read_module(path: Path, label: str, imported_at: Span | None, diags: Diagnostics) -> str | None:
-    """A module's text (a UTF-8 byte-order mark allowed); a file too large, hard-linked from
-    elsewhere, unreadable or not UTF-8 is a diagnostic, found before the parser sees it."""
+def read_module(path: Path, label: str, imported_at: Span | None, diags: Diagnostics, reading: Reading) -> str | None:
+    """A module's text (a UTF-8 byte-order mark allowed); a file too large (alone, or with the
+    files read before it), hard-linked from elsewhere, unreadable or not UTF-8 is a diagnostic,
+    found before the parser sees it."""
     at = imported_at or Span(label, 1, 1, 1, 2)
     try:
         info = path.stat()
-        if info.st_size > MAX_SOURCE_BYTES:
-            diags.add("E0008", f"{label} is larger than {MAX_SOURCE_BYTES:,} bytes", at,
-                      "split it into modules and `import` them")
+        if info.st_size > reading.room:
+            diags.add("E0008", f"{label} is larger than {MAX_SOURCE_BYTES:,} bytes" if info.st_size > MAX_SOURCE_BYTES
+                      else f"{label} takes the files of the ruleset, with those it extends, past {MAX_SOURCE_BYTES:,} bytes",
+                      at, "a ruleset needs far less: is a module or a long list repeated?")
             return None
+        reading.room -= info.st_size
         if info.st_nlink > 1:  # a hard link may be another folder's file: only the folder's own are read
             diags.add("E0109", f"{label} is a hard link; a ruleset reads only its own files", at,
                       "copy the file into the ruleset's folder")
@@ -168,7 +186,7 @@ def _display_from(path: str, cwd: str) -> str:
 def compile_folder(folder: Path, diags: Diagnostics) -> Ruleset | None:
     from .driver import compile_modules
 
-    return compile_modules(read_folder(folder, diags), diags)
+    return compile_modules(read_folder(folder, diags, Reading()), diags)
 
 
 def compiled(folders: list[Path], diags: Diagnostics) -> store.Entry | None:
@@ -180,11 +198,11 @@ def compiled(folders: list[Path], diags: Diagnostics) -> store.Entry | None:
     from . import nodes as n
     from .driver import compile_modules
 
-    own, files = Diagnostics(), []  # type: Diagnostics, Files
-    modules = read_folder(folders[0], own, files=files)
+    own, reading = Diagnostics(), Reading()
+    modules = read_folder(folders[0], own, reading)
     first = [d for m in modules for d in m.decls if isinstance(d, (n.GameDecl, n.ModDecl, n.FormatDecl))][-1:]
     for folder in folders[1:]:
-        modules += read_own_modules(folder, own, files)
+        modules += read_own_modules(folder, own, reading)
     codes: list = []
     result = compile_modules(modules, own, codes)
     diags.sources.update(own.sources)
@@ -194,7 +212,7 @@ def compiled(folders: list[Path], diags: Diagnostics) -> store.Entry | None:
         return None
     # the first folder's own header: with mods applied, the ruleset is still that game
     info = store.summary(result) | {"named": [(h.name, h.title, isinstance(h, n.GameDecl)) for h in first]}
-    store.save(folders, files, own, result, codes, info)
+    store.save(folders, reading.files, own, result, codes, info)
     return store.Entry(info, built=result)
 
 

@@ -108,7 +108,7 @@ class _Applier:
         table = self.sym.things if d.name in self.sym.things else self.sym.scenarios
         if d.name not in table:
             self.err("E0108", f"no definition or scenario `{d.name}`", d.name_span,
-                     suggest(d.name, list(self.sym.things) + list(self.sym.scenarios)))
+                     suggest(d.name, self.sym.things, self.sym.scenarios))
             return
         if self.record(origin, d.name, "remove", "", d.span):
             del table[d.name]
@@ -168,7 +168,7 @@ class _Applier:
         target = self.sym.callables.get(d.target) or self.sym.scenarios.get(d.target)
         if target is None:
             self.err("E0105", f"no fn, action or scenario `{d.target}`", d.target_span,
-                     suggest(d.target, list(self.sym.callables) + list(self.sym.scenarios)))
+                     suggest(d.target, self.sym.callables, self.sym.scenarios))
             return
         count = [0]
         changed = _splice(target, d, count)

@@ -66,3 +66,25 @@ def test_a_hard_link_to_a_file_elsewhere_is_not_read(tmp_path):
     os.link(secret, game / "rules.rules")
     ruleset, found = compiled(game)
     assert ruleset is None and [code for code, *_ in found] == ["E0109"] and "hard link" in found[0][3]
+
+
+def test_the_files_of_a_ruleset_share_one_size_limit_checked_before_each_is_read(tmp_path, monkeypatch):
+    monkeypatch.setattr(loader, "MAX_SOURCE_BYTES", 300)
+    (tmp_path / "main.rules").write_text(GAME + "import more\n" + "#" * 150 + "\n", encoding="utf-8")
+    (tmp_path / "rules.rules").write_text(RULES + "#" * 100 + "\n", encoding="utf-8")
+    (tmp_path / "more.rules").write_text("#" * 100 + "\n", encoding="utf-8")  # 189 + 128 + 101 bytes
+    ruleset, found = compiled(tmp_path)
+    [(code, line, column, message)] = found
+    assert ruleset is None and (code, line, column) == ("E0008", 2, 8)
+    assert message.endswith("rules.rules takes the files of the ruleset, with those it extends, past 300 bytes")
+
+
+def test_the_files_of_a_ruleset_share_one_token_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr(loader, "MAX_SOURCE_TOKENS", 40)
+    (tmp_path / "main.rules").write_text(GAME + "# a comment is no token " * 20 + "\n", encoding="utf-8")  # 5 tokens
+    (tmp_path / "rules.rules").write_text("const xs = [" + "1," * 20 + "1]\n", encoding="utf-8")  # 46 tokens
+    ruleset, found = compiled(tmp_path)
+    [(code, line, column, message)] = found
+    assert ruleset is None and (code, line, column) == ("E0008", 2, 8)
+    assert message.endswith("rules.rules takes the files of the ruleset, with those it extends, past 40 words, "
+                            "numbers and symbols")

@@ -32,6 +32,8 @@ FILES = {
     "notyaml.yaml": b"main: [unclosed\n",
     "list.yaml": b"- 1\n- 2\n",
     "text.txt": b"\xff\xfe\x00garbage",
+    "players/main.rules": b'game "h" "H"\nscenario s "S" { players: 5  round { log "r" } }\n',
+    "deep.json": DEEP_JSON.encode(),
     "log.jsonl": b'[1]\n{"what": 5}\n' + DEEP_JSON.encode() + b"\n",
 }
 
@@ -49,6 +51,7 @@ COMMANDS = [
     ["odds", "{ok}", "total", "n=1", "m=2"], ["replay", "{log.jsonl}"], ["replay", "{text.txt}"],
     ["replay", "{missing.jsonl}"], ["test", "{ok}"], ["test", "{utf16}"], ["render", "{ok}", "board"],
     ["export", "{garbage}"], ["mod", "diff", "{selfmod}"], ["import", "nope", "{text.txt}"],
+    ["import", "doomtrooperdb", "{deep.json}"], ["run", "{players}/s"],
 ]
 
 

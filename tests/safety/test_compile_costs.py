@@ -1,8 +1,9 @@
 """Compile-time work stays linear in the input whatever a stranger's file holds: each syntax
 error costs a parse of what follows it, not of the whole file, and the count of syntax errors
-reported is bounded (counted in characters parsed and reports, never in seconds)."""
+reported is bounded, and "did you mean" compares a bounded number of names in all (counted in
+characters parsed, reports and names compared, never in seconds)."""
 
-from rulecraft.compiler import parser
+from rulecraft.compiler import diagnostics, parser
 from rulecraft.compiler.diagnostics import Diagnostics
 from rulecraft.compiler.loader import check_source
 
@@ -49,3 +50,20 @@ def test_every_unknown_name_is_reported_once_each():
     diags = check_source(f'game "t" "T"\nfn f() -> int {{\n  let t = 0\n{body}\n  return t\n}}\n')
     assert sum(d.code == "E0101" for d in diags.items) == 3000
     assert len(diags.reported) == len(diags.items)
+
+
+
+def test_did_you_mean_compares_a_bounded_number_of_names_in_all(monkeypatch):
+    compared = []
+    real = diagnostics.difflib.get_close_matches
+    monkeypatch.setattr(diagnostics.difflib, "get_close_matches",
+                        lambda name, pool, **kw: compared.append(len(pool)) or real(name, pool, **kw))
+    monkeypatch.setattr(diagnostics, "SUGGEST_WORK", 20_000)
+    consts = "\n".join(f"const value_{i} = {i}" for i in range(1000))
+    body = "\n".join(f"  t += valeu_{i}" for i in range(1000))  # each a near miss of a constant
+    diags = check_source(f'game "t" "T"\n{consts}\nfn f() -> int {{\n  let t = 0\n{body}\n  return t\n}}\n')
+    unknown = [d for d in diags.items if d.code == "E0101"]
+    assert len(unknown) == 1000  # every error is still reported
+    assert unknown[0].help == "did you mean `value_0`?"
+    # each search compares the constants and the local `t` with the name, until the work is spent
+    assert compared == [1001] * 20 and sum(d.help is not None for d in unknown) == 20

@@ -81,3 +81,15 @@ def test_a_pool_is_type_checked_against_the_game(tmp_path):
         ("E0908", 4, 89, "card `my_other`: a warrior has no property `colour`", None),
         ("E0906", 5, 5, "card `gendarme`: the game already has a card with this id", "give the pool's card its own id"),
     ]
+
+
+def test_a_json_file_nested_too_deep_is_one_diagnostic(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 5_000 + "]" * 5_000, encoding="utf-8")  # deeper than Python's JSON reader can go
+    shallow = tmp_path / "shallow.json"
+    shallow.write_text('[{"code": ' + "[" * 100 + "]" * 100 + "}]", encoding="utf-8")
+    for path in (deep, shallow):
+        with pytest.raises(InputError) as info:
+            import_files("doomtrooperdb", [path])
+        [d] = info.value.diagnostics
+        assert (d.code, d.message) == ("E0902", "the JSON nests deeper than 64 levels")
