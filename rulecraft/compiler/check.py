@@ -269,7 +269,7 @@ class DeclChecker:
         if not rows:
             self.err("E0402", f"die `{d.name}` has no faces", table.span)
         for i, row in enumerate(rows, 1):
-            if len(row) != len(d.source_fields):
+            if isinstance(row, list) and len(row) != len(d.source_fields):  # not a list: its own error
                 self.err("E0403", f"face {i} of `{d.source}` has {len(row)} numbers; the die's fields need "
                                   f"{len(d.source_fields)}", table.value.span)
 
