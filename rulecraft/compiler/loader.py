@@ -244,6 +244,7 @@ def _load(ruleset_id: str, mods: tuple[str, ...]) -> Ruleset:
     if mods and entry.summary["named"]:  # the game with mods applied is still that game
         name, title, is_game = entry.summary["named"][0]
         result.id, result.title, result.kind = name, title, "game" if is_game else result.kind
+    result.applied = result.mods[len(result.mods) - len(mods):] if mods else ()  # as their headers name them
     result.reload = (load, (_portable(ruleset_id), tuple(_portable(m) for m in mods)))
     return result
 

@@ -25,7 +25,7 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
                 options=options, budget=budget or DEFAULT_BUDGET, log=log)
     if spec is not None:
         game.scenario_props = dict(spec.props)
-        game.history.record("scenario", game=rules.id, mods=list(rules.mods), options=sorted(options), id=spec.id, seed=seed,
+        game.history.record("scenario", game=rules.id, mods=list(rules.applied), options=sorted(options), id=spec.id, seed=seed,
                     players=[p.name for p in game.players], assumptions=dict(sorted((assumptions or {}).items())))
         game.history.touch(spec.rules)
         if "setup" in spec.parts:

@@ -243,7 +243,8 @@ class Ruleset:
     kind: str = "game"  # game, mod or format
     version: str | None = None
     extends: str | None = None
-    mods: tuple[str, ...] = ()
+    mods: tuple[str, ...] = ()  # every mod in it: those its own header extends, then those applied on top
+    applied: tuple[str, ...] = ()  # the mods applied on top of ruleset `id` when it was loaded (`--mod`)
     game: str = ""  # the base game's id
     options: dict[str, str] = field(default_factory=dict)  # option -> what choosing it does (from mods)
     replacements: tuple[tuple[str, str, str | None], ...] = ()  # (definition, replaced by, when option)
