@@ -292,6 +292,10 @@ class BodyChecker(DataChecks):
     def literal(self, e: n.Literal, scope: Scope, site: Site, depth: int) -> Ty:
         return self.ctx.const_type(e)
 
+    def text_template(self, e: n.TextTemplate, scope: Scope, site: Site, depth: int) -> Ty:
+        self.parts(e.parts, scope, site, depth)
+        return TEXT
+
     def this(self, e: n.This, scope: Scope, site: Site, depth: int) -> Ty:
         if site.this is None:
             self.err("E0106", "`this` is only meaningful inside a definition's trigger", e.span)
@@ -634,7 +638,8 @@ STATEMENTS: dict[type[n.Stmt], StmtCheck] = {
     n.Expect: B.expectation, n.ExpectRefused: B.expectation, n.RuleRef: B.rule_ref,
 }
 EXPRESSIONS: dict[type[n.Expr], ExprCheck] = {
-    n.Literal: B.literal, n.Name: B.name, n.This: B.this, n.ListExpr: B.list_expr, n.Attr: B.attr, n.Call: B.call,
+    n.Literal: B.literal, n.TextTemplate: B.text_template, n.Name: B.name, n.This: B.this, n.ListExpr: B.list_expr,
+    n.Attr: B.attr, n.Call: B.call,
     n.Index: B.index, n.Cast: B.cast, n.Unary: B.unary, n.Binary: B.binary, n.IfExpr: B.if_expr, n.Select: B.select,
     n.Create: B.create, n.Roll: B.roll, n.Draw: B.draw, n.Choose: B.choose,
     n.AbilityName: B.ability_name, n.Has: B.has,

@@ -534,6 +534,8 @@ class Builder(Transformer):
         return n.Literal(self.sp(meta), self.int(c[0]))
 
     def str_lit(self, meta, c):
+        if PLACEHOLDER.search(unquote(c[0])):
+            return n.TextTemplate(self.sp(meta), self._template(c[0]))
         return n.Literal(self.sp(meta), unquote(c[0]))
 
     def true_lit(self, meta, c):
@@ -582,7 +584,7 @@ class Builder(Transformer):
 
 
     def _placeholder(self, text: str, span: Span) -> n.Expr:
-        """One `{...}` placeholder of a log string, every node of it at the placeholder's span."""
+        """One `{...}` placeholder of a text, every node of it at the placeholder's span."""
         tree = parse_placeholder(text, span, self.diags)
         if tree is None:
             return n.Literal(span, "")

@@ -352,6 +352,9 @@ class Lowerer(DataLowering):
     def literal(self, e: n.Literal) -> ast.expr:
         return ast.Constant(e.value)
 
+    def text_template(self, e: n.TextTemplate) -> ast.expr:
+        return self.template(e.parts)
+
     def name(self, e: n.Name) -> ast.expr:
         ref = self.res.name(e)
         if isinstance(ref, r.LocalRef):
@@ -490,8 +493,8 @@ STATEMENTS: dict[type[n.Stmt], Callable[[Lowerer, Any], list[ast.stmt]]] = {
     n.Expect: L.expect, n.ExpectRefused: L.expect_refused, n.ExprStmt: L.expr_stmt,
 }
 EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
-    n.Literal: L.literal, n.Name: L.name, n.AbilityName: L.name, n.This: L.this, n.ListExpr: L.list_expr, n.Attr: L.attr,
-    n.Call: L.call,
+    n.Literal: L.literal, n.TextTemplate: L.text_template, n.Name: L.name, n.AbilityName: L.name, n.This: L.this,
+    n.ListExpr: L.list_expr, n.Attr: L.attr, n.Call: L.call,
     n.Index: L.index, n.Cast: L.cast, n.Unary: L.unary, n.Binary: L.binary, n.IfExpr: L.if_expr,
     n.Select: L.select, n.Create: L.create, n.Roll: L.roll, n.Draw: L.draw, n.Choose: L.choose,
     n.Interval: L.interval,

@@ -98,6 +98,12 @@ class Literal(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class TextTemplate(Expr):
+    """A text with `{expr}` placeholders ("and {more} more"): each filled in as text, as in `log`."""
+    parts: tuple[str | Expr, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Name(Expr):
     name: str
 

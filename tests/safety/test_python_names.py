@@ -90,7 +90,7 @@ def test_builtin_field_names_cannot_be_redeclared_as_python_objects(refused):
 @pytest.mark.parametrize("text", [
     "__import__('os').system('touch /tmp/rulecraft-pwned')",
     '\\"); __import__(\\"os\\").system(\\"id\\"); (\\"',
-    "{{ 1 }} ${HOME} %s {0} \\n exec(compile('1','x','exec'))",
+    "$HOME %s %(x)s \\n exec(compile('1','x','exec'))",
 ])
 def test_string_literals_with_python_code_stay_strings(game_of, text):
     game = game_of(f'fn s() -> text {{ return "{text}" }}')
@@ -99,6 +99,8 @@ def test_string_literals_with_python_code_stay_strings(game_of, text):
 
 def test_log_placeholder_cannot_reach_python(refused):
     assert refused('action a() { log "x {__import__}" }') == {"E0101"}
+    assert refused('fn s() -> text { return "x {__import__}" }') == {"E0101"}
+    assert refused('fn s() -> text { return "{0} {{ 1 }} ${HOME}" }') == {"E0101"}  # placeholders, checked
     assert refused('action a() { log "x {open(1)}" }') == {"E0105"}
     assert refused("action a() { log \"x {__import__('os')}\" }") == {"E0006"}
 

@@ -56,8 +56,17 @@ def test_the_general_rules_allow_five_copies_the_league_four():
 def test_only_the_chosen_tribe_and_general_cards():
     assert rules_of(deck()) == []
     other = cards(blood_lust=3, cavalier=1)
-    assert broken(deck(other)) == [("DT-002", "1 card (Cavalier) carry neither the Templars icon nor the General icon",
+    assert broken(deck(other)) == [("DT-002", "1 card (Cavalier) carries neither the Templars icon nor the General icon",
                                     ["cavalier"])]
+
+
+@pytest.mark.rules("DT-002")
+def test_a_message_names_three_cards_and_counts_the_rest():
+    others = cards(blood_lust=3, cavalier=1, corsair=1, heavy_cavalier=1, lutheran_disciple=1, scout_cavalier=1)
+    [(rule, message, ids)] = broken(deck(others))
+    assert rule == "DT-002" and len(ids) == 5
+    assert message == ("5 cards (Cavalier, Corsair, Heavy Cavalier and 2 more) carry neither the Templars icon "
+                       "nor the General icon")
 
 
 @pytest.mark.rules("DT-002")
