@@ -141,6 +141,29 @@ def test_a_scout_adds_1_to_the_initiative_of_connected_units(board):
     assert board.wounds(target) == 1
 
 
+@pytest.mark.rules("NS-034")
+def test_a_unit_whose_scout_is_lost_after_it_attacked_does_not_attack_again(board):
+    scout = board.put(1, "scout", "c1")
+    alpha = board.put(1, "shooter_alpha", "c2")
+    target = board.put(2, "shooter_omega", "c5", W)
+    board.segment(3)
+    board.call("remove_unit", scout)
+    assert board.segments(alpha) == [2]
+    board.segment(2)  # its one initiative was spent in segment 3
+    assert board.attacks_by(alpha) == 1 and board.wounds(target) == 1
+
+
+@pytest.mark.rules("NS-034")
+def test_a_unit_whose_scout_is_lost_before_it_attacked_attacks_at_its_printed_initiative(board):
+    scout = board.put(1, "scout", "c1")
+    alpha = board.put(1, "shooter_alpha", "c2")
+    target = board.put(2, "shooter_omega", "c5", W)
+    board.call("remove_unit", scout)
+    board.segment(3)
+    board.segment(2)
+    assert board.attacks_by(alpha) == 1 and board.wounds(target) == 1
+
+
 @pytest.mark.rules("NS-035")
 def test_the_combat_processor_gives_one_more_attack_one_segment_lower(board):
     board.put(1, "combat_processor", "c1")
