@@ -22,6 +22,15 @@ def allied_board(new_board, **kwargs):
     return board, c
 
 
+ENDLESS_LOOP = """
+       So→2   .     .
+          .     .     .     .
+      Sg→1  Fs↖1  Sp→1   .   HQ→2
+          .   Fs↙1   .     .
+            .     .    HQ→1
+    """
+
+
 def targets(board, hits):
     return sorted((board.fn("hex_label", "arena", board.fn("hex_cell_of", "arena", h["target"])), h["wounds"]) for h in hits)
 
@@ -222,17 +231,18 @@ def test_a_chain_of_splitters_multiplies_a_shot_exactly(board):
 def test_the_strongest_attack_imaginable_an_endless_loop_through_a_splitter_destroys_the_enemy_hq(board):
     # The splitter's south-west branch goes round two fire stations back into its own inlet; each
     # time round the splitter sends shots east and north-west again: without end.
-    placed = board.setup("""
-       So→2   .     .
-          .     .     .     .
-      Sg→1  Fs↖1  Sp→1   .   HQ→2
-          .   Fs↙1   .     .
-            .     .    HQ→1
-    """)
+    placed = board.setup(ENDLESS_LOOP)
     hits = board.attack(placed["c1"])
     assert targets(board, hits) == [("a1", 1000), ("c5", 1000)]
     assert board.battle() is board.a
     assert not placed["c5"].alive
+
+
+@pytest.mark.rules("NS-038")
+def test_the_wounds_of_an_endless_loop_are_an_assumption_a_user_may_change(new_board):
+    board = new_board(assumptions={"endless": 7})
+    placed = board.setup(ENDLESS_LOOP)
+    assert targets(board, board.attack(placed["c1"])) == [("a1", 7), ("c5", 7)]
 
 
 @pytest.mark.rules("NS-038")
