@@ -283,3 +283,22 @@ def test_a_killed_invader_leaves_the_board_and_can_be_spawned_again(new_table):
     assert t.get(a, "wounded") == 0
     assert t.game.call("spawn_figure", t.invader, "cyberdemon")
     assert t.on_board(a) and t.where(a) == (6, 1)  # the only space of its size no marine sees
+
+
+@pytest.mark.rules("DOOM-123")
+def test_a_marine_fragged_with_every_start_space_taken_waits_and_comes_back_when_one_is_free(table):
+    t = table
+    m = t.marines[0]
+    fig = t.marine(m, 3, 3)
+    blockers = [t.invader_at("zombie", 1, y) for y in (1, 2, 3)]  # on every start space
+    imp = t.invader_at("imp", 6, 3)
+    t.set(t.bin(m), "wounds", 1)
+    pistol(t, {"range": 4, "damage": 0}, {"range": 2, "damage": 2})
+    t.game.call("resolve_attack", imp, t.s(3, 3), ["yellow", "green"], 0, 0, 0, False)
+    assert grid.grid_where(t.game, "map", fig) == -1
+    t.game.call("play_marine_turn", m)  # his turn: nowhere to come back to
+    assert grid.grid_where(t.game, "map", fig) == -1 and t.get(m, "chosen") == ""
+    assert [e["text"] for e in t.log("log")][-1] == "m1 waits for a free start space"
+    grid.grid_remove(t.game, "map", blockers[1])
+    t.game.call("play_marine_turn", m)
+    assert t.where(fig) == (1, 2)

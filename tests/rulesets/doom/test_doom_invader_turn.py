@@ -85,6 +85,16 @@ def test_drawing_the_last_card_scores_a_frag_and_reshuffles_the_discards(table):
     assert [e["zone"] for e in t.log("shuffle")][-1] == "invader_deck"
 
 
+@pytest.mark.rules("DOOM-059")
+def test_drawing_from_an_empty_deck_with_an_empty_discard_scores_nothing(table):
+    t = table
+    deck(t, 1)
+    t.game.call("draw_invader_card", t.invader)  # the last card: a frag, and nothing to reshuffle
+    t.game.call("draw_invader_card", t.invader)
+    t.game.call("draw_invader_card", t.invader)
+    assert t.get(t.invader, "frags") == 1 and len(t.hand()) == 1
+
+
 @pytest.mark.rules("DOOM-061")
 def test_every_invader_card_is_an_event_or_a_spawn_card(table):
     t = table
