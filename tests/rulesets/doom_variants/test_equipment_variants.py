@@ -3,6 +3,9 @@ Hail to the King, Baby! (DOOMX-195 ... 197)."""
 
 import pytest
 
+import rulecraft
+from rulecraft.runtime.play import start
+
 
 def tokens(t, p):
     b = t.bin(p)
@@ -109,3 +112,18 @@ def test_the_starting_shotgun_is_usable_at_once(table):
     t.invader_at("imp", 3, 2)
     t.act("declare_action", m, "advance")
     assert [w for w in t.game.call("weapons_of", m)] == ["fist", "pistol", "grenade", "chainsaw", "shotgun"]
+
+
+@pytest.mark.rules("DOOMX-192", "DOOMX-194", "DOOMX-195", "DOOMX-197")
+@pytest.mark.parametrize("variant, kept", [("chainsaw-massacre", ["chainsaw"]),
+                                           ("hail-to-the-king", ["chainsaw", "shotgun"])])
+def test_in_deathmatch_the_variant_weapons_are_given_and_survive_ammo_use(variant, kept):
+    rules = rulecraft.load("doom/deathmatch", [f"doom/variants/{variant}"])
+    game = start(rules, "deathmatch", seed=1)
+    for p in game.players:
+        assert game.get(game.call("bin_of", p), "weapons") == ["pistol", "grenade"] + kept
+    p = game.players[0]
+    for w in kept:
+        game.call("lose_weapon", p, w, "ammo")
+    game.call("lose_weapon", p, "pistol", "ammo")
+    assert game.get(game.call("bin_of", p), "weapons") == ["grenade"] + kept
