@@ -73,6 +73,9 @@ StmtCheck = Callable[["BodyChecker", Any, Scope, Site, int], None]
 ExprCheck = Callable[["BodyChecker", Any, Scope, Site, int], Ty]
 
 
+PLAYED = frozenset({n.Body.SCENARIO, n.Body.TRIGGER, n.Body.ROW})  # bodies a game in play runs
+
+
 class BodyChecker(DataChecks):
     def __init__(self, ctx: CheckContext):
         self.ctx = ctx
@@ -82,6 +85,7 @@ class BodyChecker(DataChecks):
         self.expect = ctx.expect
         self.phases: set[str] = set()  # every phase a `phase NAME { }` statement enters
         self.phase_uses: list[tuple[str, Span]] = []  # phases named as text: `in_phase("NAME")`
+        self.played: set[str] = set()  # what scenarios, triggers, card effects and table rows call
 
     def block(self, b: n.Block, scope: Scope, site: Site, depth: int = 0) -> None:
         if depth > MAX_DEPTH:
@@ -93,6 +97,8 @@ class BodyChecker(DataChecks):
             if check is None:
                 raise CheckError(f"unhandled statement {type(s).__name__}")
             check(self, s, inner, site, depth + 1)
+        if site.body in PLAYED:
+            self.played |= site.calls
 
     def expr(self, e: n.Expr, scope: Scope, site: Site, depth: int) -> Ty:
         if depth > MAX_DEPTH:

@@ -46,7 +46,7 @@ class DeclChecker:
                      self.check_assumptions, self.check_events, self.check_things, self.check_dice, self.check_tables,
                      self.check_pools, self.check_callables,
                      self.check_triggers, self.check_scenarios, self.check_params, self.check_checks,
-                     self.check_tests, self.check_windows, self.check_recursion):
+                     self.check_tests, self.check_windows, self.check_recursion, self.check_offered):
             step()
 
     def check_kinds(self) -> None:
@@ -312,6 +312,22 @@ class DeclChecker:
         scope = Scope(self.params(t.params) | {"rolled": INT})
         for row in t.rows:
             self.bodies.block(row.body, Scope({}, scope), Site(None, n.Body.ROW))
+
+    def check_offered(self) -> None:
+        """Warn of an action no scenario, trigger, card effect or table row ever calls, directly
+        or through fns: no player can take it in play, only a program through the API."""
+        reached, pending = set(), sorted(self.bodies.played)
+        while pending:
+            name = pending.pop()
+            if name not in reached:
+                reached.add(name)
+                pending.extend(sorted(self.call_graph.get(name, ())))
+        for c in self.sym.callables.values():
+            if c.role == n.Role.ACTION and c.name not in reached and self.sym.scenarios:
+                self.ctx.diags.add("W0001", f"action `{c.name}` is never offered in play", c.name_span,
+                                   "no scenario, trigger, card effect or table row calls it, nor a fn they call: "
+                                   "offer it in a turn (e.g. as a choice), or call it from a trigger",
+                                   severity="warning")
 
     def check_recursion(self) -> None:
         """Refuse call cycles between fns (depth-first, with an explicit stack)."""

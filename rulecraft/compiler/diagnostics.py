@@ -17,6 +17,7 @@ Codes, by range:
     E08xx  deck files (rulecraft/decks.py)
     E09xx  card pools and importer mappings and inputs (rulecraft/pools.py, rulecraft/importer.py)
     E10xx  values given on the command line (rulecraft/arguments.py)
+    W00xx  warnings: what compiles but never happens in play (an action no turn offers)
 
 INPUT_CODES describes each input code (SARIF output carries the description).
 """

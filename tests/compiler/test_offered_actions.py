@@ -1,0 +1,37 @@
+"""An action that no scenario, trigger, card effect or table row reaches (directly or through
+fns) is reported as a warning, W0001: no player could ever take it in play."""
+
+from rulecraft.compiler.loader import check_source
+
+GAME = '''game "t" "T"
+action shout(p: player) { log "{p} shouts" }
+action whisper(p: player) { log "{p} whispers" }
+action wave(p: player) { log "{p} waves" }
+fn offer(p: player) {
+  let what = choose from ["shout", "pass"] by p "what now"
+  if what == "shout" { shout(p) }
+}
+'''
+
+
+def warnings(text):
+    found = check_source(text, "t.rules").items
+    assert [d for d in found if d.severity == "error"] == []
+    return [(d.code, d.line, d.message) for d in found]
+
+
+def test_an_action_no_scenario_reaches_is_reported_once():
+    scenario = 'scenario s "S" { players: ["a"]  round { for p in players() { offer(p) } } }\n'
+    assert warnings(GAME + scenario) == [("W0001", 3, "action `whisper` is never offered in play"),
+                                         ("W0001", 4, "action `wave` is never offered in play")]
+
+
+def test_a_trigger_or_a_table_row_offers_an_action_too():
+    more = ('scenario s "S" { players: ["a"]  round { for p in players() { offer(p) } } }\n'
+            'event rang(p: player)\nkind bell { }\nbell b "B" { on rang { whisper(p) } }\n'
+            'die d2 "D2" { faces 1..2 }\ntable gesture "Gesture" (p: player) roll d2 { 1..2: "waves" { wave(p) } }\n')
+    assert warnings(GAME + more) == []
+
+
+def test_a_ruleset_without_scenarios_is_a_library_and_is_not_warned():
+    assert warnings(GAME) == []
