@@ -28,6 +28,12 @@ def check(sym: Symbols, diags: Diagnostics) -> Resolution:
     return ctx.result
 
 
+def _forbidden(c: n.FnDecl) -> bool:
+    """An action that always refuses (`require false` at its top): a prohibition, stated as the
+    action a player may not take; offering it would be wrong."""
+    return any(isinstance(s, n.Require) and isinstance(s.cond, n.Literal) and s.cond.value is False for s in c.body.stmts)
+
+
 SCENARIO_PROPS = {"players": list_of(TEXT), "rounds": INT}  # the settings the runtime reads itself
 
 
@@ -315,7 +321,8 @@ class DeclChecker:
 
     def check_offered(self) -> None:
         """Warn of an action no scenario, trigger, card effect or table row ever calls, directly
-        or through fns: no player can take it in play, only a program through the API."""
+        or through fns: no player can take it in play, only a program through the API. An action
+        that always refuses is a stated prohibition, not a missing offer."""
         reached, pending = set(), sorted(self.bodies.played)
         while pending:
             name = pending.pop()
@@ -323,7 +330,7 @@ class DeclChecker:
                 reached.add(name)
                 pending.extend(sorted(self.call_graph.get(name, ())))
         for c in self.sym.callables.values():
-            if c.role == n.Role.ACTION and c.name not in reached and self.sym.scenarios:
+            if c.role == n.Role.ACTION and c.name not in reached and self.sym.scenarios and not _forbidden(c):
                 self.ctx.diags.add("W0001", f"action `{c.name}` is never offered in play", c.name_span,
                                    "no scenario, trigger, card effect or table row calls it, nor a fn they call: "
                                    "offer it in a turn (e.g. as a choice), or call it from a trigger",

@@ -35,3 +35,10 @@ def test_a_trigger_or_a_table_row_offers_an_action_too():
 
 def test_a_ruleset_without_scenarios_is_a_library_and_is_not_warned():
     assert warnings(GAME) == []
+
+
+def test_an_action_that_always_refuses_is_a_stated_prohibition_not_a_missing_offer():
+    scenario = 'scenario s "S" { players: ["a"]  round { for p in players() { offer(p) } } }\n'
+    forbidden = 'action cheat(p: player) {\n  require false else "nobody may cheat"\n}\n'
+    assert [w[2] for w in warnings(GAME + scenario + forbidden)] == ["action `whisper` is never offered in play",
+                                                                    "action `wave` is never offered in play"]
