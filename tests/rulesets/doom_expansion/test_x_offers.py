@@ -48,3 +48,53 @@ def test_the_airlock_is_won_by_the_marines_going_out_through_the_red_door(expans
 def test_random_players_take_only_actions_the_rules_allow(expansion):
     for seed in range(1, 11):  # an offered action that its rules refuse would stop the game
         assert run(start(expansion, "mars_airlock", seed=seed), "mars_airlock").log[-1]["what"] == "final"
+
+
+BOTS = [
+    "##########",
+    "#S.B.....#",
+    "#S.......#",
+    "#S..B....#",
+    "#........#",
+    "##########",
+]
+
+
+CUBE = [
+    "#############",
+    "#S.C........#",
+    "#S..........#",
+    "#...........#",
+    "#############",
+]
+
+
+@pytest.mark.rules("DOOMX-059", "DOOMX-064")
+def test_a_sentry_bot_is_offered_for_activation_next_to_it_with_2_movement_points(new_table):
+    t = new_table(rows=BOTS)
+    m = t.marines[0]
+    t.marine(m, 2, 1)  # next to the bot at (3, 1)
+    t.declare(m, "advance")
+    assert "activate a sentry bot" in t.call("marine_options", m)
+    t.set(m, "moves_left", 1)
+    assert "activate a sentry bot" not in t.call("marine_options", m)
+    t.set(m, "moves_left", 4)
+    t.call("marine_does", m, "activate a sentry bot")
+    assert [t.get(b, "controller") for b in t.select("sentry_bot") if t.get(b, "active")] == [m]
+
+
+@pytest.mark.rules("DOOMX-051", "DOOMX-052")
+def test_the_soul_cube_is_offered_only_with_five_souls_and_an_invader_in_reach(new_table):
+    t = new_table(rows=CUBE)
+    m = t.marines[0]
+    t.marine(m, 1, 1)
+    t.declare(m, "unload")
+    cube = t.select("relic")[0]
+    t.set(cube, "carrier", m)
+    t.set(cube, "space", -1)
+    t.invader_at("imp", 5, 1)
+    t.set(t.bin(m), "souls", 4)
+    assert "drain souls with the Soul Cube" not in t.call("marine_options", m)
+    t.set(t.bin(m), "souls", 5)
+    options = t.call("marine_options", m)
+    assert "drain souls with the Soul Cube" in options and "drop the Soul Cube" in options
