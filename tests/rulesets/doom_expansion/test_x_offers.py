@@ -98,3 +98,36 @@ def test_the_soul_cube_is_offered_only_with_five_souls_and_an_invader_in_reach(n
     t.set(t.bin(m), "souls", 5)
     options = t.call("marine_options", m)
     assert "drain souls with the Soul Cube" in options and "drop the Soul Cube" in options
+
+
+@pytest.mark.rules("DOOMX-040")
+def test_a_door_next_to_a_marine_with_scrap_is_offered_but_never_an_airlock(new_table):
+    t = new_table(rows=["##########", "#S..A....#", "#S..D....#", "#........#", "##########"])
+    m = t.marines[0]
+    t.marine(m, 3, 2)
+    t.declare(m, "advance")
+    assert "scrap a door" not in t.call("marine_options", m)
+    t.game.create("scrap", at=t.game.zone("marine_cards", m))
+    assert t.call("doors_to_scrap", m) == [t.s(4, 2)]  # the airlock at (4, 1) is no choice
+    t.call("marine_does", m, "scrap a door")
+    assert t.terrain(4, 2) == "floor"
+
+
+@pytest.mark.rules("DOOMX-159", "DOOMX-163")
+def test_a_piercing_attack_is_offered_and_its_path_chosen_space_by_space(new_table):
+    t = new_table(rows=["##########", "#S.......#", "#S.......#", "#........#", "##########"],
+                  picks={"hits first": None, "carries on": None})
+    m = t.marines[0]
+    t.marine(m, 1, 1)
+    t.set(t.bin(m), "weapons", ["shotgun"])
+    t.declare(m, "advance")
+    assert "piercing attack" not in t.call("marine_options", m)  # nobody to attack
+    t.invader_at("imp", 2, 1)
+    t.invader_at("zombie", 3, 1)
+    assert "piercing attack" in t.call("marine_options", m)
+    t.game.choices.agents[m.id].picks = {"hits first": t.s(2, 1), "whether": "carry on",
+                                          "where the piercing": t.s(3, 1)}
+    t.call("marine_does", m, "piercing attack")
+    # two real attacks along the chosen path: the second one a die fewer (DOOMX-159)
+    assert t.game.assume["shotgun_dice"] == ["red", "yellow"]
+    assert [e["die"] for e in t.log("roll")] == ["red", "yellow", "red"] and t.get(m, "attacks_left") == 0
