@@ -9,6 +9,7 @@ import pytest
 
 import rulecraft
 from rulecraft import BudgetExceeded, IllegalAction
+from rulecraft.runtime.agents import Agent
 
 E, SE, SW, W, NW, NE = range(6)  # the hex directions, clockwise from east
 
@@ -150,6 +151,29 @@ def test_a_spy_cannot_connect_to_a_fire_station_but_can_to_a_module(new_board):
     with pytest.raises(IllegalAction):
         board.act("hook_module", board.b, spy, station)
     board.act("hook_module", board.b, spy, officer)
+    assert board.game.get(spy, "hooked_to") is officer
+
+
+@pytest.mark.rules("NS-008")
+def test_a_spy_played_next_to_enemy_modules_is_offered_those_it_may_connect_to(new_board):
+    board, ally = allied_board(new_board)
+    board.put(board.a, "fire_station", "c3")
+    officer = board.put(board.a, "officer", "b3")
+    scout = board.put(board.a, "scout", "b4")
+    spy = board.hand(board.b, "allied_spy")
+    offered = []
+    wanted = {"where the unit goes": board.cell("c4"), "which way it faces": 0,
+              "which enemy module it connects to": officer}
+
+    class Watch(Agent):  # answers by value, noting what it was offered
+        def choose(self, game, player, options, prompt):
+            if prompt == "which enemy module it connects to":
+                offered.append(list(options))
+            return list(options).index(wanted[prompt])
+
+    board.game.choices.agents[board.b.id] = Watch()
+    board.call("play_token", board.b, spy)
+    assert offered == [[officer, scout]]  # the fire station next to it is no module
     assert board.game.get(spy, "hooked_to") is officer
 
 
