@@ -249,6 +249,8 @@ BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
     "current_player": (lambda rt: rt.events.current_player, (), "player"),
     "current_round": (lambda rt: rt.history.round, (), "int"),
     "in_phase": (_in_phase, ("text",), "bool"),
+    "playable_in": (lambda rt, window, zone, player: rt.choices.playable(window, zone, player), ("text", "text", "player"),
+                 "list<any>"),
     "knows": (_knows, ("player", "any"), "bool"),
     "items": (_items, ("zone",), "list<any>"),
     "size": (_size, ("zone",), "int"),

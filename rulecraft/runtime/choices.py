@@ -12,7 +12,7 @@ from typing import Any, Sequence
 from . import rng
 from .agents import Agent, RandomAgent, initial_state
 from .budget import Budget
-from .errors import IllegalAction
+from .errors import IllegalAction, RuleFault
 from .events import Events
 from .history import History
 from .ruleset import PlaySpec, Ruleset, WindowRules
@@ -75,8 +75,7 @@ class Choices:
             player = players[turn % len(players)]
             turn += 1
             under_limit = rules.limit is None or played[player.id] < rules.limit
-            playable = [card for card in self.things.zone(zone, player).items
-                        if under_limit and card.def_id in specs and self._offered(specs[card.def_id], card, player)]
+            playable = self._playable(specs, zone, player) if under_limit else []
             card = self.choose(player, [None, *playable], f"play a card in {name}") if playable else None
             if card is None:
                 passes += 1
@@ -98,6 +97,17 @@ class Choices:
         for p in players:
             kept[1].setdefault(p.id, 0)
         return kept[1]
+
+    def playable(self, name: str, zone: str, player: Entity) -> list[Entity]:
+        """The cards of `player`'s `zone` that window `name` would offer now (not counting its
+        limit): what a turn asks before it spends an action on opening the window."""
+        if name not in self.rules.plays and name not in self.rules.windows:
+            raise RuleFault(f"no window `{name}`")
+        return self._playable({s.definition: s for s in self.rules.plays.get(name, ())}, zone, player)
+
+    def _playable(self, specs: dict[str, PlaySpec], zone: str, player: Entity) -> list[Entity]:
+        return [card for card in self.things.zone(zone, player).items
+                if card.def_id in specs and self._offered(specs[card.def_id], card, player)]
 
     def _offered(self, spec: PlaySpec, card: Entity, player: Entity) -> bool:
         """A card is offered if its `when` holds and each of its targets has a pick (no card burning)."""

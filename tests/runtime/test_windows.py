@@ -1,5 +1,7 @@
 """Timing windows: players in turn play cards with an effect in the window until all pass."""
 
+import pytest
+
 import rulecraft
 
 SOURCE = '''game "t" "T"
@@ -52,3 +54,17 @@ def test_cards_without_an_effect_in_the_window_are_never_offered():
     game = game_with([], [], cards=("sulk",))
     game.act("duel")
     assert not [e for e in game.log if e["what"] == "choice"]
+
+
+def test_playable_in_lists_what_a_window_would_offer_before_it_is_opened():
+    source = SOURCE + 'fn ready(p: player) -> int { return count(playable_in("duel", "hand", p)) }\n' \
+                      'fn typo(p: player) -> int { return count(playable_in("duell", "hand", p)) }\n'
+    game = rulecraft.Game(rulecraft.compile_source(source, "t.rules"))
+    p1 = game.players[0]
+    game.create("cheer", 1, game.zone("hand", p1))
+    game.create("sulk", 1, game.zone("hand", p1))  # no effect in the duel window
+    assert game.call("ready", p1) == 1
+    game.set(p1, "points", 3)  # cheer's condition no longer holds
+    assert game.call("ready", p1) == 0
+    with pytest.raises(rulecraft.GameError, match="no window `duell`"):
+        game.call("typo", p1)
