@@ -312,6 +312,14 @@ def test_privilege_without_a_warrior_shows_the_hand_draws_anew_then_shuffles_bac
     assert "only once" in t.refused("cardinals_privilege", t.a)
 
 
+@pytest.mark.rules("DT-021")
+def test_privilege_is_refused_once_the_first_turn_has_begun(dt):
+    t = Table(dt, round_=1)
+    deal(t, t.a, ["cowardice"] * 14)
+    t.g.set(t.a, "actions_taken", 1)  # an action taken: no longer the start of the game
+    assert "start of the game" in t.refused("cardinals_privilege", t.a)
+
+
 @pytest.mark.rules("DT-026")
 def test_privilege_with_a_warrior_discards_the_old_hand(dt):
     t = Table(dt, round_=1)
