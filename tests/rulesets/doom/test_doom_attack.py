@@ -302,3 +302,39 @@ def test_a_marine_fragged_with_every_start_space_taken_waits_and_comes_back_when
     grid.grid_remove(t.game, "map", blockers[1])
     t.game.call("play_marine_turn", m)
     assert t.where(fig) == (1, 2)
+
+
+WALLED = [
+    "############",
+    "#S...#.....#",
+    "#S...#.....#",
+    "#S...#.....#",
+    "############",
+]
+
+
+@pytest.mark.rules("DOOM-102")
+def test_a_blast_is_stopped_by_walls_but_not_by_figures(new_table):
+    t = new_table(rows=WALLED)
+    m = t.marines[0]
+    fig = t.marine(m, 1, 2)
+    near = t.invader_at("zombie", 3, 2)      # 1 from the target space
+    behind = t.invader_at("zombie", 4, 3)    # 1 from it, past the zombie: figures do not shield
+    walled = t.invader_at("imp", 6, 2)       # 2 from it, behind the wall
+    pistol(t, {"range": 4, "damage": 0}, {"range": 2, "damage": 1})
+    t.game.call("resolve_attack", fig, t.s(4, 2), ["yellow", "green"], 0, 0, 2, False)
+    assert [t.get(f, "wounded") for f in (near, behind, walled)] == [1, 1, 0]
+
+
+@pytest.mark.rules("DOOM-102")
+@pytest.mark.parametrize("hits_thrower", [True, False])
+def test_whether_a_blast_hits_its_thrower_is_an_assumption(new_table, hits_thrower):
+    t = new_table(rows=WALLED)
+    t.game.assume["blast_hits_thrower"] = hits_thrower
+    m = t.marines[0]
+    fig = t.marine(m, 2, 2)  # 1 from the target space
+    t.set(t.bin(m), "armor", 0)
+    wounds = t.get(t.bin(m), "wounds")
+    pistol(t, {"range": 4, "damage": 0}, {"range": 2, "damage": 1})
+    t.game.call("resolve_attack", fig, t.s(3, 2), ["yellow", "green"], 0, 0, 1, False)
+    assert t.get(t.bin(m), "wounds") == (wounds - 1 if hits_thrower else wounds)
