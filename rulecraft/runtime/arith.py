@@ -56,10 +56,11 @@ def checked_add(rt: Any, a: Any, b: Any) -> Any:
 
 
 def made(rt: Any, length: int) -> None:
-    """A list or text of `length` items is about to be made: refused past MAX_LENGTH, else charged."""
+    """A list or text of `length` items is about to be made: refused past MAX_LENGTH, else charged
+    (a negative count of repeats makes an empty one: nothing to charge, and never a refund)."""
     if length > MAX_LENGTH:
         raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
-    rt.budget.grow(length)
+    rt.budget.grow(max(length, 0))
 
 
 def checked(value: Any) -> Any:

@@ -55,7 +55,7 @@ class Budget:
             raise self.used_up(why)
 
     def grow(self, items: int) -> None:
-        """A list or text of `items` items about to be made: one step per ITEMS_PER_GROW_STEP."""
+        """A list or text of `items` items (never negative) about to be made: one step per ITEMS_PER_GROW_STEP."""
         self.steps += items >> GROW_SHIFT
         if self.steps > self.limit:
             raise self.used_up("makes too much?")

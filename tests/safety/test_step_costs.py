@@ -111,6 +111,12 @@ def test_a_repeated_text_too_long_is_refused_before_it_is_made(game):
     assert game.call("repeat", "ab", 3) == "ababab"
 
 
+def test_a_negative_repeat_makes_nothing_and_refunds_no_steps(game):
+    before = game.budget.steps
+    assert game.call("repeat", "ab", -1_000_000_000) == "" and game.call("repeat", [1], -5) == []
+    assert game.budget.steps == before
+
+
 def test_a_number_multiplied_by_a_constant_cannot_grow_without_end(game):
     with pytest.raises(BudgetExceeded, match="larger than 4096 bits"):
         game.call("grow")
