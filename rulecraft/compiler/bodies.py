@@ -97,7 +97,7 @@ class BodyChecker(DataChecks):
             if check is None:
                 raise CheckError(f"unhandled statement {type(s).__name__}")
             check(self, s, inner, site, depth + 1)
-        if site.body in PLAYED:
+        if depth == 0 and site.body in PLAYED:  # a whole body: its nested blocks' calls are in site.calls
             self.played |= site.calls
 
     def expr(self, e: n.Expr, scope: Scope, site: Site, depth: int) -> Ty:

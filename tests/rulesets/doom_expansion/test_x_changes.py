@@ -230,3 +230,18 @@ def test_mod_diff_lists_the_changes():
     assert ("replace", "trite (replaced)") in other
     assert ("replace step", "step draw_cards in draw_and_discard") in other
     assert ("option", "option cherubs") in other
+
+
+@pytest.mark.rules("DOOMX-159", "DOOMX-163")
+def test_a_piercing_attack_is_offered_and_its_path_chosen_space_by_space(new_table):
+    t, m = shotgun_table(new_table)
+    assert "piercing attack" not in t.call("marine_options", m)  # nobody to attack
+    t.invader_at("imp", 2, 1)
+    t.invader_at("zombie", 3, 1)
+    assert "piercing attack" in t.call("marine_options", m)
+    t.game.choices.agents[m.id].picks = {"hits first": t.s(2, 1), "whether": "carry on",
+                                          "where the piercing": t.s(3, 1)}
+    t.call("marine_does", m, "piercing attack")
+    # two real attacks along the chosen path: the second one a die fewer (DOOMX-159)
+    assert t.game.assume["shotgun_dice"] == ["red", "yellow"]
+    assert [e["die"] for e in t.log("roll")] == ["red", "yellow", "red"] and t.get(m, "attacks_left") == 0

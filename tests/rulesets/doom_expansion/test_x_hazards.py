@@ -142,9 +142,12 @@ def test_a_normal_figure_holds_the_airlock_open(vac):
     assert t.terrain(4, 1) == "open_door" and t.on_board(t.call("figure_of", m))
 
 
+DOOR_BY_AIRLOCK = ["##########", "#S..A....#", "#S..D....#", "#........#", "##########"]
+
+
 @pytest.mark.rules("DOOMX-040")
 def test_airlocks_cannot_be_destroyed_even_with_the_scrap_card(new_table):
-    t = new_table(rows=["##########", "#S..A....#", "#S..D....#", "#........#", "##########"])
+    t = new_table(rows=DOOR_BY_AIRLOCK)
     m = t.marines[0]
     t.marine(m, 3, 2)
     t.game.create("scrap", at=t.game.zone("marine_cards", m))
@@ -441,3 +444,16 @@ def test_random_players_cross_the_airlock_scenario_s_flame_jet_and_the_game_goes
         if seed == 2:
             assert replay(doomx, game.log).log_lines() == game.log_lines()
     assert passed > 0  # some figure went over the burning jet in a single move
+
+
+@pytest.mark.rules("DOOMX-040")
+def test_a_door_next_to_a_marine_with_scrap_is_offered_but_never_an_airlock(new_table):
+    t = new_table(rows=DOOR_BY_AIRLOCK)
+    m = t.marines[0]
+    t.marine(m, 3, 2)
+    t.declare(m, "advance")
+    assert "scrap a door" not in t.call("marine_options", m)
+    t.game.create("scrap", at=t.game.zone("marine_cards", m))
+    assert t.call("doors_to_scrap", m) == [t.s(4, 2)]  # the airlock at (4, 1) is no choice
+    t.call("marine_does", m, "scrap a door")
+    assert t.terrain(4, 2) == "floor"

@@ -261,3 +261,17 @@ def test_orders_are_not_given_to_bots(t):
     t.act("bot_attack", m, bot, t.s(6, 1))  # fails, and is not rolled again: the aim order is the marine's
     assert len(t.log("roll")) == 2 and t.get(inv, "wounded") == 0
     assert len(t.select("marine_order")) == 1
+
+
+@pytest.mark.rules("DOOMX-059", "DOOMX-064")
+def test_a_sentry_bot_is_offered_for_activation_next_to_it_with_2_movement_points(new_table):
+    t = new_table(rows=ROWS)
+    m = t.marines[0]
+    t.marine(m, 2, 1)  # next to the bot at (3, 1)
+    t.declare(m, "advance")
+    assert "activate a sentry bot" in t.call("marine_options", m)
+    t.set(m, "moves_left", 1)
+    assert "activate a sentry bot" not in t.call("marine_options", m)
+    t.set(m, "moves_left", 4)
+    t.call("marine_does", m, "activate a sentry bot")
+    assert [t.get(b, "controller") for b in t.select("sentry_bot") if t.get(b, "active")] == [m]

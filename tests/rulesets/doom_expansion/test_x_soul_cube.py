@@ -189,3 +189,17 @@ def test_in_the_finale_soul_drain_with_the_cube_still_needs_5_markers(new_table)
     t.set(t.bin(m), "souls", 4)
     t.declare(m, "advance")
     assert "all 5" in t.refused("soul_cube_attack", m, t.s(5, 2))
+
+
+@pytest.mark.rules("DOOMX-051", "DOOMX-052")
+def test_the_soul_cube_is_offered_only_with_five_souls_and_an_invader_in_reach(new_table):
+    t = new_table(rows=ROWS)
+    m = t.marines[0]
+    carrier(t, m, 1, 1)
+    t.declare(m, "unload")
+    t.invader_at("imp", 5, 1)
+    t.set(t.bin(m), "souls", 4)
+    assert "drain souls with the Soul Cube" not in t.call("marine_options", m)
+    t.set(t.bin(m), "souls", 5)
+    options = t.call("marine_options", m)
+    assert "drain souls with the Soul Cube" in options and "drop the Soul Cube" in options
