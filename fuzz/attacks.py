@@ -68,7 +68,7 @@ ATTACKS: dict[str, Callable[[], tuple[dict[str, bytes], list[str]]]] = {
     "--set 5,000 deep": lambda: (rules('assume xs: list<any> = [] "x"\nscenario s "S" { players: ["a"]  round { } }\n'),
                                  ["run", "{a}/s", "--set", "xs=" + "[" * 5_000 + "]" * 5_000]),
     "odds: parameter ²": lambda: (rules('query q(n: int) { return n }\n'), ["odds", "{a}", "q", "n=²"]),
-    "odds: every path spends the budget": lambda: (rules(
+    "odds: a 1M-step loop before 3 dice": lambda: (rules(
         'die d6 "D6" { faces 1..6 }\nquery q() { let n = 0  for i in range(0, 1000000) { n += 1 }  '
         'let a = roll d6  let b = roll d6  let c = roll d6  return a + b + c + n }\n'), ["odds", "{a}", "q"]),
     "replay: wrong field types": lambda: ({"log.jsonl": b'{"seq": "x", "what": 5}\n[1]\n'}, ["replay", "{log.jsonl}"]),

@@ -45,7 +45,7 @@ def test_the_airlock_is_won_by_the_marines_going_out_through_the_red_door(expans
     assert len(out) == len(marines)
 
 
-def test_random_players_take_only_actions_the_rules_allow(expansion):
+def test_random_airlock_games_play_to_their_end(expansion):
     for seed in range(1, 11):  # an offered action that its rules refuse would stop the game
         assert run(start(expansion, "mars_airlock", seed=seed), "mars_airlock").log[-1]["what"] == "final"
 
