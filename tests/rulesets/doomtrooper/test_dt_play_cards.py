@@ -129,5 +129,5 @@ def test_sabotage_is_no_attack_action(dt):
     t.hand("cowardice", t.b)
     t.act("sabotage", t.a, w)                  # in the first turn, when no attack is allowed
     assert t.a.props["destiny"] + t.a.props["promotion"] == 3
-    assert (t.a.props["attacks_declared"], t.a.props["fought"], t.plays()) == (0, False, [])
+    assert (t.a.props["attacks_declared"], t.a.props["fought"], t.a.props["sabotaged"], t.plays()) == (0, False, True, [])
     assert not any(e["what"] == "window" and e["name"].startswith("combat_") for e in t.g.log)

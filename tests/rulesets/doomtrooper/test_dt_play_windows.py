@@ -92,3 +92,13 @@ def test_clashing_mines_the_attackers_go_off_first(dt):
     t.act("attack", t.a, a, d, "close_combat")
     assert d.location is t.g.zone("discard", t.b)
     assert a.location is t.g.zone("station", t.a) and a.props["wounded"]
+
+
+@pytest.mark.rules("DT-043", "DT-085")
+def test_blessed_by_god_is_not_offered_to_the_defender(dt):
+    b = Picker()
+    t, a, d = fight(dt, Picker(), b)
+    t.hand("divine_inspiration", t.b)
+    t.hand("wave_of_righteousness", t.b)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert b.offered("play a card in combat_") == [[None, "wave_of_righteousness"]] * 3   # phases 2 to 4
