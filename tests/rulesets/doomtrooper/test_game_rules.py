@@ -188,31 +188,6 @@ def test_mines_are_detonated_in_the_modifiers_phase(dt):
     assert a.location is t.g.zone("discard", t.a) and d.props["wounded"]
 
 
-@pytest.mark.rules("DT-039", "DT-043")
-def test_wave_and_blessed_by_god_are_offered_up_to_phase_4_only(dt):
-    t = Table(dt, agents=[ScriptedAgent([1, 1]), FirstLegalAgent()])
-    a = t.warrior("gendarme", t.a)
-    d = t.warrior("gendarme_bestal", t.b)
-    t.hand("wave_of_righteousness", t.a)
-    t.hand("divine_inspiration", t.a)
-    t.act("attack", t.a, a, d, "close_combat")
-    assert {w for _, w in t.plays()} == {"combat_modifiers"}
-    assert len(t.zone("removed", t.a)) == 1   # the Wave is gone for good
-
-
-@pytest.mark.rules("DT-050", "DT-098")
-def test_think_it_over_holds_until_the_points_so_no_miscommunication(dt):
-    t = Table(dt, agents=[ScriptedAgent([1, 1]), ScriptedAgent([None])])
-    a = t.warrior("gendarme", t.a)
-    d = t.warrior("gendarme_bestal", t.b)
-    t.hand("wave_of_righteousness", t.a)
-    t.hand("think_again", t.a)
-    t.hand("miscommunication", t.b)
-    t.act("attack", t.a, a, d, "close_combat")
-    assert not any("miscommunication" in c for c, _ in t.plays())
-    assert len(t.zone("removed", t.a)) == 1
-
-
 @pytest.mark.rules("DT-098")
 def test_a_removed_for_good_card_stays_removed_when_cancelled(dt):
     t = Table(dt, agents=[ScriptedAgent([1]), ScriptedAgent([1])])

@@ -1,0 +1,133 @@
+"""Cards in play: Miscommunication cancels the card it answers; the cards whose effect the
+sources do not give say so when played; Blessed by God's actions at once (DT-101); Sabotage is
+no attack action (DT-020)."""
+
+import pytest
+
+from rulecraft.runtime.agents import FirstLegalAgent
+from tests.rulesets.doomtrooper.conftest import Picker
+from tests.rulesets.doomtrooper.test_game_rules import Table, deal
+
+UNKNOWN = "its effect is printed on the card only"
+
+
+def logged(t, text):
+    return [e["text"] for e in t.g.log if e["what"] == "log" and text in e["text"]]
+
+
+def karma_table(dt, a_picks, b_picks):
+    t = Table(dt, agents=[Picker(a_picks), Picker(b_picks)])
+    t.g.set(t.b, "promotion", 2)
+    return t
+
+
+@pytest.mark.rules("DT-098")
+def test_miscommunication_cancels_the_card_it_answers(dt):
+    t = karma_table(dt, {"action_card": "negative_karma"}, {"answer": "miscommunication"})
+    karma = t.hand("negative_karma", t.a)
+    noise = t.hand("miscommunication", t.b)
+    t.act("play_special", t.a)
+    assert t.b.props["promotion"] == 2              # Negative Karma took nothing
+    assert karma.location is t.g.zone("discard", t.a) and noise.location is t.g.zone("discard", t.b)
+    assert logged(t, "cancels") == ["b cancels Negative Karma with Miscommunication"]
+
+
+@pytest.mark.rules("DT-098")
+def test_a_miscommunication_may_itself_be_cancelled(dt):
+    t = karma_table(dt, {"action_card": "negative_karma", "answer": "miscommunication"}, {"answer": "miscommunication"})
+    t.hand("negative_karma", t.a)
+    t.hand("miscommunication", t.a)
+    t.hand("miscommunication", t.b)
+    t.act("play_special", t.a)
+    assert t.b.props["promotion"] == 1              # the karma went ahead
+    assert logged(t, "cancels") == ["a cancels Miscommunication with Miscommunication"]
+
+
+def doomed_fight(dt, a_picks, b_picks):
+    """The wounded Bestal attacks the Gendarme and is killed; its player holds Narrow Escape."""
+    t = Table(dt, agents=[Picker(a_picks), Picker(b_picks)])
+    a = t.warrior("gendarme_bestal", t.a)
+    t.g.set(a, "wounded", True)
+    d = t.warrior("gendarme", t.b)
+    t.hand("narrow_escape", t.a)
+    t.hand("miscommunication", t.b)
+    return t, a, d
+
+
+@pytest.mark.rules("DT-050", "DT-041")
+def test_narrow_escape_is_cancelled_unless_think_it_over_holds(dt):
+    t, a, d = doomed_fight(dt, {"combat_resolution": "narrow_escape"}, {"answer": "miscommunication"})
+    t.act("attack", t.a, a, d, "close_combat")
+    assert a.location is t.g.zone("discard", t.a)   # the escape was cancelled: the Bestal dies
+
+    b = Picker({"answer": ["pass", "miscommunication"]})  # lets Mařenka through, would cancel the escape
+    t, a, d = doomed_fight(dt, {"combat_modifiers": "think_again", "combat_resolution": "narrow_escape"}, {})
+    t.g.choices.agents[t.b.id] = b
+    t.hand("think_again", t.a)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert len(b.offered("play a card in answer")) == 1   # asked about Mařenka only
+    assert a.location is t.g.zone("station", t.a)   # escaped with its wound
+
+
+@pytest.mark.rules("DT-100")
+@pytest.mark.parametrize("card", ["expedite_request", "initiative", "blood_lust", "lust_for_war"])
+def test_start_of_turn_cards_with_no_known_effect_say_so(dt, card):
+    t = Table(dt, agents=[Picker({"turn_start": card}), FirstLegalAgent()])
+    c = t.hand(card, t.a)
+    deal(t, t.a, ["cowardice"] * 7)
+    with t.g.turn(t.a):
+        t.g.call("begin_turn", t.a)
+    assert t.plays() == [(c.ref, "turn_start")]
+    assert logged(t, UNKNOWN) == [f"a plays {c.name}: {UNKNOWN}, not in the sources; nothing changes"]
+    assert (t.a.props["actions"], t.a.props["destiny"]) == (3, 0)
+
+
+@pytest.mark.rules("DT-089", "DT-092")
+@pytest.mark.parametrize("card", ["surrender", "reassignment", "captured"])
+def test_action_cards_with_no_known_effect_say_so_and_move_nothing(dt, card):
+    t = Table(dt, agents=[Picker({"action_card": card}), FirstLegalAgent()])
+    mine = t.warrior("gendarme", t.a)
+    theirs = t.warrior("gendarme_bestal", t.b)
+    c = t.hand(card, t.a)
+    t.act("play_special", t.a)
+    assert t.plays() == [(c.ref, "action_card")]
+    assert logged(t, UNKNOWN) == [f"a plays {c.name}: {UNKNOWN}, not in the sources; nothing changes"]
+    assert mine.location is t.g.zone("station", t.a) and theirs.location is t.g.zone("station", t.b)
+    assert not any("prisoner" in e.get("text", "") or "reassigns" in e.get("text", "") for e in t.g.log)
+
+
+def blessed_turn(dt, at_once):
+    picks = {"turn_start": "divine_inspiration", "at once": at_once, "the next action": ["destiny", "destiny", "pass"]}
+    t = Table(dt, agents=[Picker(picks), FirstLegalAgent()])
+    t.hand("divine_inspiration", t.a)
+    deal(t, t.a, ["cowardice"] * 8)
+    with t.g.turn(t.a):
+        t.g.call("begin_turn", t.a)
+    return t
+
+
+@pytest.mark.rules("DT-101")
+def test_blessed_by_gods_actions_may_be_used_at_once_before_the_draw(dt):
+    t = blessed_turn(dt, True)
+    assert t.a.props["destiny"] == 2 and t.a.props["actions"] == 3   # its two actions spent, the turn's kept
+    seqs = [e["seq"] for e in t.g.log if e["what"] == "set" and e.get("prop") == "destiny"]
+    draws = [e["seq"] for e in t.g.log if e["what"] == "draw" and e["to"] == "hand@a"]
+    assert len(seqs) == 2 and draws and max(seqs) < min(draws)       # before the draw
+
+
+@pytest.mark.rules("DT-101")
+def test_blessed_by_gods_actions_may_be_kept_for_the_turn(dt):
+    t = blessed_turn(dt, False)
+    assert t.a.props["destiny"] == 0 and t.a.props["actions"] == 5
+    assert len(t.zone("hand", t.a)) == 7
+
+
+@pytest.mark.rules("DT-020", "DT-099")
+def test_sabotage_is_no_attack_action(dt):
+    t = Table(dt, round_=1, agents=[FirstLegalAgent(), Picker({"combat_declaration": "cowardice"})])
+    w = t.warrior("horde_trooper", t.a)        # Value 5
+    t.hand("cowardice", t.b)
+    t.act("sabotage", t.a, w)                  # in the first turn, when no attack is allowed
+    assert t.a.props["destiny"] + t.a.props["promotion"] == 3
+    assert (t.a.props["attacks_declared"], t.a.props["fought"], t.a.props["sabotaged"], t.plays()) == (0, False, True, [])
+    assert not any(e["what"] == "window" and e["name"].startswith("combat_") for e in t.g.log)
