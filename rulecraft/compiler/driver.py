@@ -22,6 +22,7 @@ from .handler_globals import namespace
 from .lower import Lowerer, compile_functions, fn
 from .mods import apply_mods
 from .parser import parse
+from .names import check_names, other_names
 from .resolved import Resolution
 from .source import Source
 from .symbols import BUILTIN_EVENTS, Symbols, collect
@@ -58,7 +59,9 @@ def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols,
     """Modules -> the table of declarations with the mods applied, and what checking it resolved."""
     with bounded_suggestions():
         sym = expand_abilities(expand_does(apply_mods(collect(modules, diags), diags), diags))
-        return sym, check(sym, diags)
+        res = check(sym, diags)
+        check_names(sym, diags)
+        return sym, res
 
 
 def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[CodeType] | None = None) -> rs.Ruleset | None:
@@ -157,6 +160,7 @@ def declared(sym: Symbols, res: Resolution) -> rs.Ruleset:
         out.definitions[t.name] = rs.Definition(t.name, t.kind, t.title or t.name, t.count,
                                                 {p.name: res.value(p.value) for p in t.props},
                                                 tuple(dict.fromkeys(rules)), str(t.span), t.rules)
+    out.other_names = other_names(sym, {d.id: d.props for d in out.definitions.values()})
     return out
 
 
