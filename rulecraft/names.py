@@ -81,6 +81,11 @@ def members(rules: Ruleset, enum: str) -> NameIndex:
     return rules.derived[cache_key]
 
 
-def shown(rules: Ruleset, target: str) -> str:
-    """A target's other names for a listing: "cs: Zbabělost; pl: ...", or ""."""
-    return "; ".join(f"{lang}: {name}" if lang else name for lang, name in other_names(rules, target))
+def shown(rules: Ruleset, target: str, own: str) -> str:
+    """A target's other names for a listing, by language: "cs: Zbabělost, OPM; pl: ...", leaving
+    out those that are its own name (`own`); "" if none is left."""
+    by_language: dict[str, list[str]] = {}
+    for lang, name in other_names(rules, target):
+        if key(name) != key(own):
+            by_language.setdefault(lang, []).append(name)
+    return "; ".join(f"{lang}: {', '.join(names)}" if lang else ", ".join(names) for lang, names in by_language.items())

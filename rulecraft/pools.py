@@ -211,15 +211,14 @@ def _twin(first: dict[tuple[str, str], str], d: Definition, identity: Sequence[s
 def _disagreements(rules: Ruleset, pool: Pool, card: PoolCard, d: Definition, twin: Definition) -> list[Diagnostic]:
     """Where a pool card and the card it is the same as disagree: its kind, or a property it gives."""
     out: list[Diagnostic] = []
-    where = f"card `{card.id}` is `{twin.id}` ({twin.where})"
+    same = f"card `{card.id}` is the same card as `{twin.id}` ({twin.where})"
     if twin.kind not in rules.descendants.get(d.kind, frozenset()):
-        out.append(_warning(pool, card.position, f"{where}, but a {d.kind} there a {twin.kind}"))
+        out.append(_warning(pool, card.position, f"{same}, which is a {twin.kind}, not a {d.kind}"))
     values = rules.kind_defaults(twin.kind) | twin.props
     for prop, value in d.props.items():
         theirs = values.get(prop, value)
         if not isinstance(theirs, AssumedValue) and _comparable(theirs) != _comparable(value):
-            out.append(_warning(pool, card.where(prop), f"{where}, but its `{prop}` is {_plain(value)} here, "
-                                                       f"{_plain(theirs)} there"))
+            out.append(_warning(pool, card.where(prop), f"{same}, whose `{prop}` is {_plain(theirs)}, not {_plain(value)}"))
     return out
 
 
@@ -228,7 +227,7 @@ def _comparable(value: Any) -> Any:
 
 
 def _plain(value: Any) -> str:
-    return "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) else repr(value)
+    return "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) else str(value)
 
 
 def _warning(pool: Pool, at: tuple[int, int], message: str) -> Diagnostic:
