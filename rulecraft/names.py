@@ -21,10 +21,13 @@ def key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", name).casefold().split())
 
 
+BARE = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i"})  # letters with no accent to take off
+
+
 def loose_key(name: str) -> str:
     """A name compared without its accents as well."""
-    decomposed = unicodedata.normalize("NFD", key(name))
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+    decomposed = unicodedata.normalize("NFD", key(name).translate(BARE))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 class NameIndex:
