@@ -247,8 +247,8 @@ def cmd_cards(args) -> int:
         print(json.dumps({"game": rules.id, "cards": cards}, indent=2, ensure_ascii=False))
     else:
         for c in cards:
-            aka = names.shown(rules, c["id"], c["name"])
-            print(f"{c['id']:<24} {c['name']:<28} {c['kind']:<16} x{c['count']}" + (f"  ({aka})" if aka else ""))
+            other = names.shown(rules, c["id"], c["name"])
+            print(f"{c['id']:<24} {c['name']:<28} {c['kind']:<16} x{c['count']}" + (f"  ({other})" if other else ""))
     return 0
 
 

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ruamel.yaml import YAML
 
+from . import names
 from .compiler import cache, store
 from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, bounded_suggestions, suggest
 from .compiler.loader import MAIN, bundled_ids, folder_of, load
 from .compiler.source import Source
 from .inputs import error, load_yaml, position, read_source, validate
-from . import names
 from .pools import Pool, apply_pools, read_pool
 from .values import BadValue, typed
 

@@ -21,8 +21,8 @@ from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
 from .handler_globals import namespace
 from .lower import Lowerer, compile_functions, fn
 from .mods import apply_mods
-from .parser import parse
 from .names import check_names, other_names
+from .parser import parse
 from .resolved import Resolution
 from .source import Source
 from .symbols import BUILTIN_EVENTS, Symbols, collect
