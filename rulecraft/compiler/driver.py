@@ -21,7 +21,7 @@ from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
 from .handler_globals import namespace
 from .lower import Lowerer, compile_functions, fn
 from .mods import apply_mods
-from .names import check_names, other_names
+from .names import check_properties, check_targets, other_names
 from .parser import parse
 from .resolved import Resolution
 from .source import Source
@@ -58,10 +58,11 @@ def forget_parsed() -> None:
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
     """Modules -> the table of declarations with the mods applied, and what checking it resolved."""
     with bounded_suggestions():
-        sym = expand_abilities(expand_does(apply_mods(collect(modules, diags), diags), diags))
-        res = check(sym, diags)
-        check_names(sym, diags)
-        return sym, res
+        collected = collect(modules, diags)
+        check_targets(collected, diags)
+        sym = expand_abilities(expand_does(apply_mods(collected, diags), diags))
+        check_properties(sym, diags)
+        return sym, check(sym, diags)
 
 
 def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[CodeType] | None = None) -> rs.Ruleset | None:

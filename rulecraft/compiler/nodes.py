@@ -682,7 +682,7 @@ class PoolDecl(Decl):
 
 @dataclass(frozen=True, slots=True)
 class NamesDecl(Decl):
-    """`names LANG from PROP` (`prop` set) or `names LANG { ID: "Name", ... }` (`entries`):
+    """`aka LANG from PROP` (`prop` set) or `aka LANG { ID: "Name", ... }` (`entries`):
     `name` is the language."""
 
     prop: str | None

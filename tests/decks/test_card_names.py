@@ -213,3 +213,18 @@ def test_a_one_card_deck_has_1_card_and_needs_1_tribe_card():
     assert messages["DT-005"] == "0 of 1 cards carry the Templars icon; at least 1 is needed (33 % rounded up)"
     report = check_deck({"format": "doomtrooper/standard", "main": {"gendarme": 1}})
     assert broken(report) == [("DT-009", "the deck has 1 card; at least 60 are required", [])]
+
+
+def test_a_mod_may_remove_a_named_definition_and_name_its_own(tmp_path):
+    from rulecraft.compiler.loader import load
+    from tests.support.folders import write
+
+    base = write(tmp_path / "arena", 'game "arena" "Arena"\nkind unit { local: text = "" }\n'
+                                     'unit bat "Bat" { local: "Netopýr" }\nunit owl "Owl" {}\n'
+                                     'aka cs from local\naka cs { owl: "Sova" }\n')
+    mod = write(tmp_path / "night", 'mod "arena/night" "Night" extends "arena"\nremove owl\n'
+                                    'patch kind unit { polish: text = "" }\nunit moth "Moth" { polish: "Ćma" }\n'
+                                    'aka pl from polish\n')
+    rules = load(base, [mod])
+    assert rules.other_names == {"bat": (("cs", "Netopýr"),), "moth": (("pl", "Ćma"),)}
+    assert typed("cma", Ty("def", "unit"), rules) == "moth"
