@@ -272,14 +272,15 @@ def _sections(deck: Deck, rules: Ruleset, problems: list[Diagnostic]) -> dict[st
         resolved = sections.setdefault(section, [])
         for card, copies, (card_line, card_column) in cards:
             found = index.find(card)
-            if len(found) != 1:
+            if len(found) == 1:
+                resolved.append((found[0], copies))
+            elif found:
+                problems.append(deck.error(card_line, card_column, "E0811", f"`{card}` names several cards: "
+                                           f"{', '.join(found)}", "give the id of the one you mean"))
+            else:
                 shown = shown or list(_shown_names(rules))
                 problems.append(deck.error(card_line, card_column, "E0811", f"unknown card `{card}`",
-                                           suggest(card, rules.definitions, shown)) if not found else
-                                deck.error(card_line, card_column, "E0811", f"`{card}` names several cards: "
-                                           f"{', '.join(found)}", "give the id of the one you mean"))
-                continue
-            resolved.append((found[0], copies))
+                                           suggest(card, rules.definitions, shown)))
     return sections
 
 

@@ -12,7 +12,10 @@ by `rulecraft schema pool`:
 
 The file is checked against the schema, then every card against the game's kinds (its kind
 must exist, every property must be declared by that kind, with a value of the declared type);
-every problem is a Diagnostic (codes E09xx) at its `file:line:col`. Nothing here knows any game.
+every problem is a Diagnostic (codes E09xx) at its `file:line:col`. A pool card that is a card
+the game already has (the same value of an identity property the game's `decks.yaml` names,
+such as a database code, or else the same name) is that card under another name; where the two
+disagree, a warning (W0915) says so. Nothing here knows any game.
 """
 
 from __future__ import annotations

@@ -162,7 +162,6 @@ INPUT_CODES = {
     "E0912": "an input file that is not a list of records",
     "E0913": "a record that cannot be converted (it is skipped)",
     "E0914": "too many cards or records",
-    "W0915": "a pool card is one of the game's cards (same code or name) but disagrees with it: the game's card is used",
     "E1001": "a command-line value is not NAME=VALUE (or PROP=STYLE)",
     "E1002": "a command-line value is not of its declared type",
     "E1003": "an unknown name: ruleset, scenario, query, parameter, assumption, option, definition",
