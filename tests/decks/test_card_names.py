@@ -228,3 +228,13 @@ def test_a_mod_may_remove_a_named_definition_and_name_its_own(tmp_path):
     rules = load(base, [mod])
     assert rules.other_names == {"bat": (("cs", "Netopýr"),), "moth": (("pl", "Ćma"),)}
     assert typed("cma", Ty("def", "unit"), rules) == "moth"
+
+
+def test_the_command_line_takes_a_czech_tribe_and_czech_card_names(tmp_path, capsys):
+    path = tmp_path / "deck.txt"
+    path.write_text("4 Zbabělost\n1 OPM\n", encoding="utf-8")
+    assert main(["deck", "check", str(path), "--format", PL, "--param", "faction=Synové Rasputina", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert [v["rule"] for v in report["violations"]] == ["DT-005", "DT-009", "DT-010", "DT-027"]
+    assert report["violations"][0]["message"].endswith("carry the Sons of Rasputin icon; at least 2 are needed "
+                                                       "(33 % rounded up)")
