@@ -92,6 +92,7 @@ def _add_listings(sub) -> None:
     cards = sub.add_parser("cards", help="definitions of a game: cards, units, tokens, counters")
     cl = cards.add_subparsers().add_parser("list", help="every definition with its properties")
     cl.add_argument("game")
+    cl.add_argument("cards", nargs="*", metavar="CARD", help="only these: ids, or names in any language the game gives")
     cl.add_argument("--mod", action="append", default=[], help=MOD_HELP)
     cl.add_argument("--json", action="store_true")
     cl.set_defaults(handler=cmd_cards)
@@ -232,19 +233,37 @@ def cmd_games(args) -> int:
 
 
 def cmd_cards(args) -> int:
+    from . import names
     from .export import value as shown_value
 
     rules = load(args.game, args.mod)
     cards = []
-    for d in rules.definitions.values():
+    for d in _named_cards(rules, args.cards) if args.cards else rules.definitions.values():
         props = rules.kind_defaults(d.kind) | {k: shown_value(v, rules) for k, v in d.props.items()}
-        cards.append({"id": d.id, "name": d.name, "kind": d.kind, "count": d.count, **props, "rules": list(d.rules)})
+        aka = [{"language": lang, "name": name} for lang, name in names.other_names(rules, d.id)]
+        cards.append({"id": d.id, "name": d.name, "kind": d.kind, "count": d.count, **props, "rules": list(d.rules),
+                      **({"aka": aka} if aka else {})})
     if args.json:
         print(json.dumps({"game": rules.id, "cards": cards}, indent=2, ensure_ascii=False))
     else:
         for c in cards:
-            print(f"{c['id']:<24} {c['name']:<28} {c['kind']:<16} x{c['count']}")
+            other = names.shown(rules, c["id"], c["name"])
+            print(f"{c['id']:<24} {c['name']:<28} {c['kind']:<16} x{c['count']}" + (f"  ({other})" if other else ""))
     return 0
+
+
+def _named_cards(rules, wanted: list[str]) -> list:
+    from . import names
+    from .values import choices
+
+    index, out = names.definitions(rules), []
+    for name in wanted:
+        found = index.find(name)
+        if len(found) != 1:
+            raise UsageError("E1003", f"`{name}` names several definitions: {', '.join(found)}" if found else
+                             f"no definition `{name}` in {rules.id}", choices(name, rules.definitions))
+        out.append(rules.definitions[found[0]])
+    return out
 
 
 def cmd_dice(args) -> int:
@@ -283,6 +302,8 @@ def cmd_deck_check(args) -> int:
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
+        for w in report.get("warnings", []):  # the pools disagree with the game's cards
+            print(f"{w['file']}:{w['line']}:{w['column']}: warning[{w['code']}]: {w['message']}", file=sys.stderr)
         verdict = "legal" if report["legal"] else f"ILLEGAL: {len(report['violations'])} rule(s) broken"
         print(f"{args.deck}: {verdict} for {report['format']}")
         for v in report["violations"]:

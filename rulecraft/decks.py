@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ruamel.yaml import YAML
 
+from . import names
 from .compiler import cache, store
 from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, bounded_suggestions, suggest
 from .compiler.loader import MAIN, bundled_ids, folder_of, load
@@ -256,8 +257,9 @@ def _params(deck: Deck, rules: Ruleset, extra: dict[str, str], problems: list[Di
 
 
 def _sections(deck: Deck, rules: Ruleset, problems: list[Diagnostic]) -> dict[str, list[tuple[str, int]]]:
-    """The deck's sections with every card named by its definition id."""
-    by_name = card_names(rules)
+    """The deck's sections with every card named by its definition id (rulecraft.names: its id,
+    name or another of its names)."""
+    index = names.definitions(rules)
     shown: list[str] = []  # the names a "did you mean" offers, gathered at the first unknown card
     sections: dict[str, list[tuple[str, int]]] = {}
     for section, cards in deck.sections.items():
@@ -269,19 +271,22 @@ def _sections(deck: Deck, rules: Ruleset, problems: list[Diagnostic]) -> dict[st
             continue
         resolved = sections.setdefault(section, [])
         for card, copies, (card_line, card_column) in cards:
-            def_id = card if card in rules.definitions else by_name.get(card.casefold())
-            if def_id is None:
+            found = index.find(card)
+            if len(found) == 1:
+                resolved.append((found[0], copies))
+            elif found:
+                problems.append(deck.error(card_line, card_column, "E0811", f"`{card}` names several cards: "
+                                           f"{', '.join(found)}", "give the id of the one you mean"))
+            else:
                 shown = shown or list(_shown_names(rules))
                 problems.append(deck.error(card_line, card_column, "E0811", f"unknown card `{card}`",
-                                           suggest(card, rules.definitions, by_name.values(), shown)))
-                continue
-            resolved.append((def_id, copies))
+                                           suggest(card, rules.definitions, shown)))
     return sections
 
 
 def deck_settings(rules: Ruleset) -> dict[str, Any]:
     """The game's `decks.yaml` (next to the game's or format's main.rules), if it has one:
-    e.g. `alternative_names: [czech]`, text properties that also name a card in deck files."""
+    e.g. `identity: [code]`, the properties that make a pool's card one of the game's own."""
     for rid in (rules.id, rules.extends):
         folder = folder_of(rid) if rid else None
         path = folder / "decks.yaml" if folder else None
@@ -291,30 +296,10 @@ def deck_settings(rules: Ruleset) -> dict[str, Any]:
     return {}
 
 
-def card_names(rules: Ruleset) -> dict[str, str]:
-    """Every name a deck file may use for a card (casefolded) -> the definition id."""
-    if "deck_names" in rules.derived:
-        return rules.derived["deck_names"]
-    extra = [p for p in deck_settings(rules).get("alternative_names", []) if isinstance(p, str)]
-    names: dict[str, str] = {}
-    for d in rules.definitions.values():
-        for prop in extra:
-            value = d.props.get(prop)
-            if isinstance(value, str) and value:
-                names.setdefault(value.casefold(), d.id)
-    for d in rules.definitions.values():  # a card's own name wins over another card's alternative name
-        names[d.name.casefold()] = d.id
-    rules.derived["deck_names"] = names
-    return names
-
-
-def _shown_names(rules: Ruleset):
-    extra = [p for p in deck_settings(rules).get("alternative_names", []) if isinstance(p, str)]
+def _shown_names(rules: Ruleset) -> Iterable[str]:
     for d in rules.definitions.values():
         yield d.name
-        for prop in extra:
-            if isinstance(d.props.get(prop), str) and d.props[prop]:
-                yield d.props[prop]
+        yield from (name for _, name in names.other_names(rules, d.id))
 
 
 MAX_DECK_CARDS = 10_000
@@ -373,10 +358,12 @@ class DeckChecker:
         self.params = params
         self.assumptions = assumptions or {}
         self._pools: list[Pool] | None = None  # read when a deck first needs them (after its own problems)
-        self._formats: dict[str | None, tuple[Ruleset, dict[str, Any] | None]] = {}  # format id -> with pools, settings
+        # format id -> with the pools' cards, the assumption values, and the pools' warnings
+        self._formats: dict[str | None, tuple[Ruleset, dict[str, Any] | None, list[Diagnostic]]] = {}
 
     def check(self, source: DeckSource) -> dict[str, Any]:
-        """{"legal", "format", "violations"}; raises DeckError for a deck that cannot be used."""
+        """{"legal", "format", "violations"} (and "warnings", diagnostics as JSON, when the pools
+        disagree with the game's cards); raises DeckError for a deck that cannot be used."""
         if isinstance(source, dict):
             deck = _quick_mapping_deck(source)
             if deck is not None:
@@ -392,26 +379,31 @@ class DeckChecker:
         return [self.check(source) for source in sources]
 
     def _report(self, deck: Deck) -> dict[str, Any]:
-        rules, settings = self._rules(deck)
+        rules, settings, warnings = self._rules(deck)
         with bounded_suggestions():
             violations = check(rules, resolve(deck, rules, self.params), settings)
-        return {"legal": not violations, "format": rules.id, "violations": violations}
+        report = {"legal": not violations, "format": rules.id, "violations": violations}
+        if warnings:
+            report["warnings"] = [w.to_json() for w in warnings]
+        return report
 
-    def _rules(self, deck: Deck) -> tuple[Ruleset, dict[str, Any] | None]:
-        """The deck's format with the pools' cards, and the assumption values to check with."""
+    def _rules(self, deck: Deck) -> tuple[Ruleset, dict[str, Any] | None, list[Diagnostic]]:
+        """The deck's format with the pools' cards, the assumption values to check with, and
+        the pools' warnings."""
         key = self.format.id if isinstance(self.format, Ruleset) else self.format or deck.format
         if key not in self._formats:
             base = self.format if isinstance(self.format, Ruleset) else resolve_format(deck, self.format)
-            rules, settings = self._with_pools(base)
-            self._formats[key] = (rules, (settings | self.assumptions) or None)
+            rules, settings, warnings = self._with_pools(base)
+            self._formats[key] = (rules, (settings | self.assumptions) or None, warnings)
         return self._formats[key]
 
-    def _with_pools(self, base: Ruleset) -> tuple[Ruleset, dict[str, Any]]:
+    def _with_pools(self, base: Ruleset) -> tuple[Ruleset, dict[str, Any], list[Diagnostic]]:
         if not self.pool_files:
-            return base, {}
+            return base, {}, []
         if self._pools is None:
             self._pools = [read_pool(p) for p in self.pool_files]
-        return apply_pools(base, self._pools)
+        identity = [p for p in deck_settings(base).get("identity", []) if isinstance(p, str)]
+        return apply_pools(base, self._pools, identity)
 
 
 def check_deck(source: DeckSource, format_id: str | None = None,

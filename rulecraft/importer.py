@@ -9,11 +9,13 @@ each other field becomes properties:
     kind: {field: type, values: {champion: hero, item: equipment}}
     properties:
       - {field: cost, to: value, type: int, skip: [0], otherwise: {"X": {variable: value}, "*": {printed: "value {value}"}}}
-      - {field: factions, values: {red: {icons: red}, blue: {tribes: blue}}}   # a JSON list: each element
+      - {field: factions, values: {red: {icons: red}, blue: {tribes: blue}},   # a JSON list: each element
+         cases: [{when: {set: old}, values: {blue: {icons: blue}}}]}  # in some records, other meanings
 
 A value is converted to `type` (int, text, bool; default text) and set on `to`; a value listed in
 `values` gives its mapped value (or, as a mapping, several property values); one that does not
-convert goes through `otherwise` (`*` matches anything; `{value}` stands for the value). A list
+convert goes through `otherwise` (`*` matches anything; `{value}` stands for the value). A case
+replaces some of the `values` in the records whose fields have the values its `when` gives. A list
 property collects values; a text property given twice joins them with ", ". Empty values and
 `skip` values are left out. Values are read, and the result type-checked against the game's
 kinds, by rulecraft/values.py. The mapping follows `rulecraft schema importer`; its problems,
@@ -211,7 +213,10 @@ def _field_values(record: dict, m: dict, props: dict, fields: dict[str, Ty], why
     if value is None or value == "" or value == []:
         return
     skip = {_key(s) for s in m.get("skip", [])}
-    table = m.get("values") or {}
+    table = dict(m.get("values") or {})
+    for case in m.get("cases") or []:  # values that mean something else in some records
+        if _matches(record, case["when"]):
+            table.update(case["values"])
     otherwise = m.get("otherwise") or {}
     for v in value if isinstance(value, list) else [value]:
         if v in (None, "") or _key(v) in skip:
@@ -224,6 +229,16 @@ def _field_values(record: dict, m: dict, props: dict, fields: dict[str, Ty], why
             _apply(otherwise.get(_key(v), otherwise.get("*")), m.get("to"), props, fields, v)
         else:
             why.append(f"`{m['field']}`: cannot read {v!r}" + (f" (known: {', '.join(map(str, table))})" if table else ""))
+
+
+def _matches(record: dict, when: dict[str, Any]) -> bool:
+    """Whether every field `when` names has (one of) the values given (a list field: among its items)."""
+    for name, wanted in when.items():
+        value = record.get(name)
+        have = {_key(v) for v in (value if isinstance(value, list) else [value])}
+        if not have & {_key(w) for w in (wanted if isinstance(wanted, list) else [wanted])}:
+            return False
+    return True
 
 
 def _converted(value: Any, m: dict, props: dict, fields: dict[str, Ty]) -> bool:

@@ -12,7 +12,10 @@ by `rulecraft schema pool`:
 
 The file is checked against the schema, then every card against the game's kinds (its kind
 must exist, every property must be declared by that kind, with a value of the declared type);
-every problem is a Diagnostic (codes E09xx) at its `file:line:col`. Nothing here knows any game.
+every problem is a Diagnostic (codes E09xx) at its `file:line:col`. A pool card that is a card
+the game already has (the same value of an identity property the game's `decks.yaml` names,
+such as a database code, or else the same name) is that card under another name; where the two
+disagree, a warning (W0915) says so. Nothing here knows any game.
 """
 
 from __future__ import annotations
@@ -21,13 +24,13 @@ import copy
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
-from . import pool_cache
+from . import names, pool_cache
 from .compiler.diagnostics import Diagnostic, InputError, suggest
-from .compiler.source import Source
+from .compiler.source import Source, Span
 from .inputs import error, load_yaml, plain, position, read_source, schema, validate
-from .runtime.ruleset import Definition, Ruleset
+from .runtime.ruleset import AssumedValue, Definition, Ruleset
 from .runtime.types import Ty
 from .values import BadValue, typed
 
@@ -144,21 +147,96 @@ def fields_of(rules: Ruleset, kind: str) -> dict[str, Ty]:
 # ---- type checking against the game --------------------------------------
 
 
-def apply_pools(rules: Ruleset, pools: list[Pool]) -> tuple[Ruleset, dict[str, Any]]:
-    """A copy of `rules` with the pools' cards added, and the assumption values the pools set."""
+def apply_pools(rules: Ruleset, pools: list[Pool], identity: Sequence[str] = ()
+                ) -> tuple[Ruleset, dict[str, Any], list[Diagnostic]]:
+    """A copy of `rules` with the pools' cards added, the assumption values the pools set, and
+    warnings: a pool card that is one of the game's cards (or an earlier pool's) is not added
+    again but becomes another name of that card, and where the two disagree a warning says so.
+    Two cards are the same when they give the same value of an `identity` property (e.g. a
+    public database's code), or, when one of them gives none, the same name (rulecraft.names.key)."""
     problems: list[Diagnostic] = []
     out = copy.copy(rules)
     out.definitions = dict(rules.definitions)
+    out.other_names = dict(rules.other_names)
     out.derived = {}  # its caches follow from other definitions
     added = [(pool, card) for pool in pools if _same_game(pool, rules, problems)
              for card in pool.cards if _add_card(out, pool, card, problems)]
     for pool, card in added:  # values are checked once every pool's cards are known
         _check_values(out, pool, card, problems)
+    warnings = _merge_twins(out, rules, added, identity) if not problems else []
+    out.derived = {}  # the names have changed
     settings = {name: value for pool in pools for name, value in _settings(out, pool, problems).items()}
     if problems:
         sources = {p.file: p.source for p in pools if p.source is not None}
         raise InputError(sorted(problems, key=lambda d: (d.file or "", d.line or 0, d.column or 0)), sources)
-    return out, settings
+    return out, settings, warnings
+
+
+def _merge_twins(rules: Ruleset, base: Ruleset, added: list[tuple[Pool, PoolCard]],
+                 identity: Sequence[str]) -> list[Diagnostic]:
+    """Each added card that is the same card as one before it: removed, its id and name kept as
+    other names of the first; a warning for each property on which the two disagree."""
+    first: dict[tuple[str, str], str] = {}  # (identity property or "", value or name key) -> definition id
+    added_ids = {card.id for _, card in added}
+    warnings: list[Diagnostic] = []
+    for d in [d for d in base.definitions.values() if d.id not in added_ids]:
+        _remember_card(first, d, identity)
+    for pool, card in added:
+        d = rules.definitions[card.id]
+        twin = _twin(first, d, identity)
+        if twin is None:
+            _remember_card(first, d, identity)
+            continue
+        del rules.definitions[card.id]
+        rules.other_names[twin] = (*rules.other_names.get(twin, ()), ("", card.id), ("", card.name))
+        warnings += _disagreements(rules, pool, card, d, rules.definitions[twin])
+    return warnings
+
+
+def _identities(d: Definition, identity: Sequence[str]) -> list[tuple[str, str]]:
+    values = [(prop, d.props[prop]) for prop in identity if isinstance(d.props.get(prop), str) and d.props[prop]]
+    return values or [("", names.key(d.name))]
+
+
+def _remember_card(first: dict[tuple[str, str], str], d: Definition, identity: Sequence[str]) -> None:
+    for ident in _identities(d, identity):
+        first.setdefault(ident, d.id)
+    first.setdefault(("", names.key(d.name)), d.id)  # a card without the identity finds it by name
+
+
+def _twin(first: dict[tuple[str, str], str], d: Definition, identity: Sequence[str]) -> str | None:
+    for ident in _identities(d, identity):
+        if ident in first:
+            return first[ident]
+    return None
+
+
+def _disagreements(rules: Ruleset, pool: Pool, card: PoolCard, d: Definition, twin: Definition) -> list[Diagnostic]:
+    """Where a pool card and the card it is the same as disagree: its kind, or a property it gives."""
+    out: list[Diagnostic] = []
+    same = f"card `{card.id}` is the same card as `{twin.id}` ({twin.where})"
+    if twin.kind not in rules.descendants.get(d.kind, frozenset()):
+        out.append(_warning(pool, card.position, f"{same}, which is a {twin.kind}, not a {d.kind}"))
+    values = rules.kind_defaults(twin.kind) | twin.props
+    for prop, value in d.props.items():
+        theirs = values.get(prop, value)
+        if not isinstance(theirs, AssumedValue) and _comparable(theirs) != _comparable(value):
+            out.append(_warning(pool, card.where(prop), f"{same}, whose `{prop}` is {_plain(theirs)}, not {_plain(value)}"))
+    return out
+
+
+def _comparable(value: Any) -> Any:
+    return sorted(map(str, value)) if isinstance(value, list) else value
+
+
+def _plain(value: Any) -> str:
+    return "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) else str(value)
+
+
+def _warning(pool: Pool, at: tuple[int, int], message: str) -> Diagnostic:
+    return Diagnostic("W0915", message, Span.point(pool.file, *at),
+                      "the game's card is used; correct the pool (or the game's card) so that both agree",
+                      severity="warning")
 
 
 def _same_game(pool: Pool, rules: Ruleset, problems: list[Diagnostic]) -> bool:

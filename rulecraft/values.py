@@ -4,8 +4,8 @@ command line) as a value of a type the ruleset declares: the one place that know
 Types are the ruleset's own (`runtime.types.Ty`): `int`, `num`, `bool`, `text`, `any`, an
 enum, a definition of a kind, a list of any of these; a plain name stands for a scalar type. A value given as text (`text=True`: the command
 line, a pasted deck list, a field of an imported file) is read first: `3`, `true`, a definition's
-id or exact name, a comma-separated or JSON list. A value of a typed file (YAML) must already
-have its type; a definition may still be named by its id or its exact name.
+id or name (or another of its names: rulecraft.names), a comma-separated or JSON list. A value of
+a typed file (YAML) must already have its type; a definition or an enum member may still be named.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import json
 import re
 from typing import Any
 
+from . import names
 from .compiler.diagnostics import suggest
 from .runtime.ruleset import Ruleset
 from .runtime.types import Ty
@@ -48,7 +49,7 @@ def typed(value: Any, type_: Ty | str, rules: Ruleset | None = None, text: bool 
     if ty.name in SCALARS:
         return SCALARS[ty.name](value, text)
     if rules is not None and ty.name in rules.enums:
-        return _member(value, ty.name, rules.enums[ty.name])
+        return _member(value, ty.name, rules)
     if ty.name == "def" and rules is not None:
         return definition(rules, str(ty.arg), value)
     if ty.name == "die" and rules is not None:
@@ -135,27 +136,24 @@ def _anything(value: Any, text: bool) -> Any:
 SCALARS = {"int": _whole, "num": _number, "bool": _truth, "text": _text, "any": _anything}
 
 
-def _member(value: Any, type_: str, members: tuple[str, ...]) -> str:
-    if isinstance(value, str) and value in members:
-        return value
-    raise BadValue(f"`{value}` is not a {type_}", choices(str(value), members), names_value=True)
+def _member(value: Any, type_: str, rules: Ruleset) -> str:
+    """The member of enum `type_` that `value` names: itself, or one of its other names."""
+    found = names.members(rules, type_).find(value) if isinstance(value, str) else []
+    if len(found) == 1:
+        return found[0]
+    raise BadValue(f"`{value}` is not a {type_}", choices(str(value), rules.enums[type_]), names_value=True)
 
 
 def definition(rules: Ruleset, kind: str, value: Any) -> str:
-    """The id of the definition of `kind` (or a subkind) whose id or exact name is `value`."""
-    names = _names(rules, kind)
-    if isinstance(value, str) and value in names:
-        return names[value]
-    ids = [d.id for d in rules.defs_of(kind)]
-    raise BadValue(f"no {kind} `{value}`", choices(str(value), ids), names_value=True)
-
-
-def _names(rules: Ruleset, kind: str) -> dict[str, str]:
-    key = ("definition names", kind)
-    if key not in rules.derived:
-        defs = rules.defs_of(kind)
-        rules.derived[key] = {d.name: d.id for d in defs} | {d.id: d.id for d in defs}
-    return rules.derived[key]
+    """The id of the definition of `kind` (or a subkind) that `value` names: its id, its name or
+    another of its names, compared as rulecraft.names says."""
+    found = names.definitions(rules, kind).find(value) if isinstance(value, str) else []
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise BadValue(f"`{value}` names several {kind} definitions: {', '.join(found)}",
+                       "give the id of the one you mean", names_value=True)
+    raise BadValue(f"no {kind} `{value}`", choices(str(value), [d.id for d in rules.defs_of(kind)]), names_value=True)
 
 
 def choices(value: str, candidates: Any) -> str | None:

@@ -267,6 +267,18 @@ class Builder(Transformer):
         return n.PoolDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None,
                           str(of), self.tsp(of))
 
+    def names_from(self, meta, c):
+        lang, prop = c
+        return n.NamesDecl(self.sp(meta), str(lang), self.tsp(lang), str(prop), self.tsp(prop), ())
+
+    def names_block(self, meta, c):
+        lang, *entries = c
+        return n.NamesDecl(self.sp(meta), str(lang), self.tsp(lang), None, None, tuple(entries))
+
+    def names_entry(self, meta, c):
+        target, *names = c
+        return str(target), self.tsp(target), tuple(unquote(x) for x in names)
+
     def zone_decl(self, meta, c):
         return n.ZoneDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(c[1:]))
 

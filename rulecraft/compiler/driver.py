@@ -21,6 +21,7 @@ from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
 from .handler_globals import namespace
 from .lower import Lowerer, compile_functions, fn
 from .mods import apply_mods
+from .names import check_properties, check_targets, other_names
 from .parser import parse
 from .resolved import Resolution
 from .source import Source
@@ -57,7 +58,10 @@ def forget_parsed() -> None:
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
     """Modules -> the table of declarations with the mods applied, and what checking it resolved."""
     with bounded_suggestions():
-        sym = expand_abilities(expand_does(apply_mods(collect(modules, diags), diags), diags))
+        collected = collect(modules, diags)
+        check_targets(collected, diags)
+        sym = expand_abilities(expand_does(apply_mods(collected, diags), diags))
+        check_properties(sym, diags)
         return sym, check(sym, diags)
 
 
@@ -157,6 +161,7 @@ def declared(sym: Symbols, res: Resolution) -> rs.Ruleset:
         out.definitions[t.name] = rs.Definition(t.name, t.kind, t.title or t.name, t.count,
                                                 {p.name: res.value(p.value) for p in t.props},
                                                 tuple(dict.fromkeys(rules)), str(t.span), t.rules)
+    out.other_names = other_names(sym, {d.id: d.props for d in out.definitions.values()})
     return out
 
 

@@ -681,6 +681,16 @@ class PoolDecl(Decl):
 
 
 @dataclass(frozen=True, slots=True)
+class NamesDecl(Decl):
+    """`aka LANG from PROP` (`prop` set) or `aka LANG { ID: "Name", ... }` (`entries`):
+    `name` is the language."""
+
+    prop: str | None
+    prop_span: Span | None
+    entries: tuple[tuple[str, Span, tuple[str, ...]], ...]  # (definition or enum member, where, names)
+
+
+@dataclass(frozen=True, slots=True)
 class ZoneDecl(Decl):
     flags: tuple[str, ...]
 

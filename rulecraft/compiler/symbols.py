@@ -73,6 +73,7 @@ class Symbols:
     tests: dict[str, n.TestDecl] = field(default_factory=dict)
     triggers: tuple[n.TriggerDecl, ...] = ()
     windows: tuple[n.WindowDecl, ...] = ()  # the timing windows' own rules, in load order
+    names: tuple[n.NamesDecl, ...] = ()  # names in other languages, in load order
 
     def is_kind(self, name: str) -> bool:
         return name in self.kinds or name == "player"
@@ -110,7 +111,8 @@ def collect(modules: list[n.Module], diags: Diagnostics) -> Symbols:
         first = next(iter(named["abilities"].values()))
         named["enums"]["ability"] = n.EnumDecl(first.span, ABILITY, first.name_span, tuple(named["abilities"]))
     return Symbols(header=c.header, bases=tuple(c.bases), checks=tuple(c.checks), patches=tuple(c.patches),
-                   triggers=tuple(c.triggers), tests=c.tests, windows=tuple(c.windows), enum_members=c.enum_members,
+                   triggers=tuple(c.triggers), tests=c.tests, windows=tuple(c.windows), names=tuple(c.names),
+                   enum_members=c.enum_members,
                    descendants=_kind_tree(c.tables[n.KindDecl], diags), **named)
 
 
@@ -123,6 +125,7 @@ class _Collector:
         self.patches: list[tuple[str, n.Decl]] = []
         self.triggers: list[n.TriggerDecl] = []
         self.windows: list[n.WindowDecl] = []
+        self.names: list[n.NamesDecl] = []
         self.tests: dict[str, n.TestDecl] = {}
         self.enum_members: dict[str, str] = {}
         self.tables: dict[type, dict] = {
@@ -155,6 +158,8 @@ class _Collector:
             self.file_test(decl)
         elif isinstance(decl, n.WindowDecl):
             self.windows.append(decl)
+        elif isinstance(decl, n.NamesDecl):
+            self.names.append(decl)
         elif not isinstance(decl, n.Import):
             self.file_named(decl, origin)
 

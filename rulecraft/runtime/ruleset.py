@@ -256,6 +256,8 @@ class Ruleset:
     kinds: dict[str, KindInfo] = field(default_factory=dict)
     enums: dict[str, tuple[str, ...]] = field(default_factory=dict)
     definitions: dict[str, Definition] = field(default_factory=dict)
+    # definition or enum member -> its names in other languages ((language, name), ...), from `names`
+    other_names: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     assumptions: dict[str, Assumption] = field(default_factory=dict)
     events: dict[str, tuple[Param, ...]] = field(default_factory=dict)
     callables: dict[str, Callable_] = field(default_factory=dict)
