@@ -102,3 +102,14 @@ def test_blessed_by_god_is_not_offered_to_the_defender(dt):
     t.hand("wave_of_righteousness", t.b)
     t.act("attack", t.a, a, d, "close_combat")
     assert b.offered("play a card in combat_") == [[None, "wave_of_righteousness"]] * 3   # phases 2 to 4
+
+
+@pytest.mark.rules("DT-039", "DT-042")
+def test_mia_is_offered_in_phases_1_to_4_only_and_its_effect_marked_unknown(dt):
+    agent = Picker({"combat_tactics": "mia"})
+    t, a, d = fight(dt, agent)
+    card = t.hand("mia", t.a)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert [w for w in COMBAT_WINDOWS if agent.offered(f"play a card in {w}")] == COMBAT_WINDOWS[:3]
+    assert t.plays() == [(card.ref, "combat_tactics")]
+    assert logged(t, UNKNOWN) == [f"a plays M.I.A.: {UNKNOWN}, not in the sources; nothing changes"]
