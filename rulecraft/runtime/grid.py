@@ -25,6 +25,11 @@ exactly through a corner of four spaces, it is blocked only if both spaces besid
 that it does not enter block it (so a diagonal gap between two walls is closed). The rule
 is symmetric: a sees b exactly when b sees a. Range is counted like movement, diagonals
 included: max(|dx|, |dy|), from the nearest space of a figure's footprint.
+
+Two choices a game's rules may make otherwise, per board (`grid_rules`): a sight line through
+a corner is blocked when `both` spaces beside it block (the default), when `either` does, or
+never (`none`); and a diagonal step may squeeze between two impassable spaces (`true`) or not
+(`false`, the default).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ TERRAINS = ("floor", "hazard", "wall", "door", "open_door", "blocking", "void")
 PASSABLE = frozenset(("floor", "hazard", "open_door"))
 SIGHT_BLOCKING = frozenset(("wall", "door", "blocking", "void"))
 STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+CORNER_SIGHT = ("both", "either", "none")  # which spaces beside a corner block a sight line through it
 
 
 class Board:
@@ -68,6 +74,8 @@ class Board:
         self.size: dict[int, tuple[int, int]] = {}  # entity id -> (w, h)
         self.side: dict[int, str] = {}
         self.occupant: dict[int, int] = {}  # space -> entity id
+        self.corner_sight = "both"
+        self.squeeze = False  # may a diagonal step pass between two impassable spaces?
 
     # ---- spaces -------------------------------------------------------------
 
@@ -147,8 +155,8 @@ class Board:
         return max(self.cost[c] for c in self.footprint(s, size) or [s])
 
     def diagonal_ok(self, x: int, y: int, dx: int, dy: int) -> bool:
-        """A diagonal step may not squeeze between two impassable spaces."""
-        if dx == 0 or dy == 0:
+        """A diagonal step may not squeeze between two impassable spaces (unless the board's rules allow it)."""
+        if dx == 0 or dy == 0 or self.squeeze:
             return True
         return self.passable(x + dx, y) or self.passable(x, y + dy)
 
@@ -273,7 +281,9 @@ class Board:
             if self.blocks(c, exempt):
                 return False
         for p, q in corners:
-            if self.blocks(p, exempt) and self.blocks(q, exempt):
+            if self.corner_sight == "both" and self.blocks(p, exempt) and self.blocks(q, exempt):
+                return False
+            if self.corner_sight == "either" and (self.blocks(p, exempt) or self.blocks(q, exempt)):
                 return False
         return True
 
@@ -418,6 +428,20 @@ def grid_board(rt, name, rows, legend):
     rt.things.boards[name] = board
     rt.history.record("board", board=name, width=board.width, height=board.height)
     return name
+
+
+def grid_rules(rt, b, corner_sight, diagonal_squeeze):
+    """The board's choices: which spaces beside a corner block a sight line through it (`both`,
+    `either` or `none`), and whether a diagonal step may pass between two impassable spaces."""
+    board = _board(rt, b, "grid_rules")
+    corner_sight = _text(corner_sight, "grid_rules", "the corner sight rule")
+    if corner_sight not in CORNER_SIGHT:
+        raise _bad("grid_rules", f"a sight line through a corner is blocked by {' / '.join(CORNER_SIGHT)} "
+                                 f"of the spaces beside it, not {corner_sight!r}")
+    if not isinstance(diagonal_squeeze, bool):
+        raise _bad("grid_rules", f"diagonal squeeze must be true or false, not {type(diagonal_squeeze).__name__}")
+    board.corner_sight = corner_sight
+    board.squeeze = diagonal_squeeze
 
 
 def grid_width(rt, b):
@@ -671,6 +695,7 @@ def grid_show(rt, b):
 
 BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
     "grid_board": (grid_board, ("text", "list<text>", "list<text>"), "text"),
+    "grid_rules": (grid_rules, ("text", "text", "bool"), "none"),
     "grid_width": (grid_width, ("text",), "int"),
     "grid_height": (grid_height, ("text",), "int"),
     "grid_space": (grid_space, ("text", "int", "int"), "int"),

@@ -108,8 +108,10 @@ def die_odds(rules: Ruleset, die_id: str) -> dict[Any, Fraction]:
 def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[str, Any] | None = None,
                players: tuple[str, ...] = ("p1", "p2"), lazy: bool = True) -> dict[Any, Fraction]:
     """The law of a query's result. `lazy=False`: one path per face, the reference lazy odds must match.
-    Every path runs in a game of its own, but all of them share one step budget."""
+    Every path runs in a game of its own, but all of them share one step budget. Parameters left
+    out at the end take their defaults."""
     query_func = rules.callables[query].func
+    args = list(args) + [p.default for p in rules.callables[query].params[len(args):] if p.has_default]
     spent = [0]
     def used_up() -> BudgetExceeded:
         return BudgetExceeded(f"the chance paths of `{query}` used up the step budget of {DEFAULT_BUDGET} steps "

@@ -62,6 +62,7 @@ def test_melee_weapons_and_invaders_attack_only_adjacent_spaces(duel):
     t.declare(t.m, "advance")
     assert "adjacent" in t.refused("attack", t.m, t.s(3, 1), "fist")
     t.act("move_marine", t.m, t.s(2, 2))
+    t.force("red", t.face("red", range=2, damage=1))   # a hit the imp survives
     t.act("attack", t.m, t.s(3, 1), "fist")
     zombie = t.invader_at("zombie", 6, 3)
     assert t.get(zombie, "melee")

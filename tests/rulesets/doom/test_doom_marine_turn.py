@@ -167,7 +167,7 @@ def test_a_guard_order_acts_in_the_invaders_turn_and_orders_end_with_the_round(n
     t.game.call("activate", t.invader, imp)     # the first legal move keeps it in sight
     attackers = [e["args"][0] for e in t.log("event") if e["event"] == "attacked"]
     assert t.game.call("figure_of", m).ref in attackers   # the guard shot during the invader's activation
-    assert t.game.select("guard_order") == []   # used up
+    assert t.game.select("guard_order", by_definition=True) == []   # used up
     t.declare(m, "ready")
     t.act("place_order", m, "aim")
     assert len(t.game.select("marine_order")) == 1
@@ -185,4 +185,4 @@ def test_an_aim_order_re_rolls_a_failed_attack_once(duel):
     t.act("attack", t.m, t.s(5, 1), "pistol")
     assert len(t.log("roll")) == 4
     assert t.get(t.imp, "wounded") == 1
-    assert t.game.select("aim_order") == []
+    assert t.game.select("aim_order", by_definition=True) == []

@@ -20,7 +20,7 @@ def weapon_dice(rules, weapon, assumptions=None):
     return dice
 
 
-def brute(rules, weapon, rng, armor, aimed, measure, assumptions=None):
+def brute(rules, weapon, rng, armor, aimed, measure, assumptions=None, dodged=False):
     dice = [rules.dice[d].faces for d in weapon_dice(rules, weapon, assumptions)]
     rolls = list(itertools.product(*dice))
 
@@ -34,11 +34,10 @@ def brute(rules, weapon, rng, armor, aimed, measure, assumptions=None):
         return damage if armor == 0 else damage // armor
 
     value = hit if measure == "hit" else wounds
-    failed = (lambda v: v is False) if measure == "hit" else (lambda v: v == 0)
     out = {}
     for first in rolls:
         v = value(first)
-        if aimed and failed(v):
+        if (aimed and not hit(first)) or (dodged and hit(first)):   # rolled again at most once
             for second in rolls:
                 w = value(second)
                 out[w] = out.get(w, 0) + Fraction(1, len(rolls) ** 2)
@@ -65,6 +64,29 @@ def test_attack_wounds_matches_brute_force(doom, weapon, rng, armor, aimed):
     assert odds.odds(doom, "attack_wounds", [weapon, rng, armor, aimed]) == brute(doom, weapon, rng, armor, aimed, "wounds")
 
 
+@pytest.mark.rules("DOOM-054", "DOOM-112", "DOOM-115")
+@pytest.mark.parametrize("weapon,rng,armor,aimed", CASES)
+def test_odds_against_a_dodging_target_match_brute_force(doom, weapon, rng, armor, aimed):
+    for measure, query in (("hit", "attack_hit"), ("wounds", "attack_wounds")):
+        got = odds.odds(doom, query, [weapon, rng, armor, aimed, True])
+        assert got == brute(doom, weapon, rng, armor, aimed, measure, dodged=True)
+
+
+@pytest.mark.rules("DOOM-112")
+def test_query_parameters_left_out_take_their_defaults(doom):
+    assert odds.odds(doom, "attack_hit", ["pistol", 3, 1]) == odds.odds(doom, "attack_hit", ["pistol", 3, 1, False, False])
+
+
+@pytest.mark.rules("DOOM-054")
+def test_an_aimed_hit_that_deals_no_wound_is_not_rolled_again(doom):
+    # As on the board: aim rolls a failed attack again, not a hit that fails to wound. At range 1
+    # the pistol always hits (its dice have no miss), so aiming changes nothing - though a hit
+    # for 1 damage against armor 2 wounds nobody.
+    aimed = odds.odds(doom, "attack_wounds", ["pistol", 1, 2, True])
+    assert aimed == odds.odds(doom, "attack_wounds", ["pistol", 1, 2, False])
+    assert 0 < aimed[0] < 1
+
+
 @pytest.mark.rules("DOOM-111")
 def test_an_assumed_weapon_table_can_be_overridden(doom):
     override = {"shotgun_dice": ["red", "red", "red"]}
@@ -78,7 +100,7 @@ def test_the_odds_command_answers_the_pistol_query_in_json():
                           "armor=1", "--json"], capture_output=True, check=True, text=True).stdout
     doc = json.loads(out)
     assert doc["query"] == "attack_wounds"
-    assert doc["params"] == {"weapon": "pistol", "range": 3, "armor": 1, "aimed": False}
+    assert doc["params"] == {"weapon": "pistol", "range": 3, "armor": 1, "aimed": False, "dodged": False}
     assert sum(Fraction(o["probability"]) for o in doc["outcomes"]) == 1
     assert [o["value"] for o in doc["outcomes"]] == sorted(o["value"] for o in doc["outcomes"])
 

@@ -97,6 +97,8 @@ def test_without_campaign_play_no_kill_points_are_counted(new_table):
     fig = t.marine(m, 1, 1)
     inv = t.invader_at("maggot", 3, 1)
     t.set(inv, "wounded", t.get(inv, "wounds") - 1)
+    hit = t.face("red", range=2, damage=1)             # the red die has a miss face
+    t.force("red", hit, hit, hit)
     t.call("resolve_attack", fig, t.s(3, 1), ["red", "red", "red"], 0, 5, 0, False)
     assert not t.on_board(inv) and t.get(m, "campaign_kills") == 0
 

@@ -81,7 +81,7 @@ def test_the_aim_order_works_as_in_the_base_game(match):
     t.pistol({"range": 2, "damage": 1}, {"range": 2, "damage": 2})       # re-rolled: hits, damage 3
     t.call("dm_play_turn", a)
     assert len(t.log("roll")) == 4
-    assert t.get(t.bin(b), "wounds") == 4 and t.game.select("aim_order") == []
+    assert t.get(t.bin(b), "wounds") == 4 and t.game.select("aim_order", by_definition=True) == []
 
 
 @pytest.mark.rules("DOOMX-113")
@@ -97,7 +97,7 @@ def test_a_guard_order_interrupts_another_marines_move(match):
     t.pistol({"range": 4, "damage": 0}, {"range": 2, "damage": 2})      # range 6, damage 2: 1 wound
     t.move(a, 4, 2)                                    # in the guard's sight
     assert attackers(t) == [t.fig(b).ref]
-    assert t.get(t.bin(a), "wounds") == 4 and t.game.select("guard_order") == []
+    assert t.get(t.bin(a), "wounds") == 4 and t.game.select("guard_order", by_definition=True) == []
     assert t.get(a, "moves_left") == 5                 # his action goes on after the interruption
     t.move(a, 6, 2)
     assert len(attackers(t)) == 1
