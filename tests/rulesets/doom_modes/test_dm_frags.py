@@ -86,7 +86,7 @@ def test_the_aim_order_works_as_in_the_base_game(match):
 
 @pytest.mark.rules("DOOMX-113")
 def test_a_guard_order_interrupts_another_marines_move(match):
-    t = match(answers={"m2": [True]})
+    t = match(answers={"m2": [True, "pistol"]})
     a, b = t.p
     t.put(a, 1, 1)
     t.put(b, 9, 4)
@@ -105,7 +105,7 @@ def test_a_guard_order_interrupts_another_marines_move(match):
 
 @pytest.mark.rules("DOOMX-114")
 def test_of_two_guard_orders_the_older_is_resolved_first(match):
-    t = match(seats=3, answers={"m2": [True], "m3": [True]})
+    t = match(seats=3, answers={"m2": [True, "pistol"], "m3": [True, "pistol"]})
     a, b, c = t.p
     t.put(a, 1, 1)
     t.put(c, 9, 4)

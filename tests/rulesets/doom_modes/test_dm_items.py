@@ -183,6 +183,25 @@ def test_a_medical_token_heals_a_marine_fully_when_he_enters_its_space(two):
     assert t.on_map("medical_token") == [(5, 2)]       # the token stays
 
 
+@pytest.mark.rules("DOOMX-111")
+def test_a_medical_token_heals_a_marine_who_only_passes_over_its_space(match):
+    gap = ["############",
+           "#1...#.....#",
+           "#....+.....#",                             # the only way past column 5 near row 2
+           "#2...#.i...#",
+           "#......v..3#",
+           "############"]
+    t = match(rows=gap)
+    t.a = t.p[0]
+    t.put(t.a, 4, 2)
+    t.set(t.bin(t.a), "wounds", 1)
+    t.declare(t.a, "advance")
+    t.move(t.a, 6, 2)                                  # through (5, 2), ending beyond it
+    assert t.where(t.a) == (6, 2)
+    assert t.get(t.bin(t.a), "wounds") == 5
+    assert len(t.said("fully healed by the medical token")) == 1
+
+
 @pytest.mark.rules("DOOMX-165")
 def test_invisibility_and_the_vitality_booster_exist_only_in_deathmatch_and_ctf(dm, ctf):
     base = rulecraft.load("doom")
