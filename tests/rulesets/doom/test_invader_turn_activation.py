@@ -151,3 +151,15 @@ def test_an_activated_invader_may_do_nothing(new_table):
     t.call("activate", t.invader, imp)
     assert agent.offered(NEXT) == [["move", "attack", "end its activation"]]
     assert moves_and_rolls(t) == [] and t.where(imp) == (9, 1)
+
+
+@pytest.mark.rules("DOOM-076")
+def test_an_invader_placed_during_the_activation_step_waits_for_the_next_turn(new_table):
+    t = new_table(rows=HIDDEN)
+    t.marine(t.marines[0], 1, 1)
+    imp = t.invader_at("imp", 7, 1)
+    t.game.create("ambush", 1, t.game.zone("invader_hand"), None, True)
+    picks_for(t, {"play an event card now": True, NEXT: "end its activation"})
+    t.call("activate_all", t.invader)   # the ambush is played as the imp's activation begins
+    zombies = t.game.select("zombie", at=t.game.zone("on_board"), by_definition=True)
+    assert len(zombies) == 1 and activations(t) == [f"the invader player activates {imp.name}"]
