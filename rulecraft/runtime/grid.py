@@ -79,6 +79,11 @@ class Board:
         self.side: dict[int, str] = {}
         self.occupant: dict[int, int] = {}  # space -> entity id
         self.turn_cost: dict[int, int] = {}  # entity id -> movement points a turn costs (turning figures)
+        self.memo: dict[tuple[int, int], dict[State, int]] = {}  # (figure, budget) -> costs, until a change
+
+    def changed(self) -> None:
+        """Something that moves depend on changed (a figure, a terrain, an area, a turning cost)."""
+        self.memo.clear()
 
     # ---- spaces -------------------------------------------------------------
 
@@ -136,6 +141,7 @@ class Board:
 
     def place(self, thing: Entity, s: int, size: tuple[int, int], side: str) -> None:
         self.lift(thing.id)
+        self.changed()
         self.figures[thing.id] = thing
         self.anchor[thing.id] = s
         self.size[thing.id] = size
@@ -145,6 +151,7 @@ class Board:
 
     def lift(self, fid: int) -> None:
         if fid in self.anchor:
+            self.changed()
             for c in self.spaces_of(fid):
                 if self.occupant.get(c) == fid:
                     del self.occupant[c]
@@ -154,6 +161,7 @@ class Board:
         """A thing taken out of the game (`remove`, `destroy`) leaves the board."""
         self.lift(thing.id)
         self.turn_cost.pop(thing.id, None)
+        self.changed()
 
     def shapes(self, fid: int) -> list[Size]:
         """The orientations the figure may stand in: its own first, then the turned one."""
@@ -207,6 +215,9 @@ class Board:
         """Least movement cost to bring the figure to each state (top-left space, orientation),
         within budget (Dijkstra; passing through friends is allowed, ending there is checked
         by the caller)."""
+        known = self.memo.get((fid, budget))
+        if known is not None:
+            return known
         start = (self.anchor[fid], self.size[fid])
         best = {start: 0}
         queue = [(0, start)]
@@ -219,6 +230,7 @@ class Board:
                 if total <= budget and total < best.get(nxt, budget + 1):
                     best[nxt] = total
                     heapq.heappush(queue, (total, nxt))
+        self.memo[(fid, budget)] = best
         return best
 
     def path(self, fid: int, to: State) -> list[State]:
@@ -551,6 +563,7 @@ def grid_open_area(rt, b, area):
     area = _text(area, "grid_open_area", "an area")
     if area not in board.open_areas:
         board.open_areas.add(area)
+        board.changed()
         rt.history.record("board", board=board.name, opened=area)
 
 
@@ -561,6 +574,7 @@ def grid_set_terrain(rt, b, s, terrain):
     if terrain not in TERRAINS or terrain == "void":
         raise _bad("grid_set_terrain", f"unknown terrain {terrain!r}")
     board.terrain[s] = terrain
+    board.changed()
     rt.history.record("board", board=board.name, space=s, terrain=terrain)
 
 
@@ -745,6 +759,7 @@ def grid_turning(rt, b, thing, cost):
         board.turn_cost.pop(fid, None)
     else:
         board.turn_cost[fid] = cost
+    board.changed()
 
 
 def grid_size_of(rt, b, thing):

@@ -10,7 +10,7 @@ import rulecraft
 from rulecraft import IllegalAction
 from rulecraft.runtime import grid
 
-LEGEND = ["# wall", ". floor", "~ hazard cost=2", "D door"]
+LEGEND = ["# wall", ". floor", "~ hazard cost=2", "D door", "b floor area=back"]
 
 RULES = rulecraft.compile_source('''
 game "g" "Grid"
@@ -174,3 +174,21 @@ def test_a_turning_move_is_a_chain_of_legal_steps_whose_costs_add_up(rows, start
             total += steps[nxt]
             state = nxt
         assert total == cost <= budget and state == (end, size)
+
+
+def test_moves_are_searched_anew_after_any_change_of_the_board():
+    g, b = board(["#######", "#..D..#", "#######"])
+    t = piece(g, b, 1, 1)
+    far = s(b, 5, 1)
+    assert far not in grid.grid_reachable(g, "m", t, 9)
+    grid.grid_set_terrain(g, "m", s(b, 3, 1), "open_door")        # a door opens
+    assert far in grid.grid_reachable(g, "m", t, 9)
+    blocker = piece(g, b, 3, 1, side="b")                          # an enemy steps into the doorway
+    assert far not in grid.grid_reachable(g, "m", t, 9)
+    grid.grid_remove(g, "m", blocker)                              # and leaves
+    assert far in grid.grid_reachable(g, "m", t, 9)
+    g, b = board(["#####", "#..b#", "#####"])
+    t = piece(g, b, 1, 1)
+    assert grid.grid_reachable(g, "m", t, 9) == [s(b, 1, 1), s(b, 2, 1)]
+    grid.grid_open_area(g, "m", "back")                            # an area is revealed
+    assert grid.grid_reachable(g, "m", t, 9) == [s(b, 1, 1), s(b, 2, 1), s(b, 3, 1)]
