@@ -17,6 +17,14 @@ enemy, and every move ends with the whole footprint on empty, open, passable spa
 A move takes the cheapest path; `grid_path` names its spaces, step by step, for rules that
 react to what a figure passes (ties between equally cheap paths are broken in a fixed order).
 
+Turning: a figure whose footprint is not square may be let turn (`grid_turning`, for a cost in
+movement points of at least 1). During a move it then stands in either orientation (WxH or HxW):
+a turn is one step of the move that swaps its width and height and keeps at least one of the
+spaces it covered, costs the figure's turning cost whatever the terrain, and must fit like any
+other step (friends passed, no enemy, wall or closed door). A move's state is its top-left
+space and its orientation; `grid_orientations` tells in which orientations it may end on a
+space, `grid_move_as` ends it in one of them.
+
 Line of sight runs from the centre of one space to the centre of another. It is blocked by
 every space whose interior the segment crosses (the two end spaces excepted) that holds a
 wall, a closed door, a blocking obstacle, a closed area or a figure - the viewer's and the
@@ -47,6 +55,8 @@ PASSABLE = frozenset(("floor", "hazard", "open_door"))
 SIGHT_BLOCKING = frozenset(("wall", "door", "blocking", "void"))
 STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 CORNER_SIGHT = ("both", "either", "none")  # which spaces beside a corner block a sight line through it
+Size = tuple[int, int]  # a footprint's width and height
+State = tuple[int, Size]  # a figure during a move: its top-left space and its orientation
 
 
 class Board:
@@ -76,6 +86,12 @@ class Board:
         self.occupant: dict[int, int] = {}  # space -> entity id
         self.corner_sight = "both"
         self.squeeze = False  # may a diagonal step pass between two impassable spaces?
+        self.turn_cost: dict[int, int] = {}  # entity id -> movement points a turn costs (turning figures)
+        self.memo: dict[tuple[int, int], dict[State, int]] = {}  # (figure, budget) -> costs, until a change
+
+    def changed(self) -> None:
+        """Something that moves depend on changed (a figure, a terrain, an area, a turning cost)."""
+        self.memo.clear()
 
     # ---- spaces -------------------------------------------------------------
 
@@ -133,6 +149,7 @@ class Board:
 
     def place(self, thing: Entity, s: int, size: tuple[int, int], side: str) -> None:
         self.lift(thing.id)
+        self.changed()
         self.figures[thing.id] = thing
         self.anchor[thing.id] = s
         self.size[thing.id] = size
@@ -142,6 +159,7 @@ class Board:
 
     def lift(self, fid: int) -> None:
         if fid in self.anchor:
+            self.changed()
             for c in self.spaces_of(fid):
                 if self.occupant.get(c) == fid:
                     del self.occupant[c]
@@ -150,6 +168,24 @@ class Board:
     def drop(self, thing: Entity) -> None:
         """A thing taken out of the game (`remove`, `destroy`) leaves the board."""
         self.lift(thing.id)
+        self.turn_cost.pop(thing.id, None)
+        self.changed()
+
+    def shapes(self, fid: int) -> list[Size]:
+        """The orientations the figure may stand in: its own first, then the turned one."""
+        w, h = self.size[fid]
+        return [(w, h), (h, w)] if fid in self.turn_cost and w != h else [(w, h)]
+
+    def turns(self, s: int, size: Size) -> list[int]:
+        """The top-left spaces of the turned footprint that shares a space with this one."""
+        x0, y0 = self.xy(s)
+        w, h = size
+        out = []
+        for y in range(y0 - w + 1, y0 + h):
+            for x in range(x0 - h + 1, x0 + w):
+                if 0 <= x < self.width and 0 <= y < self.height:
+                    out.append(y * self.width + x)
+        return out
 
     def step_cost(self, s: int, size: tuple[int, int]) -> int:
         return max(self.cost[c] for c in self.footprint(s, size) or [s])
@@ -160,60 +196,97 @@ class Board:
             return True
         return self.passable(x + dx, y) or self.passable(x, y + dy)
 
-    def costs(self, fid: int, budget: int) -> dict[int, int]:
-        """Least movement cost to bring the figure's top-left to each space, within budget
-        (Dijkstra; passing through friends is allowed, ending there is checked by the caller)."""
-        start = self.anchor[fid]
-        size, side = self.size[fid], self.side[fid]
+    def steps(self, fid: int, state: State) -> list[tuple[State, int]]:
+        """The states one step of a move leads to from `state`, with the step's cost: a step
+        to a neighbouring space (not squeezing diagonally between two impassable spaces), and
+        for a turning figure a turn."""
+        s, size = state
+        side = self.side[fid]
+        x, y = self.xy(s)
+        out = []
+        for dx, dy in STEPS:
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < self.width and 0 <= ny < self.height and self.diagonal_ok(x, y, dx, dy):
+                n = ny * self.width + nx
+                if self.fits(fid, n, size, side, False):
+                    out.append(((n, size), self.step_cost(n, size)))
+        if len(self.shapes(fid)) > 1:
+            turned = (size[1], size[0])
+            mine = set(self.footprint(s, size) or [])
+            for n in self.turns(s, size):
+                cells = self.footprint(n, turned)
+                if cells and mine.intersection(cells) and self.fits(fid, n, turned, side, False):
+                    out.append(((n, turned), self.turn_cost[fid]))
+        return out
+
+    def costs(self, fid: int, budget: int) -> dict[State, int]:
+        """Least movement cost to bring the figure to each state (top-left space, orientation),
+        within budget (Dijkstra; passing through friends is allowed, ending there is checked
+        by the caller)."""
+        known = self.memo.get((fid, budget))
+        if known is not None:
+            return known
+        start = (self.anchor[fid], self.size[fid])
         best = {start: 0}
         queue = [(0, start)]
         while queue:
-            spent, s = heapq.heappop(queue)
-            if spent > best.get(s, spent):
+            spent, state = heapq.heappop(queue)
+            if spent > best.get(state, spent):
                 continue
-            x, y = self.xy(s)
-            for dx, dy in STEPS:
-                nx, ny = x + dx, y + dy
-                if not (0 <= nx < self.width and 0 <= ny < self.height):
-                    continue
-                n = ny * self.width + nx
-                if not self.fits(fid, n, size, side, False) or not self.diagonal_ok(x, y, dx, dy):
-                    continue
-                total = spent + self.step_cost(n, size)
-                if total <= budget and total < best.get(n, budget + 1):
-                    best[n] = total
-                    heapq.heappush(queue, (total, n))
+            for nxt, cost in self.steps(fid, state):
+                total = spent + cost
+                if total <= budget and total < best.get(nxt, budget + 1):
+                    best[nxt] = total
+                    heapq.heappush(queue, (total, nxt))
+        self.memo[(fid, budget)] = best
         return best
 
-    def path(self, fid: int, to: int) -> list[int]:
-        """The top-left spaces of the figure's cheapest move to `to`, one per step, `to` last
+    def path(self, fid: int, to: State) -> list[State]:
+        """The states of the figure's cheapest move ending in `to`, one per step, `to` last
         ([] if it cannot end a move there, or stands there). The search and costs are those
-        of `costs`; walking back from `to`, each step comes from the lowest-numbered space
-        that lies on a cheapest path, so equally cheap paths are always told apart the same way."""
-        size, side = self.size[fid], self.side[fid]
+        of `costs`; walking back from `to`, each step comes from the lowest state (space, then
+        orientation) that lies on a cheapest path, so equally cheap paths are always told apart
+        the same way. Steps are symmetric (a step back is a step of the same cost), so a
+        state's predecessors are found among its own steps."""
         best = self.costs(fid, 99 * self.width * self.height)
-        if to not in best or best[to] == 0 or not self.fits(fid, to, size, side, True):
+        if to not in best or best[to] == 0 or not self.fits(fid, to[0], to[1], self.side[fid], True):
             return []
         out = []
-        s = to
-        while best[s] > 0:
-            out.append(s)
-            need = best[s] - self.step_cost(s, size)
-            x, y = self.xy(s)
-            came = []
-            for dx, dy in STEPS:
-                px, py = x - dx, y - dy
-                if 0 <= px < self.width and 0 <= py < self.height and self.diagonal_ok(px, py, dx, dy) \
-                        and best.get(py * self.width + px) == need:
-                    came.append(py * self.width + px)
-            s = min(came)  # never empty: `best` holds least costs, each reached by a legal step
+        state = to
+        while best[state] > 0:
+            out.append(state)
+            came = [prev for prev, _ in self.steps(fid, state)
+                    if best.get(prev) == best[state] - self.arrival_cost(prev, state, fid)]
+            state = min(came)  # never empty: `best` holds least costs, each reached by a legal step
         out.reverse()
         return out
 
+    def arrival_cost(self, prev: State, state: State, fid: int) -> int:
+        """What the step from `prev` into `state` costs."""
+        return self.turn_cost[fid] if prev[1] != state[1] else self.step_cost(state[0], state[1])
+
+    def endings(self, fid: int, budget: int) -> dict[State, int]:
+        """The states in which the figure may end its move, with their cost (its own included)."""
+        side = self.side[fid]
+        return {st: c for st, c in self.costs(fid, budget).items() if self.fits(fid, st[0], st[1], side, True)}
+
     def reachable(self, fid: int, budget: int) -> dict[int, int]:
-        """Spaces where the figure may end its move, with their cost (its own space included)."""
-        size = self.size[fid]
-        return {s: c for s, c in self.costs(fid, budget).items() if self.fits(fid, s, size, self.side[fid], True)}
+        """Spaces where the figure may end its move in some orientation, with the least cost."""
+        out: dict[int, int] = {}
+        for (s, _), c in self.endings(fid, budget).items():
+            out[s] = min(c, out.get(s, c))
+        return out
+
+    def ending(self, fid: int, s: int, budget: int) -> tuple[State, int] | None:
+        """How a move to s ends by default: in the figure's own orientation if it can, else the
+        cheapest other one (None if it cannot end there within budget)."""
+        ends = self.endings(fid, budget)
+        options = [((s, shape), ends[(s, shape)]) for shape in self.shapes(fid) if (s, shape) in ends]
+        if not options:
+            return None
+        if options[0][0][1] == self.size[fid]:
+            return options[0]
+        return min(options, key=lambda o: (o[1], o[0]))
 
     # ---- range and sight ----------------------------------------------------
 
@@ -304,6 +377,7 @@ class Board:
                         for y in range(self.height)],
             "open_areas": sorted(self.open_areas),
             "figures": [[fid, self.anchor[fid], list(self.size[fid]), self.side[fid]] for fid in sorted(self.anchor)],
+            **({"turning": [[fid, self.turn_cost[fid]] for fid in sorted(self.turn_cost)]} if self.turn_cost else {}),
         }
 
     def render(self) -> str:
@@ -442,6 +516,7 @@ def grid_rules(rt, b, corner_sight, diagonal_squeeze):
         raise _bad("grid_rules", f"diagonal squeeze must be true or false, not {type(diagonal_squeeze).__name__}")
     board.corner_sight = corner_sight
     board.squeeze = diagonal_squeeze
+    board.changed()
 
 
 def grid_width(rt, b):
@@ -513,6 +588,7 @@ def grid_open_area(rt, b, area):
     area = _text(area, "grid_open_area", "an area")
     if area not in board.open_areas:
         board.open_areas.add(area)
+        board.changed()
         rt.history.record("board", board=board.name, opened=area)
 
 
@@ -523,6 +599,7 @@ def grid_set_terrain(rt, b, s, terrain):
     if terrain not in TERRAINS or terrain == "void":
         raise _bad("grid_set_terrain", f"unknown terrain {terrain!r}")
     board.terrain[s] = terrain
+    board.changed()
     rt.history.record("board", board=board.name, space=s, terrain=terrain)
 
 
@@ -627,36 +704,97 @@ def grid_reachable(rt, b, thing, budget):
 
 
 def grid_move_cost(rt, b, thing, s):
-    """The least movement points to end a move with the figure's top-left at s; -1 if impossible."""
+    """The least movement points to end a move with the figure's top-left at s, in the orientation
+    `grid_move` would end it in; -1 if impossible."""
     board = _board(rt, b, "grid_move_cost")
     fid = _figure(board, thing, "grid_move_cost")
     s = _space(board, s, "grid_move_cost")
-    bound = 99 * board.width * board.height
-    return board.reachable(fid, bound).get(s, -1)
+    found = board.ending(fid, s, 99 * board.width * board.height)
+    return found[1] if found else -1
 
 
 def grid_path(rt, b, thing, s):
     """The spaces a figure's move to s passes, one per step (its top-left space after each step), s last:
     the cheapest path, the one `grid_move` and `grid_move_cost` count (ties go to the lowest-numbered
-    space, walking back from s). [] if the figure cannot end a move there or already stands there."""
+    space, walking back from s). [] if the figure cannot end a move there or already stands there. A turn
+    is a step too: its space may repeat the one before."""
     board = _board(rt, b, "grid_path")
     fid = _figure(board, thing, "grid_path")
-    return board.path(fid, _space(board, s, "grid_path"))
+    found = board.ending(fid, _space(board, s, "grid_path"), 99 * board.width * board.height)
+    return [st[0] for st in board.path(fid, found[0])] if found else []
+
+
+def _move_to(rt, board: Board, thing: Entity, end: tuple[State, int]) -> int:
+    (s, size), cost = end
+    turned = size != board.size[thing.id]
+    board.place(thing, s, size, board.side[thing.id])
+    extra = {"size": f"{size[0]}x{size[1]}"} if turned else {}
+    rt.history.record("grid_move", board=board.name, thing=thing, to=s, cost=cost, **extra)
+    return cost
 
 
 def grid_move(rt, b, thing, s, budget):
     """Move a figure to s along its cheapest path; returns the points spent. Illegal if it cannot end there
-    within `budget` (through closed doors, blocking obstacles or enemies, off the board, onto another figure)."""
+    within `budget` (through closed doors, blocking obstacles or enemies, off the board, onto another figure).
+    A turning figure ends in its own orientation if it can, else in the cheapest other one."""
     board = _board(rt, b, "grid_move")
     fid = _figure(board, thing, "grid_move")
     s = _space(board, s, "grid_move")
     budget = _int(budget, "grid_move", "the budget")
-    cost = board.reachable(fid, max(0, budget)).get(s)
-    if cost is None:
+    found = board.ending(fid, s, max(0, budget))
+    if found is None:
         raise IllegalAction(f"{thing.name} cannot move to space {s} with {budget} movement")
-    board.place(thing, s, board.size[fid], board.side[fid])
-    rt.history.record("grid_move", board=board.name, thing=thing, to=s, cost=cost)
-    return cost
+    return _move_to(rt, board, thing, found)
+
+
+def grid_move_as(rt, b, thing, s, size, budget):
+    """Move a figure to s ending in the orientation `size` (WxH); returns the points spent."""
+    board = _board(rt, b, "grid_move_as")
+    fid = _figure(board, thing, "grid_move_as")
+    s = _space(board, s, "grid_move_as")
+    wh = _size(size, "grid_move_as")
+    budget = _int(budget, "grid_move_as", "the budget")
+    if wh not in board.shapes(fid):
+        raise _bad("grid_move_as", f"{thing.ref} cannot stand as {size} (it stands as {_wh(board.size[fid])})")
+    cost = board.endings(fid, max(0, budget)).get((s, wh))
+    if cost is None:
+        raise IllegalAction(f"{thing.name} cannot move to space {s} as {size} with {budget} movement")
+    return _move_to(rt, board, thing, ((s, wh), cost))
+
+
+def grid_orientations(rt, b, thing, s, budget):
+    """The footprints (WxH) in which a figure may end a move of at most `budget` points with its top-left
+    at s, its own orientation first; [] if it cannot end there."""
+    board = _board(rt, b, "grid_orientations")
+    fid = _figure(board, thing, "grid_orientations")
+    s = _space(board, s, "grid_orientations")
+    ends = board.endings(fid, max(0, _int(budget, "grid_orientations", "the budget")))
+    return [_wh(shape) for shape in board.shapes(fid) if (s, shape) in ends]
+
+
+def grid_turning(rt, b, thing, cost):
+    """Let a figure on the board turn during its moves, each turn costing `cost` (at least 1) movement
+    points; 0 forbids turning again. A square figure has nothing to turn."""
+    board = _board(rt, b, "grid_turning")
+    fid = _figure(board, thing, "grid_turning")
+    cost = _int(cost, "grid_turning", "the cost of a turn")
+    if cost < 0:
+        raise _bad("grid_turning", f"a turn costs at least 1 movement point (0: no turning), not {cost}")
+    if cost == 0:
+        board.turn_cost.pop(fid, None)
+    else:
+        board.turn_cost[fid] = cost
+    board.changed()
+
+
+def grid_size_of(rt, b, thing):
+    """The footprint (WxH) a figure stands in now."""
+    board = _board(rt, b, "grid_size_of")
+    return _wh(board.size[_figure(board, thing, "grid_size_of")])
+
+
+def _wh(size: Size) -> str:
+    return f"{size[0]}x{size[1]}"
 
 
 def grid_sight(rt, b, a, c, ignore):
@@ -727,6 +865,10 @@ BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
     "grid_move_cost": (grid_move_cost, ("text", "any", "int"), "int"),
     "grid_path": (grid_path, ("text", "any", "int"), "list<int>"),
     "grid_move": (grid_move, ("text", "any", "int", "int"), "int"),
+    "grid_move_as": (grid_move_as, ("text", "any", "int", "text", "int"), "int"),
+    "grid_orientations": (grid_orientations, ("text", "any", "int", "int"), "list<text>"),
+    "grid_turning": (grid_turning, ("text", "any", "int"), "none"),
+    "grid_size_of": (grid_size_of, ("text", "any"), "text"),
     "grid_sight": (grid_sight, ("text", "int", "int", "list<any>"), "bool"),
     "grid_sees": (grid_sees, ("text", "any", "int", "list<any>"), "bool"),
     "grid_seen_by": (grid_seen_by, ("text", "int", "list<any>", "list<any>"), "bool"),

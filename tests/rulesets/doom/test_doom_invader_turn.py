@@ -1,4 +1,5 @@
-"""The round and the invader player's turn (DOOM-035 ... DOOM-038, DOOM-055 ... DOOM-079)."""
+"""The round and the invader player's turn (DOOM-035 ... DOOM-038, DOOM-055 ... DOOM-075); the
+activation step is tested in test_invader_turn_activation.py."""
 
 import pytest
 
@@ -197,23 +198,3 @@ def test_the_invader_may_take_a_figure_off_the_board_to_spawn_it_anew(new_table)
         t.game.things.move(k, t.game.zone("invader_figures"))
     assert t.game.call("spawn_figure", t.invader, "hell_knight")
     assert t.on_board(first) and t.where(first) == (6, 1)
-
-
-@pytest.mark.rules("DOOM-076")
-def test_each_invader_on_the_board_is_activated_once(new_table):
-    t = new_table(rows=HIDDEN)
-    t.marine(t.marines[0], 1, 1)
-    imps = [t.invader_at("imp", 7, 1), t.invader_at("zombie", 8, 3)]
-    t.game.call("activate_all", t.invader)
-    moved = [e["thing"] for e in t.log("grid_move")]
-    assert sorted(moved) == sorted(i.ref for i in imps)
-
-
-@pytest.mark.rules("DOOM-079")
-def test_an_invader_may_attack_before_moving(new_table):
-    t = new_table(rows=HIDDEN, invader_answers=[0, 0, 3])  # attack first, the marine, then move
-    t.marine(t.marines[0], 1, 1)
-    imp = t.invader_at("imp", 3, 1)
-    t.game.call("activate", t.invader, imp)
-    order = [e["what"] for e in t.game.log if e["what"] in ("roll", "grid_move")]
-    assert order == ["roll", "roll", "grid_move"]

@@ -42,7 +42,8 @@ def test_a_double_attacker_attacks_twice(t):
 
 @pytest.mark.rules("DOOMX-021")
 def test_a_double_attacker_moves_normally(new_table):
-    t = new_table(options=ALL, invader_picks={"where the invader moves": 6 + 1 * 10})
+    t = new_table(options=ALL, invader_picks={"where the invader moves": 6 + 1 * 10,
+                                                  "what the activated invader does next": ["move", "end its activation"]})
     maggot = t.invader_at("maggot", 1, 1)  # 2x1, movement 5: its far end may go from (2,1) to (7,1)
     assert t.get(maggot, "movement") == t.game.assume["maggot_move"] == 5
     reach = grid.grid_reachable(t.game, "map", maggot, 5)
@@ -63,7 +64,8 @@ FLY_ROWS = [
 
 @pytest.mark.rules("DOOMX-022", "DOOMX-023")
 def test_a_flyer_passes_over_enemies_and_blocking_obstacles(new_table):
-    t = new_table(rows=FLY_ROWS, options=ALL, invader_picks={"where the invader moves": 0})
+    t = new_table(rows=FLY_ROWS, options=ALL, invader_picks={"where the invader moves": 0,
+                                                              "what the activated invader does next": ["move", "end its activation"]})
     cherub = t.invader_at("cherub", 1, 1)
     t.marine(t.marines[0], 2, 1)
     t.marine(t.marines[1], 2, 2)

@@ -321,7 +321,7 @@ def test_a_marine_killed_on_the_way_is_not_burnt_again(fire):
 @pytest.mark.rules("DOOMX-043", "DOOMX-044")
 def test_a_big_invader_passing_a_jet_is_burnt_once_on_entering_and_once_on_leaving(new_table):
     t = new_table(rows=["##########", "#S..F....#", "#S.......#", "#........#", "##########"],
-                  invader_picks={"where the invader moves": None, "attack before moving": False})
+                  invader_picks={"where the invader moves": None, "what the activated invader does next": ["move", "end its activation"]})
     inv = t.invader_at("demon", 2, 2)
     t.set(inv, "wounds", 9)
     t.place(inv, 2, 1, size="2x1")  # covers (2,1) and (3,1)
@@ -334,7 +334,8 @@ def test_a_big_invader_passing_a_jet_is_burnt_once_on_entering_and_once_on_leavi
 
 @pytest.mark.rules("DOOMX-043", "DOOMX-044", "DOOMX-045")
 def test_an_invader_passing_one_jet_and_stopping_on_another_is_burnt_3_times_then_once_more(new_table):
-    t = new_table(rows=TWO_FLAMES, invader_picks={"where the invader moves": None, "attack before moving": False})
+    t = new_table(rows=TWO_FLAMES,
+                  invader_picks={"where the invader moves": None, "what the activated invader does next": ["move", "end its activation"]})
     inv = t.invader_at("hell_knight", 6, 2)
     t.set(inv, "footprint", "1x1")
     t.set(inv, "wounds", 9)
@@ -365,7 +366,7 @@ def test_a_sentry_bot_passing_two_jets_takes_4_wound_tokens_through_its_armor(ne
 
 def test_a_flyer_is_not_burnt_by_the_jets_it_flies_over(new_table):
     t = new_table(rows=TWO_FLAMES, options=["cherubs"],
-                  invader_picks={"where the invader moves": None, "attack before moving": False})
+                  invader_picks={"where the invader moves": None, "what the activated invader does next": ["move", "end its activation"]})
     cherub = t.invader_at("cherub", 2, 1)
     t.set(cherub, "movement", 4)
     t.game.choices.agents[t.invader.id].picks["where the invader moves"] = t.s(6, 1)
@@ -405,7 +406,8 @@ def test_a_jet_switched_on_burns_the_figure_on_it(fire):
 
 @pytest.mark.rules("DOOMX-043", "DOOMX-045")
 def test_an_invader_moving_onto_a_burning_space_is_burnt_twice(new_table):
-    t = new_table(rows=FLAMES, invader_picks={"where the invader moves": None, "attack before moving": False})
+    t = new_table(rows=FLAMES,
+                  invader_picks={"where the invader moves": None, "what the activated invader does next": ["move", "end its activation"]})
     inv = t.invader_at("hell_knight", 6, 2)
     t.game.choices.agents[t.invader.id].picks["where the invader moves"] = t.s(3, 1)
     t.set(inv, "footprint", "1x1")

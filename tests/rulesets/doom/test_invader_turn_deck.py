@@ -1,0 +1,27 @@
+"""The invader deck is this ruleset's own (the printed cards are not in the seed): how many
+copies of each card it holds are marked assumptions, 16 cards by default (DOOM-029, DOOM-061)."""
+
+import functools
+from collections import Counter
+
+import pytest
+
+import rulecraft
+
+
+def deck(t):
+    t.call("fill_invader_deck")
+    return Counter(c.def_id for c in t.zone("invader_deck"))
+
+
+@pytest.mark.rules("DOOM-029", "DOOM-061")
+def test_the_invader_deck_holds_the_assumed_copies_of_each_card(new_table, monkeypatch):
+    default = deck(new_table())
+    assert sum(default.values()) == 16
+    assert default == {"zombie_pack": 2, "imp_pair": 2, "trite_nest": 2, "demon_or_pair": 2,
+                       "knight_or_archvile": 1, "heavy": 1, "regenerate": 3, "ambush": 3}
+    changed = {"ambush_copies": 0, "regenerate_copies": 1, "heavy_copies": 0}
+    monkeypatch.setattr(rulecraft, "Game", functools.partial(rulecraft.Game, assumptions=changed))
+    fewer = deck(new_table())
+    assert sum(fewer.values()) == 10 and "ambush" not in fewer and "heavy" not in fewer
+    assert fewer["regenerate"] == 1
