@@ -159,6 +159,10 @@ class Game:
     # ---- the flow of play ------------------------------------------------------------
 
     def emit(self, event: str, args: tuple = ()) -> None:
+        params = self.rules.events.get(event)
+        if params is not None and len(args) != len(params):
+            names = ", ".join(p.name for p in params)
+            raise TypeError(f"event {event} takes {len(params)} argument(s) ({names}), not {len(args)}")
         self.events.emit(event, args)
 
     def phase(self, name: str) -> AbstractContextManager[None]:

@@ -51,5 +51,5 @@ def test_an_ammo_token_gives_the_assumed_number_of_shells(doom, given):
     marine = next(p for p in game.players if game.get(p, "role") == "marine")
     bin_ = game.call("bin_of", marine)
     before = game.get(bin_, "bullets")
-    game.emit("marine_moved", (marine, game.get(token, "space")))
+    game.emit("marine_moved", (marine, game.get(token, "space"), [game.get(token, "space")]))
     assert game.get(bin_, "bullets") == before + given

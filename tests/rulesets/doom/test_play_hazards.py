@@ -74,15 +74,17 @@ def test_a_marine_fragged_by_a_hazard_is_not_hurt_further(new_table):
 
 
 class Mover(FirstLegalAgent):
-    """The invader attacks after moving and moves to `to`."""
+    """The activated invader moves once, to `to`, and ends its activation."""
 
     def __init__(self, to):
         self.to = to
+        self.moved = False
 
     def choose(self, game, player, options, prompt):
-        if "attack before moving" in prompt:
-            return options.index(False)
+        if "what the activated invader does next" in prompt:
+            return options.index("end its activation" if self.moved else "move")
         if "where the invader moves" in prompt:
+            self.moved = True
             return options.index(self.to)
         return 0
 

@@ -13,7 +13,8 @@ CORRIDOR = [
 def moved(new_table, definition, to, options=()):
     """An invader of `definition` at (6, 1), activated by an invader who moves it to `to`."""
     t = new_table(rows=CORRIDOR, options=options,
-                  invader_picks={"attack before moving": False, "where the invader moves": None})
+                  invader_picks={"where the invader moves": None,
+                                 "what the activated invader does next": ["move", "end its activation"]})
     inv = t.invader_at(definition, 6, 1)
     t.game.choices.agents[t.invader.id].picks["where the invader moves"] = t.s(*to)
     t.call("activate", t.invader, inv)

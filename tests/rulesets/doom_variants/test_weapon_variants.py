@@ -119,7 +119,7 @@ def test_a_marine_ending_his_move_there_takes_the_ammo(knee_deep):
     p = next(p for p in game.players if game.get(p, "role") == "marine")
     b = game.call("bin_of", p)
     before = game.get(b, "bullets")
-    game.emit("marine_moved", (p, space))
+    game.emit("marine_moved", (p, space, [space]))
     assert game.get(b, "bullets") == before + 2 and game.select("loaded_ammo") == []
     assert game.get(b, "weapons") == ["shotgun"]
 
