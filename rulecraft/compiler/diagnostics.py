@@ -179,7 +179,8 @@ class DiagnosticError(Exception):
         super().__init__(self.summary())
 
     def summary(self) -> str:
-        first = self.diagnostics[0] if self.diagnostics else None
+        errors = [d for d in self.diagnostics if d.severity == "error"]
+        first = (errors or self.diagnostics or [None])[0]
         return f"{first.span}: {first.code}: {first.message}" if first and first.span else "failed"
 
 
@@ -187,7 +188,8 @@ class CompileError(DiagnosticError):
     """Raised by the API when compilation produced errors; carries them all."""
 
     def summary(self) -> str:
-        first = self.diagnostics[0] if self.diagnostics else None
+        errors = [d for d in self.diagnostics if d.severity == "error"]
+        first = (errors or self.diagnostics or [None])[0]
         return f"{first.span}: {first.code}: {first.message}" if first and first.span else "compilation failed"
 
 

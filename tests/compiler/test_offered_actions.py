@@ -1,7 +1,10 @@
 """An action that no scenario, trigger, card effect or table row reaches (directly or through
 fns) is reported as a warning, W0001: no player could ever take it in play."""
 
-from rulecraft.compiler.loader import check_source
+import pytest
+
+from rulecraft.compiler.diagnostics import CompileError
+from rulecraft.compiler.loader import check_source, compile_source
 
 GAME = '''game "t" "T"
 action shout(p: player) { log "{p} shouts" }
@@ -42,3 +45,11 @@ def test_an_action_that_always_refuses_is_a_stated_prohibition_not_a_missing_off
     forbidden = 'action cheat(p: player) {\n  require false else "nobody may cheat"\n}\n'
     assert [w[2] for w in warnings(GAME + scenario + forbidden)] == ["action `whisper` is never offered in play",
                                                                     "action `wave` is never offered in play"]
+
+
+def test_a_failed_compile_is_summed_up_by_its_first_error_not_by_a_warning():
+    broken = GAME + 'scenario s "S" { players: ["a"]  round { for p in players() { offer(p) } } }\nfn bad() -> int { return nothing }\n'
+    with pytest.raises(CompileError) as err:
+        compile_source(broken, "t.rules")
+    assert err.value.diagnostics[0].code == "W0001"
+    assert err.value.summary() == "t.rules:10:26: E0101: unknown name `nothing`"
