@@ -234,7 +234,7 @@ def test_wealth_marker_is_removed_after_paying_and_pays_only_once(galaxy):
     s, pl, c, forces = invade(g, "wealth_1", 1)
     paid = g.get(g.a, "credits")
     assert not c.alive and g.counter(pl) is None
-    g.act("make_neutral", pl)
+    g.game.call("make_neutral", pl)
     g.units("ground_force", 1, s, g.b)
     g.act("invade", g.b, pl, 1)
     assert g.get(g.b, "credits") == 0 and g.get(g.a, "credits") == paid

@@ -67,7 +67,7 @@ def test_control_without_invasion_removes_the_counter_unrevealed_and_without_eff
     s = g.system()
     pl = g.planet("lodor", s, counter="wealth_1")
     c = g.counter(pl)
-    g.act("gain_control", g.a, pl)
+    g.game.call("gain_control", g.a, pl)
     assert g.get(pl, "controller") is g.a
     assert not c.alive
     assert c.face_down and not g.game.knows(g.a, c) and not g.game.knows(g.b, c)
@@ -81,8 +81,8 @@ def test_a_planet_taken_without_invasion_keeps_its_counter_from_ever_acting(gala
     g = galaxy
     s = g.system()
     pl = g.planet("lodor", s, counter="radioactive")
-    g.act("gain_control", g.a, pl)
-    g.act("make_neutral", pl)
+    g.game.call("gain_control", g.a, pl)
+    g.game.call("make_neutral", pl)
     forces = g.units("ground_force", 2, s, g.b)
     g.act("invade", g.b, pl, 2)
     assert g.alive(forces) == [True, True]
@@ -100,7 +100,7 @@ def test_a_planet_that_becomes_neutral_again_gets_no_new_counter(galaxy):
     g.act("invade", g.a, pl, 1)
     paid = g.get(g.a, "credits")
     assert paid == g.game.assume["wealth_1_credits"]
-    g.act("make_neutral", pl)
+    g.game.call("make_neutral", pl)
     assert g.get(pl, "controller") is None
     assert g.counter(pl) is None
     assert g.game.zone("domain_counters").items == pool_before
