@@ -29,11 +29,13 @@ def move_choices(game: Any, player: Any) -> list[int]:
     return []
 
 
-def heads_for(goal: Goal, action: str = "sprint", attack: bool = False, avoid: Goal | None = None) -> Policy:
+def heads_for(goal: Goal, action: str = "sprint", attack: bool = False, avoid: Goal | None = None,
+              first: tuple[str, ...] = ()) -> Policy:
     """A marine who walks to the nearest space of `goal`: he declares `action` (when he attacks
-    and may attack from where he stands: unload), attacks when he may (if `attack`), opens a
-    door that brings him nearer, and moves to the reachable space nearest the goal while that
-    is nearer than where he stands; he never ends a move on a space of `avoid`."""
+    and may attack from where he stands: unload), does any of `first` that is offered, attacks
+    when he may (if `attack`), opens a door that brings him nearer, and moves to the reachable
+    space nearest the goal while that is nearer than where he stands; he never ends a move on a
+    space of `avoid`."""
 
     def policy(game, player, options, prompt):
         if not is_marine(player) or figure_space(game, player) < 0:
@@ -48,6 +50,8 @@ def heads_for(goal: Goal, action: str = "sprint", attack: bool = False, avoid: G
         distance = lambda s: far.get(s, 10_000) + (10_000 if s in banned else 0)
         here = distance(figure_space(game, player))
         if prompt == "what the marine does next":
+            if first_of(options, *first) is not None:
+                return first_of(options, *first)
             if attack and "attack" in options:
                 return options.index("attack")
             if "move" in options and min(map(distance, move_choices(game, player)), default=here) < here:
