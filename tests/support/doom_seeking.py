@@ -11,6 +11,8 @@ from .seeking import Policy, best, first_of, walking_distances, where
 
 Goal = Callable[[Any, Any], list[int]]  # (game, player) -> the spaces he heads for ([]: none)
 
+TURN_PROMPTS = ("which action the marine takes", "what the marine does next", "where the marine moves",
+                "which door the marine opens", "which weapon the marine uses", "which space the marine attacks")
 MOVE_CHOICES = ("dm_move_choices", "move_choices")  # the Deathmatch turn's, then the base game's
 
 
@@ -38,11 +40,11 @@ def heads_for(goal: Goal, action: str = "sprint", attack: bool = False, avoid: G
     space of `avoid`."""
 
     def policy(game, player, options, prompt):
-        if not is_marine(player) or figure_space(game, player) < 0:
+        if not is_marine(player) or figure_space(game, player) < 0 or prompt not in TURN_PROMPTS:
             return None
-        goals = goal(game, player)
         if prompt == "which action the marine takes":
             return first_of(options, "unload" if attack and may_attack_now(game, player) else action)
+        goals = goal(game, player)
         if not goals:
             return first_of(options, "stop") if prompt == "what the marine does next" else None
         far = walking_distances(game, goals)
@@ -165,3 +167,20 @@ def weapons_to_take(game: Any, player: Any) -> list[int]:
 def armed_then_hunting(game: Any, player: Any) -> list[int]:
     """First a weapon (if one is left to take), then the enemies."""
     return weapons_to_take(game, player) or enemy_spaces(game, player)
+
+
+def flag_run(game: Any, player: Any) -> list[int]:
+    """Capture the Flag: to the other team's flag, and with it back to his own base."""
+    team = player.props["team"]
+    other = game.call("flag_of", game.call("other_team", team))
+    if other is None:
+        return []
+    if game.get(other, "carrier") is player:
+        return game.call("base_spaces", team)
+    return [game.call("flag_spot", other)]
+
+
+def group_spaces(group: str) -> Goal:
+    """Where the marines of a group (a commander's, or a team) stand."""
+    return lambda game, player: [figure_space(game, p) for p in game.call("marines")
+                                 if p.props.get("group") == group and figure_space(game, p) >= 0]
