@@ -14,7 +14,7 @@ SEEDS = range(1, 6)
 
 # With the timer of 16 cards drawn 2 a round (8 rounds; fewer with the fast timer) a commander
 # with one marine, whose enemies walk up to him and never shoot back, reaches at most 2 frag
-# markers in these seeds: the frag limit (3 in the short match) is out of reach. A defect of the
+# markers in seeds 1-20: the frag limit (3 in the short match) is out of reach. A defect of the
 # timer's numbers (dm_frags.rules `timer`: the 16-card set, 2 cards a round), reported, not fixed here.
 OUT_OF_REACH = {("doom/deathmatch", "deathmatch"), ("doom/ctf", "deathmatch"), ("doom/variants/fast-timer", "deathmatch")}
 
