@@ -7,6 +7,9 @@ from support.doom_seeking import heads_for, hunts_marines, invader_spaces
 from support.scenario_play import ended_with, first_won, play, replays, rulesets_with
 from support.seeking import Seeking, spaces_marked
 
+import rulecraft
+from rulecraft.runtime.play import start
+
 KNEE_DEEP = rulesets_with("knee_deep")
 
 
@@ -64,3 +67,18 @@ def test_the_invader_reaches_the_default_frag_limit_of_6():
     assert game.player(winner).props["role"] == "invader"
     assert last == f"{winner} reaches 6 frags and wins"
     assert replays(game)
+
+
+# The Deathmatch mod makes the pistol and the grenade no longer always available
+# (dm_marines.rules: `patch pistol { always = false }`, likewise the grenade) for every scenario
+# it carries: its knee_deep marines start with the fist alone.
+NO_PISTOL = {"doom/deathmatch", "doom/ctf", "doom/variants/fast-timer", "doom/variants/no-timer", "doom/variants/slow-timer"}
+
+
+@pytest.mark.parametrize("ruleset_id", [pytest.param(rid, marks=[pytest.mark.xfail(
+    strict=True, reason="the Deathmatch mod's patch takes the pistol and grenade from Knee Deep's marines")]
+    if rid in NO_PISTOL else []) for rid in KNEE_DEEP])
+def test_knee_deep_marines_start_with_the_pistol_and_the_grenade_under_every_mod(ruleset_id):
+    game = start(rulecraft.load(ruleset_id), "knee_deep", seed=1)
+    for marine in game.call("marines"):
+        assert {"pistol", "grenade"} <= set(game.call("weapons_of", marine))

@@ -46,6 +46,17 @@ def seed_range(text: str) -> range:
     return range(int(low), int(high or low) + 1)
 
 
+def report(ruleset_id: str, scenario: str, results: list[tuple]) -> int:
+    """Prints one scenario's line and its failures; returns how many failed."""
+    wins = Counter(str(r[3]) for r in results)
+    print(f"{ruleset_id}/{scenario}: {len(results)} games, {sum(r[5] for r in results):.1f}s, "
+          f"winners {dict(sorted(wins.items()))}", flush=True)
+    failed = [r for r in results if r[4]]
+    for r in failed:
+        print(f"  FAILED seed {r[2]}: {r[4]}", flush=True)
+    return len(failed)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.support.soak", description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="1-100", help="a seed or a range of seeds, e.g. 1-100")
@@ -54,18 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     seeds = seed_range(args.seeds)
     began = time.perf_counter()
     work = [(rid, scenario, seed) for rid, scenario in cases() for seed in seeds]
-    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        results = pool.map(soak_one, work, chunksize=4)
     failures = 0
-    for rid, scenario in cases():
-        mine = [r for r in results if r[:2] == (rid, scenario)]
-        wins = Counter(str(r[3]) for r in mine)
-        print(f"{rid}/{scenario}: {len(mine)} games, {sum(r[5] for r in mine):.1f}s, winners {dict(sorted(wins.items()))}")
-        for r in mine:
-            if r[4]:
-                failures += 1
-                print(f"  FAILED seed {r[2]}: {r[4]}")
-    print(f"{len(results)} games in {time.perf_counter() - began:.0f}s with {args.jobs} jobs; {failures} failed")
+    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+        done: list[tuple] = []
+        for result in pool.imap(soak_one, work, chunksize=4):  # in order: a scenario's games together
+            done.append(result)
+            if len(done) == len(seeds):
+                failures += report(result[0], result[1], done)
+                done = []
+    print(f"{len(work)} games in {time.perf_counter() - began:.0f}s with {args.jobs} jobs; {failures} failed")
     return 1 if failures else 0
 
 
