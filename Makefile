@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench fuzz coverage clean
+.PHONY: demo test lint typecheck bench fuzz soak coverage clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,13 @@ bench: $(STAMP)
 FUZZ_SECONDS ?= 3600
 fuzz: $(STAMP)
 	$(BIN)/python -m fuzz --seconds $(FUZZ_SECONDS)
+
+# Every scenario of every bundled ruleset and mod played to its end by random agents for each of
+# SOAK_SEEDS, every log replayed line for line (`make test` plays a slice: one seed each).
+SOAK_SEEDS ?= 1-100
+SOAK_JOBS ?= 2
+soak: $(STAMP)
+	$(BIN)/python -m tests.support.soak --seeds $(SOAK_SEEDS) --jobs $(SOAK_JOBS)
 
 coverage: $(STAMP)
 	$(BIN)/rulecraft coverage

@@ -1,0 +1,96 @@
+"""Deathmatch, Deathmatch for two and Capture the Flag are won through legal play, under every
+mod that keeps them: by the frag limit (DOOMX-093) or by the most frag markers when the timer
+runs out (a decision); by the flag points to win (DOOMX-142) or by more flag points when the
+timer runs out (a decision)."""
+
+import pytest
+from support.doom_seeking import armed_then_hunting, flag_run, group_spaces, heads_for, waits
+from support.scenario_play import ended_with, first_won, replays, rulesets_with, said
+from support.seeking import Seeking
+
+DEATHMATCHES = [(rid, s) for s in ("deathmatch", "deathmatch_for_two") for rid in rulesets_with(s)]
+TIMED = [(rid, s) for rid, s in DEATHMATCHES if rid != "doom/variants/no-timer"]
+SEEDS = range(1, 6)
+
+# With the timer of 16 cards drawn 2 a round (8 rounds; fewer with the fast timer) a commander
+# with one marine, whose enemies walk up to him and never shoot back, reaches at most 2 frag
+# markers in seeds 1-20: the frag limit (3 in the short match) is out of reach. A defect of the
+# timer's numbers (dm_frags.rules `timer`: the 16-card set, 2 cards a round), reported, not fixed here.
+OUT_OF_REACH = {("doom/deathmatch", "deathmatch"), ("doom/ctf", "deathmatch"), ("doom/variants/fast-timer", "deathmatch")}
+
+
+def ann_hunts(name):
+    """Ann's marines take a weapon and hunt; everyone else's walk up to them and never attack."""
+    if name.startswith("Ann"):
+        return Seeking(heads_for(armed_then_hunting, action="advance", attack=True))
+    return Seeking(heads_for(group_spaces("Ann"), action="sprint"))
+
+
+def ann_hunts_once(name):
+    """As ann_hunts, but Ann's marines stop hunting once Ann has a frag marker."""
+    if name.startswith("Ann"):
+        def one_frag(game, player):
+            return [] if game.call("dm_score_of", "Ann") >= 1 else armed_then_hunting(game, player)
+        return Seeking(heads_for(one_frag, action="advance", attack=True))
+    return Seeking(heads_for(group_spaces("Ann"), action="sprint"))
+
+
+def cases(pairs, out_of_reach=frozenset()):
+    return [pytest.param(rid, s, id=f"{rid}/{s}", marks=[pytest.mark.xfail(
+        strict=True, reason="the frag limit is out of reach before the timer runs out")] if (rid, s) in out_of_reach else [])
+        for rid, s in pairs]
+
+
+@pytest.mark.rules("DOOMX-093")
+@pytest.mark.parametrize("ruleset_id, scenario", cases(DEATHMATCHES, OUT_OF_REACH))
+def test_the_commander_who_reaches_the_frag_limit_wins(ruleset_id, scenario):
+    game = first_won(ruleset_id, scenario, SEEDS, ann_hunts, lambda g: "reaches the frag limit" in said(g)[-1],
+                     options=["short_match"])
+    winner, last = ended_with(game)
+    assert winner == "Ann"
+    assert last == "Ann reaches the frag limit of 3 and wins"
+    assert replays(game)
+
+
+@pytest.mark.parametrize("ruleset_id, scenario", cases(TIMED))
+def test_the_commander_with_the_most_frag_markers_when_the_timer_runs_out_wins(ruleset_id, scenario):
+    game = first_won(ruleset_id, scenario, SEEDS, ann_hunts_once, lambda g: g.winner is not None)
+    winner, last = ended_with(game)
+    assert winner == "Ann"
+    assert said(game)[-2:] == ["the timer has run out", "Ann has the most frag markers (1) and wins"]
+    assert replays(game)
+
+
+def flag_runners(stop_at):
+    """Ann's team runs for the other team's flag until it has `stop_at` flag points; Ben's waits."""
+    def agent(name):
+        if name.startswith("Ann"):
+            def run_for_the_flag(game, player):
+                if game.get(game.call("hq_of", player.props["team"]), "points") >= stop_at:
+                    return []
+                return flag_run(game, player)
+            return Seeking(heads_for(run_for_the_flag, action="sprint"))
+        return Seeking(waits("sprint"))
+    return agent
+
+
+def ann_team(game):
+    return game.player("Ann").props["team"]
+
+
+@pytest.mark.rules("DOOMX-142")
+def test_the_team_that_scores_the_flag_points_to_win_wins():
+    game = first_won("doom/ctf", "ctf", SEEDS, flag_runners(3), lambda g: g.winner is not None)
+    winner, last = ended_with(game)
+    assert winner == "Ann"
+    assert said(game)[-2:] == [f"the {ann_team(game)} team scores a flag point (3)", f"the {ann_team(game)} team wins"]
+    assert replays(game)
+
+
+def test_the_team_with_more_flag_points_when_the_timer_runs_out_wins():
+    game = first_won("doom/ctf", "ctf", SEEDS, flag_runners(1), lambda g: g.winner is not None)
+    winner, last = ended_with(game)
+    assert winner == "Ann"
+    assert said(game)[-1] == "the timer has run out"
+    assert game.get(game.call("hq_of", ann_team(game)), "points") == 1
+    assert replays(game)
