@@ -112,9 +112,11 @@ def hunts_marines() -> Policy:
     def policy(game, player, options, prompt):
         if player.props.get("role") != "invader":
             return None
-        if prompt in ("play a spawn card", "play this event card", "attack before moving",
+        if prompt in ("play a spawn card", "play this event card", "play an event card now",
                       "remove a figure from the board to spawn it anew"):
             return first_of(options, True)
+        if prompt == "what the activated invader does next":   # attack when it may, else close in
+            return first_of(options, "attack") if "attack" in options else first_of(options, "move")
         if prompt == "which half of the spawn card":
             return first_of(options, 1)
         if prompt in ("where the invader spawns", "where the invader moves"):
