@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -52,13 +53,20 @@ def jobs_for(by_id: dict[str, list[Mutant]], names: dict[str, list[str]]) -> lis
 
 
 def run_all(plan: Plan, jobs: list[Job]) -> dict[tuple, str]:
+    """Each mutant's outcome; progress goes to stderr every 100 mutants."""
     if not jobs:
         return {}
     # slow mutants first, so that a long one does not finish alone at the end: most tests first
     ordered = sorted(jobs, key=lambda j: -len(j.tests))
     context = multiprocessing.get_context("spawn")
+    outcomes: dict[tuple, str] = {}
+    began = time.monotonic()
     with context.Pool(min(plan.jobs, len(jobs)), initializer=start_worker, initargs=(str(plan.root), plan.timeout)) as pool:
-        return {job.mutant.key(): outcome for job, outcome, _ in pool.imap_unordered(run_job, ordered)}
+        for job, outcome, _ in pool.imap_unordered(run_job, ordered):
+            outcomes[job.mutant.key()] = outcome
+            if len(outcomes) % 100 == 0:
+                print(f"mutate: {len(outcomes)}/{len(jobs)} mutants, {time.monotonic() - began:.0f} s", file=sys.stderr)
+    return outcomes
 
 
 def score(plan: Plan) -> dict:
