@@ -10,6 +10,7 @@ written here."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -20,6 +21,7 @@ from ..compiler.source import Source, Span
 
 Tag = tuple[str, ...]
 SWAPS = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
+ROW = re.compile(r"(?:\d+\s*\.\.\s*)?(\d+)")  # a table row's values, `LOW..HIGH` or `VALUE`
 CONDITIONS = ("cond", "when", "where")  # the fields that hold a condition (a branch's is its first half)
 
 
@@ -123,6 +125,8 @@ class Finder:
     def node(self, node: object, tag: Tag) -> None:
         """The mutants inside a node: its blocks by their own tags, its header by the node's."""
         mine = own_tag(node, tag)
+        if mine:
+            self.whole_number(node, mine)
         for f in dataclasses.fields(node):  # type: ignore[arg-type]
             value = getattr(node, f.name)
             if f.name in CONDITIONS and isinstance(value, n.Expr):
@@ -145,6 +149,18 @@ class Finder:
                 return
             for item in value:
                 self.child(item, tag)
+
+    def whole_number(self, node: object, tag: Tag) -> None:
+        """The integers the tree keeps outside expressions: a definition's count (`x3`), a table row's last value."""
+        if isinstance(node, n.ThingDecl) and node.count_span is not None and self.src.at(node.count_span) == f"x{node.count}":
+            self.found.append(self.src.mutant(node.count_span, f"x{node.count + 1}", f"x{node.count} -> x{node.count + 1}", tag))
+        elif isinstance(node, n.TableRow):
+            start = self.src.offsets(node.span)[0]
+            bounds = ROW.match(self.src.text, start)
+            if bounds and int(bounds.group(1)) == node.high:
+                at = bounds.start(1)
+                self.found.append(self.src.mutant(node.span, str(node.high + 1), f"{node.high} -> {node.high + 1}", tag,
+                                                  (at, bounds.end(1))))
 
     def negate(self, cond: n.Expr, tag: Tag) -> None:
         if tag:
