@@ -75,11 +75,12 @@ def tests_naming(paths: list[str], scratch: Path) -> dict[str, list[str]]:
 _state: dict[str, Path | float] = {}
 
 
-def start_worker(root: str, timeout: float) -> None:
-    """Copy the rulesets and make the copy the bundled rulesets of this process; warm the imports."""
+def start_worker(root: str, scratch: str, timeout: float) -> None:
+    """Copy the rulesets (into a folder of `scratch`, which the caller removes) and make the copy the
+    bundled rulesets of this process; warm the imports."""
     import importlib.util
 
-    home = Path(tempfile.mkdtemp(prefix="rulecraft-mutate-"))
+    home = Path(tempfile.mkdtemp(prefix="worker-", dir=scratch))
     copy = home / "rulesets"
     shutil.copytree(root, copy)
     init = copy / "__init__.py"

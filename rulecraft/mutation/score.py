@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -52,7 +53,7 @@ def jobs_for(by_id: dict[str, list[Mutant]], names: dict[str, list[str]]) -> lis
     return out
 
 
-def run_all(plan: Plan, jobs: list[Job]) -> dict[tuple, str]:
+def run_all(plan: Plan, jobs: list[Job], scratch: str) -> dict[tuple, str]:
     """Each mutant's outcome; progress goes to stderr every 100 mutants."""
     if not jobs:
         return {}
@@ -61,7 +62,7 @@ def run_all(plan: Plan, jobs: list[Job]) -> dict[tuple, str]:
     context = multiprocessing.get_context("spawn")
     outcomes: dict[tuple, str] = {}
     began = time.monotonic()
-    with context.Pool(min(plan.jobs, len(jobs)), initializer=start_worker, initargs=(str(plan.root), plan.timeout)) as pool:
+    with context.Pool(min(plan.jobs, len(jobs)), initializer=start_worker, initargs=(str(plan.root), scratch, plan.timeout)) as pool:
         for job, outcome, _ in pool.imap_unordered(run_job, ordered):
             outcomes[job.mutant.key()] = outcome
             if len(outcomes) % 100 == 0:
@@ -69,13 +70,19 @@ def run_all(plan: Plan, jobs: list[Job]) -> dict[tuple, str]:
     return outcomes
 
 
+def cpu_seconds() -> float:
+    """Processor time of this process and of every process it waited for (the workers and their children)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def score(plan: Plan) -> dict:
-    began = time.monotonic()
+    began, cpu = time.monotonic(), cpu_seconds()
     with tempfile.TemporaryDirectory(prefix="rulecraft-mutate-") as scratch:
         names = tests_naming(plan.tests, Path(scratch))
-    by_id = chosen(plan, find_mutants(plan.root))
-    jobs = jobs_for(by_id, names)
-    outcomes = run_all(plan, jobs)
+        by_id = chosen(plan, find_mutants(plan.root))
+        jobs = jobs_for(by_id, names)
+        outcomes = run_all(plan, jobs, scratch)
     rules = []
     for game, ids in plan.games.items():
         for rule in ids:
@@ -83,6 +90,7 @@ def score(plan: Plan) -> dict:
     games = [game_row(game, [r for r in rules if r["game"] == game]) for game in plan.games]
     mode = "every mutant" if plan.sample is None else f"at most {plan.sample} mutants per id, drawn with seed {plan.seed}"
     return {"mode": mode, "jobs": plan.jobs, "mutants": len(jobs), "seconds": round(time.monotonic() - began, 1),
+            "cpu_seconds": round(cpu_seconds() - cpu, 1),
             "games": games, "rules": rules}
 
 
@@ -102,7 +110,8 @@ def game_row(game: str, rows: list[dict]) -> dict:
 
 
 def render(report: dict) -> str:
-    lines = [f"rule-mutation score ({report['mode']}; {report['mutants']} mutants, {report['jobs']} jobs, {report['seconds']} s)",
+    lines = [f"rule-mutation score ({report['mode']}; {report['mutants']} mutants, {report['jobs']} jobs, {report['seconds']} s, "
+             f"{report['cpu_seconds']} s of processor time)",
              f"{'catalogue':<20} {'ids':>5} {'all caught':>11} {'%':>6} {'no mutant':>10}"]
     for g in report["games"]:
         lines.append(f"{g['catalogue']:<20} {g['ids']:>5} {g['all_caught']:>11} {g['percent']:>6} {g['no_mutant']:>10}")

@@ -83,3 +83,18 @@ def test_the_same_seed_samples_the_same_mutants(project):
     others = [chosen(Plan(plan.root, [], plan.games, sample=4, seed=s), mutants)["TINY-1"] for s in range(8)]
     assert any(o != first for o in others)  # the seed decides which
     assert chosen(Plan(plan.root, [], plan.games), mutants)["TINY-1"] == mutants  # no sample: every mutant
+
+
+def test_a_definition_count_and_a_table_row_are_shifted(tmp_path):
+    (tmp_path / "small").mkdir()
+    (tmp_path / "small" / "main.rules").write_text('''game "small" "Small"
+kind piece { }
+piece pawn "Pawn" x3 { rule TINY-3 }
+die d6 "six-sided" { faces 1..6 }
+table luck "Luck" () roll d6 {
+  1..4: "nothing" { rule TINY-4 }
+  5..6: "a pawn" { create pawn }
+}
+''', encoding="utf-8")
+    found = [(m.place, m.mutation, m.ids) for m in find_mutants(tmp_path)]
+    assert found == [("small/main.rules:3:19", "x3 -> x4", ("TINY-3",)), ("small/main.rules:6:3", "4 -> 5", ("TINY-4",))]
