@@ -72,25 +72,35 @@ def tests_naming(paths: list[str], scratch: Path) -> dict[str, list[str]]:
 
 # ---- a worker ------------------------------------------------------------------
 
+# Run in a worker and, as sitecustomize, in every Python process a test starts (a command line run by
+# a test): the bundled rulesets are the worker's copy, where its mutant is.
+SITE = """
+import importlib.util, os, sys
+_copy = os.environ.get("RULECRAFT_MUTATED_RULESETS")
+if _copy:
+    _spec = importlib.util.spec_from_file_location("rulecraft.rulesets", os.path.join(_copy, "__init__.py"),
+                                                   submodule_search_locations=[_copy])
+    _module = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(_module)
+    sys.modules["rulecraft.rulesets"] = _module
+"""
+
 _state: dict[str, Path | float] = {}
 
 
 def start_worker(root: str, scratch: str, timeout: float) -> None:
     """Copy the rulesets (into a folder of `scratch`, which the caller removes) and make the copy the
-    bundled rulesets of this process; warm the imports."""
-    import importlib.util
-
+    bundled rulesets of this process and of the Python processes its tests start; warm the imports."""
     home = Path(tempfile.mkdtemp(prefix="worker-", dir=scratch))
     copy = home / "rulesets"
     shutil.copytree(root, copy)
-    init = copy / "__init__.py"
-    if not init.is_file():
-        init.write_text("", encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("rulecraft.rulesets", init, submodule_search_locations=[str(copy)])
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    sys.modules["rulecraft.rulesets"] = module
+    if not (copy / "__init__.py").is_file():
+        (copy / "__init__.py").write_text("", encoding="utf-8")
+    (home / "site").mkdir()
+    (home / "site" / "sitecustomize.py").write_text(SITE, encoding="utf-8")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(home / "site"), os.environ.get("PYTHONPATH")) if p)
+    os.environ["RULECRAFT_MUTATED_RULESETS"] = str(copy)
+    exec(SITE, {})
     (home / "tmp").mkdir()
     # no compiled ruleset on disk (each mutant's is new); parsed modules are kept in memory by content
     os.environ.update({"RULECRAFT_NO_CACHE": "1", "RULECRAFT_COVERAGE": str(home / "coverage.json")})

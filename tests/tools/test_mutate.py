@@ -22,9 +22,17 @@ fn untagged(n: int) -> int { return n + 1 }
 fn marker() {
   step announce { rule TINY-2 }
 }
+
+fn five() -> int {
+  rule TINY-5
+  return 5
+}
 '''
 
-TESTS = '''import pytest
+TESTS = '''import subprocess
+import sys
+
+import pytest
 import rulecraft
 
 
@@ -33,6 +41,12 @@ def test_bonus():
     game = rulecraft.Game(rulecraft.load("tiny"))
     assert game.call("bonus", 5) == 10
     assert game.call("bonus", 1) == 0
+
+
+@pytest.mark.rules("TINY-5")
+def test_five_from_another_process():  # it sees the mutant too
+    code = "import rulecraft; print(rulecraft.Game(rulecraft.load('tiny')).call('five'))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout == "5\\n"
 '''
 
 
@@ -57,19 +71,22 @@ def test_the_mutants_of_a_tagged_function(project):
         ("tiny/main.rules:6:14", "drop `return high`", ("TINY-1",)),
         ("tiny/main.rules:7:3", "drop `return 0`", ("TINY-1",)),
         ("tiny/main.rules:7:10", "0 -> 1", ("TINY-1",)),
+        ("tiny/main.rules:18:3", "drop `return 5`", ("TINY-5",)),
+        ("tiny/main.rules:18:10", "5 -> 6", ("TINY-5",)),
     ]  # nothing of the untagged function, nor of the step that only carries TINY-2
 
 
 def test_the_score_counts_caught_missed_and_refused_mutants(project, monkeypatch):
     monkeypatch.chdir(project)
-    plan = Plan(project / "rulesets", [str(project / "tests")], {"tiny": ["TINY-1", "TINY-2"]}, jobs=2, timeout=60.0)
+    plan = Plan(project / "rulesets", [str(project / "tests")], {"tiny": ["TINY-1", "TINY-2", "TINY-5"]}, jobs=2, timeout=60.0)
     report = score(plan)
-    one, two = report["rules"]
+    one, two, five = report["rules"]
     assert (one["mutants"], one["caught"], one["compiler"], one["timeout"], one["survived"]) == (9, 6, 1, 0, 2)
     assert one["survivors"] == [{"place": "tiny/main.rules:6:6", "mutation": "`>` -> `>=` in `n > 2`"},
                                 {"place": "tiny/main.rules:6:10", "mutation": "2 -> 3"}]
     assert two["mutants"] == 0 and not two["tested"]
-    assert report["games"] == [{"catalogue": "tiny", "ids": 2, "all_caught": 0, "percent": 0.0, "no_mutant": 1,
+    assert (five["mutants"], five["caught"], five["survived"]) == (2, 2, 0)
+    assert report["games"] == [{"catalogue": "tiny", "ids": 3, "all_caught": 1, "percent": 33.3, "no_mutant": 1,
                                 "by_compiler_only": 0}]
     assert "tiny/main.rules:6:10  2 -> 3  [TINY-1]" in render(report)
     assert (project / "rulesets" / "tiny" / "main.rules").read_text(encoding="utf-8") == RULES  # never written
@@ -82,7 +99,8 @@ def test_the_same_seed_samples_the_same_mutants(project):
     assert len(first) == 4 and first == chosen(plan, find_mutants(project / "rulesets"))["TINY-1"]
     others = [chosen(Plan(plan.root, [], plan.games, sample=4, seed=s), mutants)["TINY-1"] for s in range(8)]
     assert any(o != first for o in others)  # the seed decides which
-    assert chosen(Plan(plan.root, [], plan.games), mutants)["TINY-1"] == mutants  # no sample: every mutant
+    every = [m for m in mutants if "TINY-1" in m.ids]
+    assert len(every) == 9 and chosen(Plan(plan.root, [], plan.games), mutants)["TINY-1"] == every  # no sample
 
 
 def test_a_definition_count_and_a_table_row_are_shifted(tmp_path):
