@@ -20,7 +20,8 @@ from typing import Any
 
 from .points import Mutant
 
-CAUGHT, COMPILER, TIMEOUT, SURVIVED = "caught", "compiler", "timeout", "survived"
+CAUGHT, COMPILER, TIMEOUT, SURVIVED, ERROR = "caught", "compiler", "timeout", "survived", "error"
+OUTCOMES = {0: SURVIVED, 1: CAUGHT, 2: COMPILER, 4: ERROR}  # a child's exit code -> the mutant's outcome
 # stop at the first failure; no assertion rewriting, cache folder, or end-of-run garbage collection: a
 # mutant needs only pass or fail
 QUICK = ("-x", "-q", "-o", "addopts=", "--assert=plain", "-p", "no:cacheprovider", "-p", "no:unraisableexception",
@@ -145,7 +146,7 @@ def run_job(job: Job) -> tuple[Job, str, float]:
 def in_child(job: Job, timeout: float) -> str:
     pid = os.fork()
     if pid == 0:  # the child: never returns
-        code = 3
+        code = 4
         try:
             code = child(job)
         finally:
@@ -155,7 +156,7 @@ def in_child(job: Job, timeout: float) -> str:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
             code = os.waitstatus_to_exitcode(status)
-            return SURVIVED if code == 0 else COMPILER if code == 2 else CAUGHT
+            return OUTCOMES.get(code, CAUGHT)  # killed by a signal (a crash) is caught too
         time.sleep(0.02)
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
@@ -163,7 +164,8 @@ def in_child(job: Job, timeout: float) -> str:
 
 
 def child(job: Job) -> int:
-    """0: every test passed; 2: the mutant does not compile; 1: a test failed."""
+    """0: every test passed; 1: a test failed (or could not be collected); 2: the mutant does not compile;
+    4: the tests could not run (none found: not the mutant's doing)."""
     import pytest
 
     from ..compiler.diagnostics import CompileError
@@ -177,4 +179,4 @@ def child(job: Job) -> int:
     except CompileError:
         return 2
     code = pytest.main([*QUICK, *job.tests])
-    return 0 if code == 0 else 1
+    return 0 if code == pytest.ExitCode.OK else 4 if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.NO_TESTS_COLLECTED) else 1

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .points import Mutant, find_mutants
-from .run import CAUGHT, COMPILER, SURVIVED, TIMEOUT, Job, run_job, start_worker, tests_naming
+from .run import CAUGHT, COMPILER, ERROR, SURVIVED, TIMEOUT, Job, run_job, start_worker, tests_naming
 
 
 @dataclass
@@ -96,13 +96,14 @@ def score(plan: Plan) -> dict:
 
 def rule_row(game: str, rule: str, mutants: list[Mutant], outcomes: dict[tuple, str], tested: bool) -> dict:
     results = [(m, outcomes.get(m.key(), SURVIVED)) for m in mutants]
-    count = {kind: sum(o == kind for _, o in results) for kind in (CAUGHT, COMPILER, TIMEOUT, SURVIVED)}
+    count = {kind: sum(o == kind for _, o in results) for kind in (CAUGHT, COMPILER, TIMEOUT, SURVIVED, ERROR)}
     return {"id": rule, "game": game, "mutants": len(mutants), "tested": tested, **count,
-            "survivors": [{"place": m.place, "mutation": m.mutation} for m, o in results if o == SURVIVED]}
+            "survivors": [{"place": m.place, "mutation": m.mutation} for m, o in results if o == SURVIVED],
+            "not_run": [{"place": m.place, "mutation": m.mutation} for m, o in results if o == ERROR]}
 
 
 def game_row(game: str, rows: list[dict]) -> dict:
-    strong = sum(1 for r in rows if r["mutants"] and not r["survived"])
+    strong = sum(1 for r in rows if r["mutants"] and not r["survived"] and not r["error"])
     total = len(rows)
     return {"catalogue": game, "ids": total, "all_caught": strong, "percent": round(100 * strong / total, 1) if total else 0.0,
             "no_mutant": sum(1 for r in rows if not r["mutants"]),
@@ -111,22 +112,31 @@ def game_row(game: str, rows: list[dict]) -> dict:
 
 def render(report: dict) -> str:
     lines = [f"rule-mutation score ({report['mode']}; {report['mutants']} mutants, {report['jobs']} jobs, {report['seconds']} s, "
-             f"{report['cpu_seconds']} s of processor time)",
-             f"{'catalogue':<20} {'ids':>5} {'all caught':>11} {'%':>6} {'no mutant':>10}"]
-    for g in report["games"]:
-        lines.append(f"{g['catalogue']:<20} {g['ids']:>5} {g['all_caught']:>11} {g['percent']:>6} {g['no_mutant']:>10}")
-    ids = sum(g["ids"] for g in report["games"])
-    strong = sum(g["all_caught"] for g in report["games"])
-    lines.append(f"{'all':<20} {ids:>5} {strong:>11} {round(100 * strong / ids, 1) if ids else 0.0:>6} "
-                 f"{sum(g['no_mutant'] for g in report['games']):>10}")
-    lines.append(f"\n{'id':<12} {'mutants':>7} {'caught':>7} {'compiler':>9} {'timeout':>8} {'survived':>9}")
-    lines.extend(f"{r['id']:<12} {r['mutants']:>7} {r['caught']:>7} {r['compiler']:>9} {r['timeout']:>8} {r['survived']:>9}"
-                 for r in report["rules"])
-    survivors = [(s, r["id"]) for r in report["rules"] for s in r["survivors"]]
-    if survivors:
-        lines.append(f"\nsurviving mutants ({len(survivors)}): a test naming the id should fail on each")
-        lines.extend(f"  {s['place']}  {s['mutation']}  [{rule}]" for s, rule in survivors)
+             f"{report['cpu_seconds']} s of processor time)", *render_games(report["games"]),
+             f"\n{'id':<12} {'mutants':>7} {'caught':>7} {'compiler':>9} {'timeout':>8} {'survived':>9} {'not run':>8}"]
+    lines.extend(f"{r['id']:<12} {r['mutants']:>7} {r['caught']:>7} {r['compiler']:>9} {r['timeout']:>8} {r['survived']:>9} "
+                 f"{r['error']:>8}" for r in report["rules"])
+    for key, title in (("survivors", "surviving mutants ({}): a test naming the id should fail on each"),
+                       ("not_run", "mutants whose tests could not run ({}): not caught")):
+        found = [(s, r["id"]) for r in report["rules"] for s in r[key]]
+        if found:
+            lines.append("\n" + title.format(len(found)))
+            lines.extend(f"  {s['place']}  {s['mutation']}  [{rule}]" for s, rule in found)
     untested = [r["id"] for r in report["rules"] if r["mutants"] and not r["tested"]]
     if untested:
         lines.append("ids no test names (their mutants were not run): " + ", ".join(untested))
     return "\n".join(lines)
+
+
+def render_games(games: list[dict]) -> list[str]:
+    """The table: per catalogue, the ids with every mutant caught (by a test or the compiler) of all its ids."""
+    lines = [f"{'catalogue':<20} {'ids':>5} {'all caught':>11} {'%':>6} {'no mutant':>10} {'compiler only':>14}"]
+    total: dict = {"catalogue": "all", "ids": 0, "all_caught": 0, "no_mutant": 0, "by_compiler_only": 0}
+    for g in games:
+        for key in ("ids", "all_caught", "no_mutant", "by_compiler_only"):
+            total[key] += g[key]
+    total["percent"] = round(100 * total["all_caught"] / total["ids"], 1) if total["ids"] else 0.0
+    for g in [*games, total]:
+        lines.append(f"{g['catalogue']:<20} {g['ids']:>5} {g['all_caught']:>11} {g['percent']:>6} {g['no_mutant']:>10} "
+                     f"{g['by_compiler_only']:>14}")
+    return lines

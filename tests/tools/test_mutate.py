@@ -81,7 +81,7 @@ def test_the_score_counts_caught_missed_and_refused_mutants(project, monkeypatch
     plan = Plan(project / "rulesets", [str(project / "tests")], {"tiny": ["TINY-1", "TINY-2", "TINY-5"]}, jobs=2, timeout=60.0)
     report = score(plan)
     one, two, five = report["rules"]
-    assert (one["mutants"], one["caught"], one["compiler"], one["timeout"], one["survived"]) == (9, 6, 1, 0, 2)
+    assert (one["mutants"], one["caught"], one["compiler"], one["timeout"], one["survived"], one["error"]) == (9, 6, 1, 0, 2, 0)
     assert one["survivors"] == [{"place": "tiny/main.rules:6:6", "mutation": "`>` -> `>=` in `n > 2`"},
                                 {"place": "tiny/main.rules:6:10", "mutation": "2 -> 3"}]
     assert two["mutants"] == 0 and not two["tested"]
