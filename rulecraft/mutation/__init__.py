@@ -20,7 +20,7 @@ def add_parser(sub) -> None:
     m.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: the CPU count)")
     m.add_argument("--timeout", type=float, default=120.0, help="seconds a mutant's tests may take (longer: caught)")
     m.add_argument("--catalogue", help="folder of rule catalogues (default: ../shared/rules)")
-    m.add_argument("--rulesets", help="the rulesets to mutate (default: the bundled ones)")
+    m.add_argument("--rulesets", help="the rulesets to mutate (default: ./rulesets if there, else the bundled ones)")
     m.add_argument("--tests", nargs="+", default=["tests"], help="where the tests are (default: tests)")
     m.add_argument("--json", action="store_true")
     m.set_defaults(handler=cmd_mutate)
@@ -46,7 +46,9 @@ def cmd_mutate(args) -> int:
     if args.sample is not None and args.sample < 1 or args.jobs < 1:
         print("error: --sample and --jobs take a positive number", file=sys.stderr)
         return 1
-    plan = Plan(Path(args.rulesets) if args.rulesets else bundled_root(), args.tests, games, args.sample, args.seed,
+    # the project's own folder first: its tests are the ones run, and the rulesets they were written for
+    root = Path(args.rulesets) if args.rulesets else Path("rulesets") if any(Path("rulesets").glob("*/main.rules")) else bundled_root()
+    plan = Plan(root, args.tests, games, args.sample, args.seed,
                 args.jobs, args.timeout)
     try:
         report = score(plan)

@@ -24,7 +24,7 @@ CAUGHT, COMPILER, TIMEOUT, SURVIVED, ERROR = "caught", "compiler", "timeout", "s
 OUTCOMES = {0: SURVIVED, 1: CAUGHT, 2: COMPILER, 4: ERROR}  # a child's exit code -> the mutant's outcome
 # stop at the first failure; no assertion rewriting, cache folder, or end-of-run garbage collection: a
 # mutant needs only pass or fail
-QUICK = ("-x", "-q", "-o", "addopts=", "--assert=plain", "-p", "no:cacheprovider", "-p", "no:unraisableexception",
+QUICK = ("-q", "-o", "addopts=", "--assert=plain", "-p", "no:cacheprovider", "-p", "no:unraisableexception",
          "-p", "no:threadexception")
 
 
@@ -178,5 +178,41 @@ def child(job: Job) -> int:
         load(job.ruleset)
     except CompileError:
         return 2
-    code = pytest.main([*QUICK, *job.tests])
+    code = pytest.main(["-x", *QUICK, *job.tests])
     return 0 if code == pytest.ExitCode.OK else 4 if code in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.NO_TESTS_COLLECTED) else 1
+
+
+PASSING = """
+class Passing:
+    def __init__(self): self.ids, self.passed = {}, []
+    def pytest_collection_modifyitems(self, items):
+        for item in items:
+            self.ids[item.nodeid] = str(item.path) + "::" + item.nodeid.split("::", 1)[1] if "::" in item.nodeid else str(item.path)
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" and report.passed:
+            self.passed.append(self.ids.get(report.nodeid, report.nodeid))
+"""
+
+
+def baseline(tests: tuple[str, ...]) -> list[str]:
+    """The tests among these that pass with no mutant (in a child of a worker, before any mutant)."""
+    home = _state["home"]
+    assert isinstance(home, Path)
+    out = home / "passing.json"
+    pid = os.fork()
+    if pid == 0:
+        try:
+            import pytest
+
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            space: dict[str, Any] = {}
+            exec(PASSING, space)
+            passing = space["Passing"]()
+            pytest.main([*QUICK, *tests], plugins=[passing])
+            out.write_text(json.dumps(passing.passed), encoding="utf-8")
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    return json.loads(out.read_text(encoding="utf-8")) if out.is_file() else []

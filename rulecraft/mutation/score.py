@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .points import Mutant, find_mutants
-from .run import CAUGHT, COMPILER, ERROR, SURVIVED, TIMEOUT, Job, run_job, start_worker, tests_naming
+from .run import CAUGHT, COMPILER, ERROR, SURVIVED, TIMEOUT, Job, baseline, run_job, start_worker, tests_naming
 
 
 @dataclass
@@ -53,21 +53,31 @@ def jobs_for(by_id: dict[str, list[Mutant]], names: dict[str, list[str]]) -> lis
     return out
 
 
-def run_all(plan: Plan, jobs: list[Job], scratch: str) -> dict[tuple, str]:
-    """Each mutant's outcome; progress goes to stderr every 100 mutants."""
+def run_all(plan: Plan, jobs: list[Job], scratch: str) -> tuple[dict[tuple, str], list[str]]:
+    """Each mutant's outcome, and the tests that fail with no mutant (left out of every mutant's run).
+    Progress goes to stderr every 100 mutants."""
     if not jobs:
-        return {}
-    # slow mutants first, so that a long one does not finish alone at the end: most tests first
-    ordered = sorted(jobs, key=lambda j: -len(j.tests))
+        return {}, []
     context = multiprocessing.get_context("spawn")
     outcomes: dict[tuple, str] = {}
     began = time.monotonic()
     with context.Pool(min(plan.jobs, len(jobs)), initializer=start_worker, initargs=(str(plan.root), scratch, plan.timeout)) as pool:
-        for job, outcome, _ in pool.imap_unordered(run_job, ordered):
+        every = sorted({t for job in jobs for t in job.tests})
+        passing = {t for part in pool.map(baseline, [tuple(every[i::plan.jobs]) for i in range(min(plan.jobs, len(every)))]) for t in part}
+        failing = [t for t in every if t not in passing]
+        runnable = []
+        for job in jobs:
+            job.tests = tuple(t for t in job.tests if t in passing)
+            if job.tests:
+                runnable.append(job)
+            else:
+                outcomes[job.mutant.key()] = ERROR
+        # slow mutants first, so that a long one does not finish alone at the end: most tests first
+        for job, outcome, _ in pool.imap_unordered(run_job, sorted(runnable, key=lambda j: -len(j.tests))):
             outcomes[job.mutant.key()] = outcome
             if len(outcomes) % 100 == 0:
                 print(f"mutate: {len(outcomes)}/{len(jobs)} mutants, {time.monotonic() - began:.0f} s", file=sys.stderr)
-    return outcomes
+    return outcomes, failing
 
 
 def cpu_seconds() -> float:
@@ -82,7 +92,7 @@ def score(plan: Plan) -> dict:
         names = tests_naming(plan.tests, Path(scratch))
         by_id = chosen(plan, find_mutants(plan.root))
         jobs = jobs_for(by_id, names)
-        outcomes = run_all(plan, jobs, scratch)
+        outcomes, failing = run_all(plan, jobs, scratch)
     rules = []
     for game, ids in plan.games.items():
         for rule in ids:
@@ -91,7 +101,7 @@ def score(plan: Plan) -> dict:
     mode = "every mutant" if plan.sample is None else f"at most {plan.sample} mutants per id, drawn with seed {plan.seed}"
     return {"mode": mode, "jobs": plan.jobs, "mutants": len(jobs), "seconds": round(time.monotonic() - began, 1),
             "cpu_seconds": round(cpu_seconds() - cpu, 1),
-            "games": games, "rules": rules}
+            "failing_without_mutant": failing, "games": games, "rules": rules}
 
 
 def rule_row(game: str, rule: str, mutants: list[Mutant], outcomes: dict[tuple, str], tested: bool) -> dict:
@@ -122,6 +132,9 @@ def render(report: dict) -> str:
         if found:
             lines.append("\n" + title.format(len(found)))
             lines.extend(f"  {s['place']}  {s['mutation']}  [{rule}]" for s, rule in found)
+    if report.get("failing_without_mutant"):
+        lines.append("\ntests that fail with no mutant (left out; a mutant with no other test is 'not run'):")
+        lines.extend(f"  {t}" for t in report["failing_without_mutant"])
     untested = [r["id"] for r in report["rules"] if r["mutants"] and not r["tested"]]
     if untested:
         lines.append("ids no test names (their mutants were not run): " + ", ".join(untested))

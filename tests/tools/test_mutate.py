@@ -27,6 +27,11 @@ fn five() -> int {
   rule TINY-5
   return 5
 }
+
+fn six() -> int {
+  rule TINY-6
+  return 6
+}
 '''
 
 TESTS = '''import subprocess
@@ -47,6 +52,11 @@ def test_bonus():
 def test_five_from_another_process():  # it sees the mutant too
     code = "import rulecraft; print(rulecraft.Game(rulecraft.load('tiny')).call('five'))"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout == "5\\n"
+
+
+@pytest.mark.rules("TINY-6")
+def test_broken_before_any_mutant():
+    assert rulecraft.Game(rulecraft.load("tiny")).call("six") == 7
 '''
 
 
@@ -73,20 +83,25 @@ def test_the_mutants_of_a_tagged_function(project):
         ("tiny/main.rules:7:10", "0 -> 1", ("TINY-1",)),
         ("tiny/main.rules:18:3", "drop `return 5`", ("TINY-5",)),
         ("tiny/main.rules:18:10", "5 -> 6", ("TINY-5",)),
+        ("tiny/main.rules:23:3", "drop `return 6`", ("TINY-6",)),
+        ("tiny/main.rules:23:10", "6 -> 7", ("TINY-6",)),
     ]  # nothing of the untagged function, nor of the step that only carries TINY-2
 
 
 def test_the_score_counts_caught_missed_and_refused_mutants(project, monkeypatch):
     monkeypatch.chdir(project)
-    plan = Plan(project / "rulesets", [str(project / "tests")], {"tiny": ["TINY-1", "TINY-2", "TINY-5"]}, jobs=2, timeout=60.0)
+    plan = Plan(project / "rulesets", [str(project / "tests")], {"tiny": ["TINY-1", "TINY-2", "TINY-5", "TINY-6"]}, jobs=2,
+                timeout=60.0)
     report = score(plan)
-    one, two, five = report["rules"]
+    one, two, five, six = report["rules"]
     assert (one["mutants"], one["caught"], one["compiler"], one["timeout"], one["survived"], one["error"]) == (9, 6, 1, 0, 2, 0)
     assert one["survivors"] == [{"place": "tiny/main.rules:6:6", "mutation": "`>` -> `>=` in `n > 2`"},
                                 {"place": "tiny/main.rules:6:10", "mutation": "2 -> 3"}]
     assert two["mutants"] == 0 and not two["tested"]
     assert (five["mutants"], five["caught"], five["survived"]) == (2, 2, 0)
-    assert report["games"] == [{"catalogue": "tiny", "ids": 3, "all_caught": 1, "percent": 33.3, "no_mutant": 1,
+    assert (six["mutants"], six["caught"], six["error"]) == (2, 0, 2)  # its only test fails unmutated: not run
+    assert report["failing_without_mutant"] == [f"{project / 'tests' / 'test_tiny.py'}::test_broken_before_any_mutant"]
+    assert report["games"] == [{"catalogue": "tiny", "ids": 4, "all_caught": 1, "percent": 25.0, "no_mutant": 1,
                                 "by_compiler_only": 0}]
     assert "tiny/main.rules:6:10  2 -> 3  [TINY-1]" in render(report)
     assert (project / "rulesets" / "tiny" / "main.rules").read_text(encoding="utf-8") == RULES  # never written
