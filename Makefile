@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench fuzz soak coverage clean
+.PHONY: demo test lint typecheck bench fuzz soak coverage mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,10 @@ soak: $(STAMP)
 
 coverage: $(STAMP)
 	$(BIN)/rulecraft coverage
+
+# The rule-mutation score; MUTATE_ARGS narrows it, e.g. MUTATE_ARGS='--sample 3' or 'doom-base --jobs 1'.
+mutate: $(STAMP)
+	$(RC) mutate $(MUTATE_ARGS)
 
 clean:
 	rm -rf $(VENV) .rulecraft build *.egg-info

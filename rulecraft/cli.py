@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from . import __version__, importer, render
+from . import __version__, importer, mutation, render
 from .arguments import UsageError, assignments, assumption_overrides, query_arguments, ruleset_folder, scenario_named
 from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, printable, render_json, render_sarif, render_text
 from .compiler.loader import bundled_ids, compiled, folder_of, load
@@ -72,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"rulecraft {__version__}")
     sub = p.add_subparsers(title="commands")
     for add in (_add_check, _add_listings, _add_odds, _add_play, _add_coverage, _add_deck, importer.add_parser,
-                _add_schema, _add_mod, _add_export, render.add_parser):
+                _add_schema, _add_mod, _add_export, render.add_parser,
+                mutation.add_parser):
         add(sub)
     return p
 
