@@ -178,19 +178,21 @@ class DiagnosticError(Exception):
         self.sources = sources or {}
         super().__init__(self.summary())
 
+    fallback = "failed"
+
     def summary(self) -> str:
-        errors = [d for d in self.diagnostics if d.severity == "error"]
-        first = (errors or self.diagnostics or [None])[0]
-        return f"{first.span}: {first.code}: {first.message}" if first and first.span else "failed"
+        """The first error (a warning only if there is none), else the fallback."""
+        ordered = [d for d in self.diagnostics if d.severity == "error"] or self.diagnostics
+        if not ordered or not ordered[0].span:
+            return self.fallback
+        first = ordered[0]
+        return f"{first.span}: {first.code}: {first.message}"
 
 
 class CompileError(DiagnosticError):
     """Raised by the API when compilation produced errors; carries them all."""
 
-    def summary(self) -> str:
-        errors = [d for d in self.diagnostics if d.severity == "error"]
-        first = (errors or self.diagnostics or [None])[0]
-        return f"{first.span}: {first.code}: {first.message}" if first and first.span else "compilation failed"
+    fallback = "compilation failed"
 
 
 class InputError(DiagnosticError):
