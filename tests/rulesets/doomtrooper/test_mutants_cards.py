@@ -100,3 +100,30 @@ def test_reassignment_needs_a_warrior_of_ones_own(dt):
     t.g.set(t.a, "actions", 3)
     t.act("play_special", t.a)
     assert agent.offered("play a card in action_card") == [[None, "reassignment"]]
+
+
+@pytest.mark.rules("DT-084")
+def test_improve_self_as_an_action_doubles_fight_and_value(dt):
+    t = Table(dt, agents=[Picker({"action_card": "improve_self"}), FirstLegalAgent()])
+    w = t.warrior("lutheran_disciple", t.a)                   # Fight 5, Value 4
+    card = t.hand("improve_self", t.a)
+    with t.g.turn(t.a):                                       # "this turn": look before it ends
+        t.g.act("play_special", t.a)
+        assert (t.get(w, "fight"), t.get(w, "value"), t.get(w, "armor")) == (10, 8, 4)
+    assert t.plays() == [(card.ref, "action_card")]
+
+
+@pytest.mark.rules("DT-043")
+def test_a_play_at_any_time_card_acts_on_a_combat_in_phases_1_to_4_only(dt):
+    # the stage bound of the rule itself: the windows of phases 5 and 6 hold no such card
+    t = Table(dt)
+    wave = t.hand("wave_of_righteousness", t.a)
+    c = t.g.create("combat_record")
+    t.g.set(c, "attacking_player", t.a)
+    t.g.set(c, "attacker", t.warrior("gendarme", t.a))
+    t.g.set(c, "defender", t.warrior("gendarme_bestal", t.b))
+    allowed = {}
+    for stage in range(1, 7):
+        t.g.set(c, "stage", stage)
+        allowed[stage] = t.call("any_time_before_blows", wave, t.a)
+    assert allowed == {1: True, 2: True, 3: True, 4: True, 5: False, 6: False}

@@ -205,3 +205,12 @@ def test_a_defender_who_captures_takes_the_wounded_attacker_prisoner(dt):
     assert d.location is t.g.zone("station", t.b) and d.props["wounded"]
     prisoners = [e["text"] for e in t.g.log if e["what"] == "log" and "prisoner" in e["text"]]
     assert prisoners == ["Bauhaus Policeman takes Gendarme Bestal prisoner"]
+
+
+@pytest.mark.rules("DT-099")
+def test_no_attack_on_a_warrior_in_cover(t):
+    a = t.warrior("gendarme", t.a)
+    d = t.warrior("gendarme_bestal", t.b)
+    t.g.set(d, "in_cover", True)
+    assert "cannot attack that one in this way" in t.refused("attack", t.a, a, d, "close_combat")
+    assert phases(t) == [] and t.a.props["actions"] == 3

@@ -156,3 +156,10 @@ def test_equipment_goes_onto_the_warrior_with_an_animal_for_an_action(t):
     t.act("equip", t.a, w, e)
     assert e.location is w and spent(t, t.a) == (1, 2)
     assert t.call("equipment_bonus", w) == 2
+
+
+@pytest.mark.rules("DT-104")
+def test_a_warzone_costs_one_action(t):
+    z = t.hand("southern_europe", t.a)
+    t.act("play_warzone", t.a, z)
+    assert z.location is t.g.zone("table", t.a) and spent(t, t.a) == (2, 1)
