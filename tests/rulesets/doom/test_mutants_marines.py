@@ -147,3 +147,11 @@ def test_an_attack_without_an_aim_order_is_not_rolled_again(duel):
     assert len(t.log("roll")) == 2
     assert t.get(t.imp, "wounded") == 0
     assert "the attack fails" in t.messages()
+
+
+@pytest.mark.rules("DOOM-052", "DOOM-053")
+def test_the_log_says_which_order_the_marine_placed(duel):
+    t = duel
+    t.declare(t.m, "ready")
+    t.act("place_order", t.m, "guard")
+    assert t.messages()[-1] == "m1 places a guard order next to his marine"

@@ -3,6 +3,8 @@ may not cross makes the way round dearer (issue 12: the rule-mutation score)."""
 
 import pytest
 
+from tests.rulesets.doom.test_invader_turn_activation import picks_for
+
 CANNOT_END = "the marine cannot end a move there"
 
 # A column of two spaces at x=3, open below: from (1,1), (4,1) is 3 spaces straight on and
@@ -129,3 +131,16 @@ def test_a_readying_marine_walks_past_an_imp_unhurt_and_has_moved(new_table):
     assert (t.get(imp, "wounded"), t.where(imp)) == (0, (3, 2))
     moved = [e for e in t.log("event") if e["event"] == "marine_moved"]
     assert [e["args"][1] for e in moved] == [t.s(4, 1)]
+
+
+@pytest.mark.rules("DOOM-082", "DOOM-079", "DOOM-092")
+def test_each_part_of_an_invaders_move_is_announced_so_a_guarding_marine_can_answer(new_table):
+    t = new_table(rows=["###########", "#S........#", "###########"])
+    t.marine(t.marines[0], 1, 1)
+    imp = t.invader_at("imp", 9, 1)
+    picks_for(t, {"what the activated invader does next": ["move", "move", "end its activation"],
+                  "where the invader moves": [t.s(8, 1), t.s(6, 1)], "play an event card now": False})
+    t.call("activate", t.invader, imp)
+    moved = [e["args"][0] for e in t.log("event") if e["event"] == "invader_moved"]
+    assert moved == [imp.ref, imp.ref]
+    assert t.where(imp) == (6, 1)
