@@ -4,6 +4,7 @@ shows (issue 12: the rule-mutation score)."""
 import pytest
 
 import rulecraft
+from rulecraft.runtime import grid
 
 
 def knee_deep(seed=1):
@@ -60,3 +61,20 @@ def test_each_equipment_token_of_the_starting_area_is_announced_as_placed():
     placed = [e["args"][0] for e in game.log if e["what"] == "event" and e["event"] == "equipment_placed"]
     pickups = game.select("pickup")
     assert len(pickups) == 1 and placed == [pickups[0].ref]
+
+
+@pytest.mark.rules("DOOM-025")
+def test_the_equipment_token_of_a_revealed_area_is_announced_as_placed():
+    game = knee_deep()
+    width = 18                                                           # knee_deep_rows
+    m = next(p for p in game.players if game.get(p, "role") == "marine")
+    fig = game.call("figure_of", m)
+    grid.grid_remove(game, "map", fig)
+    grid.grid_place(game, "map", fig, 3 * width + 2, "1x1", "marines")     # next to the store's door
+    start = len(game.log)
+    game.act("declare_action", m, "advance")
+    game.act("open_door", m, 4 * width + 2)
+    placed = [e["args"][0] for e in game.log[start:] if e["what"] == "event" and e["event"] == "equipment_placed"]
+    shotgun = [p for p in game.select("pickup") if p.def_id == "shotgun_pickup"]
+    assert len(shotgun) == 1 and placed == [shotgun[0].ref]
+    assert game.get(shotgun[0], "space") == grid.grid_marked(game, "map", "shotgun")[0]
