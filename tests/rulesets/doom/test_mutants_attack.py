@@ -141,3 +141,33 @@ def test_a_roll_that_reaches_the_range_hits_at_the_first_roll(duel):
     pistol(t, {"range": 1, "damage": 1}, {"range": 1, "damage": 1})   # range 2 of 2
     assert t.act("attack", t.m, t.s(3, 1), "pistol") == 2
     assert (t.get(imp, "wounded"), len(t.log("roll"))) == (2, 2)
+
+
+@pytest.mark.rules("DOOM-127", "DOOM-054")
+def test_an_aimed_attack_that_fails_is_rolled_again_and_the_second_roll_stands(duel):
+    t = duel
+    imp = t.invader_at("imp", 5, 1)
+    t.declare(t.m, "ready")
+    t.act("place_order", t.m, "aim")
+    t.force("yellow", t.face("yellow", range=1, damage=1), t.face("yellow", range=4, damage=0))
+    t.force("green", t.face("green", range=1, damage=1), t.face("green", range=2, damage=2))
+    assert t.act("attack", t.m, t.s(5, 1), "pistol") == 2
+    assert (t.get(imp, "wounded"), len(t.log("roll"))) == (2, 4)
+    assert "the aimed attack is rolled again" in t.messages()
+
+
+@pytest.mark.rules("DOOM-127", "DOOM-054")
+def test_a_hit_on_a_dodging_marine_is_rolled_again_and_may_then_fail(table):
+    t = table
+    m = t.marines[0]
+    t.marine(m, 1, 1)
+    imp = t.invader_at("imp", 5, 1)
+    t.declare(m, "ready")
+    t.act("place_order", m, "dodge")
+    wounds = t.get(t.bin(m), "wounds")
+    t.force("yellow", t.face("yellow", range=4, damage=0), t.face("yellow", range=1, damage=1))
+    t.force("green", t.face("green", range=2, damage=2), t.face("green", range=1, damage=1))
+    t.game.call("resolve_attack", imp, t.s(1, 1), ["yellow", "green"], 0, 0, 0, False)
+    assert t.get(t.bin(m), "wounds") == wounds and len(t.log("roll")) == 4
+    assert t.game.select("dodge_order", by_definition=True) == []
+    assert attacks(t) == [(False, 0)]

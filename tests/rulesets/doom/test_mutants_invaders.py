@@ -138,3 +138,18 @@ def test_the_one_figure_in_use_of_its_type_is_taken_off_and_put_where_it_is_want
         assert t.game.call("place_invader_at", t.invader, "zombie", t.s(9, 3))
     assert t.where(zombie) == ((6, 1) if how == "spawn" else (9, 3))
     assert t.where(imp) == (6, 2) and t.get(zombie, "wounded") == 0
+
+
+@pytest.mark.rules("DOOM-076", "DOOM-062")
+def test_after_the_last_activation_the_invader_may_still_play_an_event(new_table):
+    t = new_table(rows=HIDDEN)
+    t.marine(t.marines[0], 1, 1)
+    imp = t.invader_at("imp", 7, 1)
+    ambush, = cards(t, "ambush")
+    agent = picks_for(t, {"play an event card now": [False, True, False],
+                          "what the activated invader does next": "end its activation"})
+    t.call("activate_all", t.invader)
+    assert len(agent.offered("play an event card now")) == 2     # as the imp's activation begins, then at the end
+    assert len(on_board(t, "zombie")) == 1 and t.zone("invader_discard") == [ambush]
+    activated = [m for m in t.messages() if m.startswith("the invader player activates")]
+    assert activated == [f"the invader player activates {imp.name}"]     # the zombie came after
