@@ -144,3 +144,13 @@ def test_each_part_of_an_invaders_move_is_announced_so_a_guarding_marine_can_ans
     moved = [e["args"][0] for e in t.log("event") if e["event"] == "invader_moved"]
     assert moved == [imp.ref, imp.ref]
     assert t.where(imp) == (6, 1)
+
+
+
+@pytest.mark.rules("DOOM-082", "DOOM-051")
+def test_a_move_to_the_marines_own_space_is_refused_and_takes_nothing(new_table):
+    t = column(new_table)
+    t.declare(t.m, "ready")
+    assert t.refused("move_marine", t.m, t.s(1, 1)) == "a move goes to another space"
+    assert (moves_left(t), t.get(t.m, "attacks_left"), t.get(t.m, "moved")) == (4, 1, False)
+    assert [e for e in t.log("event") if e["event"] == "marine_moved"] == []
