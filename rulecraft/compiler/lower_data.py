@@ -16,6 +16,7 @@ from . import nodes as n
 from . import resolved as r
 
 RT = "rt"
+PAST_ANY_LIST = 1 << 62  # an index no list reaches (lists hold at most 1,000,000 items)
 # Built-ins that only look at a list: a variable's own list may be passed to them uncopied.
 LOOKING_BUILTINS = frozenset({"count", "sum", "min", "max", "first", "last", "random", "sample", "distinct", "text"})
 
@@ -104,13 +105,17 @@ class DataLowering:
         holder = self.read(e.target)
         if self.res.type_of(e.target).name == "map":
             return _call("_get_key", holder, self.expr(e.index))
-        # `(_hN := xs)[(_iN := i)]`: a plain subscript that keeps the list and the index for a fault
-        # to name (runtime/errors.item_fault finds read N by the end column _locate gives it).
+        # `(_hN := xs)[_iN if (_iN := i) >= 0 else PAST]`: a plain subscript that keeps the list and
+        # the index for a fault to name (runtime/errors.item_fault finds read N by the end column
+        # _locate gives it); a negative index reads past the end too, never from the end.
         n_ = self.items_read
         self.items_read += 1
+        index = ast.IfExp(test=ast.Compare(left=ast.NamedExpr(target=ast.Name(id=f"_i{n_}", ctx=ast.Store()),
+                                                              value=self.expr(e.index)),
+                                           ops=[ast.GtE()], comparators=[ast.Constant(0)]),
+                          body=ast.Name(id=f"_i{n_}", ctx=ast.Load()), orelse=ast.Constant(PAST_ANY_LIST))
         read = ast.Subscript(value=ast.NamedExpr(target=ast.Name(id=f"_h{n_}", ctx=ast.Store()), value=holder),
-                             slice=ast.NamedExpr(target=ast.Name(id=f"_i{n_}", ctx=ast.Store()),
-                                                 value=self.expr(e.index)), ctx=ast.Load())
+                             slice=index, ctx=ast.Load())
         read.item_read = n_  # type: ignore[attr-defined]
         return read
 

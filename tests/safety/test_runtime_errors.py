@@ -72,6 +72,8 @@ FAULT = RuleFault
                  "hostile.rules:9:2: a list has no item at index 3 (it has 2 items)", id="index-in-a-selection"),
     pytest.param("let l = [1, 2]\n let y = l[-3]", FAULT,
                  "hostile.rules:8:2: a list has no item at index -3 (it has 2 items)", id="index-below-the-start"),
+    pytest.param("let l = [1, 2]\n let y = l[-1]", FAULT,
+                 "hostile.rules:8:2: a list has no item at index -1 (it has 2 items)", id="no-index-from-the-end"),
     pytest.param("let x = none\n let y = x < 1", FAULT,
                  "hostile.rules:8:2: `<`, `<=`, `>` and `>=` compare numbers, not none", id="none-compare"),
     pytest.param("let x = none\n let y = x + 1", FAULT,
