@@ -112,3 +112,36 @@ def test_the_medic_logs_whose_wounds_it_cancels(board):
     board.segment(2)
     assert board.wounds(omega) == 0
     assert texts(board) == ["Medic cancels the wounds Shooter Alpha deals to Shooter Omega"]
+
+
+@pytest.mark.rules("NS-012")
+def test_the_trap_gives_each_of_its_six_neighbours_exactly_1_wound_and_announces_the_explosion(board):
+    trap = board.put(1, "trap", "c3")
+    around = [board.put(2 if label == "c4" else 1, "shooter_omega", label)  # Toughness: 2 hit points
+              for label in ("c4", "d3", "d2", "c2", "b2", "b3")]
+    board.resolve([[trap, around[0], 1, False, W, False]])
+    assert [board.wounds(u) for u in around] == [1] * 6
+    assert [e["event"] for e in board.logged("event") if e["event"] == "trap_exploded"] == ["trap_exploded"]
+    assert not trap.alive
+
+
+@pytest.mark.rules("NS-018")
+def test_a_gauss_shot_deals_1_wound_whatever_number_its_sides_carry(new_board):
+    board = new_board(assumptions={"gauss_sides": [2, 0, 0, 0, 0, 0]})
+    gauss = board.put(1, "gauss_cannon", "c1")
+    for label in ("c3", "c5"):
+        board.put(2, "shooter_omega", label)
+    assert targets(board, board.attack(gauss)) == [("c3", 1), ("c5", 1)]
+
+
+@pytest.mark.rules("NS-025", "NS-055")
+def test_a_medic_with_two_wounded_units_lets_its_player_pick_the_second(new_board):
+    board = new_board(answers={0: [1]})
+    board.put(1, "medic", "c1")
+    near, far = board.put(1, "shooter_alpha", "c2", W), board.put(1, "shooter_alpha", "c3", W)
+    board.put(2, "shooter_alpha", "b2", SW)  # hits c2
+    board.put(2, "shooter_alpha", "b3", SW)  # hits c3
+    board.segment(2)
+    assert [board.on_board(u) for u in (near, far)] == [False, True]
+    [choice] = board.logged("choice")
+    assert choice["player"] == "a" and choice["options"] == 2

@@ -129,3 +129,25 @@ def test_the_automatic_connection_rule_comes_into_play_only_for_a_connected_unit
     alpha = board.put(1, "shooter_alpha", "c3")
     touched, connected = traced(board, {"NS-054"}, "modules_of", alpha)
     assert touched == rules and len(connected) == len(modules)
+
+
+@pytest.mark.rules("NS-023")
+def test_a_redirector_with_two_outlets_splits_the_shot(new_board):
+    board = new_board(assumptions={"splitter_outlets": [1, 0, 1, 0, 0, 0]})  # front and back-right only
+    alpha = board.put(1, "shooter_alpha", "c1")
+    board.put(1, "splitter", "c3")
+    for label in ("c5", "e1"):
+        board.put(2, "shooter_omega", label)
+    touched, hits = traced(board, REDIRECT, "attack", alpha)
+    assert touched == CAUGHT | {"NS-023"} and len(hits) == 2
+
+
+@pytest.mark.rules("NS-026")
+@pytest.mark.parametrize("officer, rules", [(True, {"NS-026"}), (False, set())])
+def test_the_officer_rule_comes_into_play_only_for_a_shooter_with_a_bonus(board, officer, rules):
+    if officer:
+        board.put(1, "officer", "c1")
+    alpha = board.put(1, "shooter_alpha", "c2")
+    board.put(2, "shooter_omega", "c4")
+    touched, hits = traced(board, {"NS-018", "NS-019", "NS-026"}, "attack", alpha)
+    assert touched == rules and [h["wounds"] for h in hits] == [1 + officer]

@@ -49,3 +49,27 @@ def test_only_a_turn_a_battle_ended_brings_the_turn_end_rule_into_play(new_board
     assert ("NS-041" in board.game.history.touched) is ended_by_battle
     assert board.game.choices.agents[board.a.id].answers == []
     assert [t.def_id for t in board.game.zone("hand", board.a).items] == [d for d in ("battle", "shooter_alpha") if d != plays]
+
+
+@pytest.mark.rules("NS-042", "NS-043")
+@pytest.mark.parametrize("blocked, where", [(("c4",), "d3"), ((), "b3")])
+def test_the_pushed_side_is_asked_when_there_are_two_or_three_hexes_to_go_to(new_board, blocked, where):
+    board = new_board(answers={1: []})
+    token = board.hand(board.a, "push_back")
+    pusher = board.put(1, "shooter_alpha", "c2")
+    enemy = board.put(2, "shooter_omega", "c3")
+    for label in blocked:
+        board.put(1, "medic", label)
+    board.game.choices.agents[board.b.id].answers = [board.cell(where)]
+    board.act("play_push_back", board.a, token, pusher, enemy)
+    assert board.fn("hex_cell_of", "arena", enemy) == board.cell(where)
+    [choice] = board.logged("choice")
+    assert choice["player"] == "b" and choice["options"] == 3 - len(blocked)
+
+
+@pytest.mark.rules("NS-044", "NS-045", "NS-046")
+def test_a_thrown_small_bomb_goes_to_the_discard(board):
+    bomb = board.hand(board.a, "small_bomb")
+    board.act("play_small_bomb", board.a, bomb, [board.cell(c) for c in ("c3", "c4", "d3")])
+    assert board.game.zone("discard", board.a).items == [bomb]
+    assert board.game.zone("hand", board.a).items == []
