@@ -73,5 +73,38 @@ def test_a_devastation_is_logged(galaxy):
     pl = g.planet("lodor", s, counter="wealth_1")
     g.units("destroyer", 1, s, g.a)
     g.game.force("d10", 1)
+    c = g.counter(pl)
     g.act("devastate", g.a, pl)
     assert texts(g)[0] == "a devastates Lodor"
+    assert g.events("devastated") == [["a", pl.ref, c.ref]]
+
+
+@pytest.mark.rules("TI-011")
+def test_the_explorer_invades_the_explored_planet_the_next_round_with_the_forces_it_names(galaxy):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter="biohazard")
+    c = g.counter(pl)
+    fleet(g, s, g.a)
+    forces = g.units("ground_force", 3, s, g.a)
+    g.act("explore", g.a, pl)
+    g.next_round()
+    assert g.refused("invade", g.a, pl, 4) == "not enough ground forces in the system"
+    g.act("invade", g.a, pl, 2)
+    assert [f.alive for f in forces] == [False, True, True]  # Biohazard: the first to land dies
+    assert [f.location for f in forces[1:]] == [pl, s]
+    assert g.get(pl, "controller") is g.a and not c.alive
+    assert texts(g)[1:] == ["a invades Lodor with 2 ground forces", "the domain counter of Lodor is Biohazard",
+                            "a takes Lodor"]
+    assert g.events("invasion") == [["a", pl.ref, [f.ref for f in forces[:2]]]]
+    assert g.events("conquered") == [["a", pl.ref]]
+
+
+@pytest.mark.rules("TI-011")
+def test_an_invasion_that_leaves_no_invader_takes_nothing(galaxy):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter="radioactive")
+    g.units("ground_force", 1, s, g.a)
+    g.act("invade", g.a, pl, 1)
+    assert g.get(pl, "controller") is None and g.events("conquered") == []
