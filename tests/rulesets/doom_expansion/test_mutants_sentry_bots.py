@@ -149,3 +149,107 @@ def test_with_two_bots_the_marine_is_asked_once_between_both(new_table):
         t.call("end_marine_turn", m)
     asked = [e for e in t.log("choice") if e["prompt"] == "which sentry bot goes first"]
     assert len(asked) == 1 and asked[0]["options"] == 2
+
+
+class Recorder:
+    """Wraps a marine's agent: keeps the options of every question with `prompt`."""
+
+    def __init__(self, t, p, prompt):
+        self.inner = t.game.choices.agents[p.id]
+        self.prompt = prompt
+        self.seen = []
+        t.game.choices.agents[p.id] = self
+
+    def choose(self, game, player, options, prompt):
+        if prompt == self.prompt:
+            self.seen.append(list(options))
+        return self.inner.choose(game, player, options, prompt)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+@pytest.mark.rules("DOOMX-064")
+def test_a_readying_marine_who_activates_a_bot_loses_his_attack(new_table):
+    t = new_table(rows=ROWS)
+    m = t.marines[0]
+    t.marine(m, 2, 1)
+    t.declare(m, "ready")
+    t.set(m, "moves_left", 2)
+    t.act("activate_bot", m, token_at(t, 3, 1))
+    assert t.get(m, "attacks_left") == 0
+
+
+@pytest.mark.rules("DOOMX-071")
+def test_a_marine_does_not_repair_another_marines_bot(new_table):
+    t = new_table(rows=ROWS)
+    a, b = t.marines
+    bot = activated(t, a, (2, 1), (3, 1))
+    t.set(t.game.create("expansion_scenario"), "bot_repair", True)
+    t.set(bot, "wounded", 2)
+    assert "his own sentry bots" in t.refused("repair_bot", b, bot)
+    assert t.get(bot, "wounded") == 2
+
+
+@pytest.mark.rules("DOOMX-072")
+def test_a_bot_moving_onto_equipment_leaves_it_with_a_log(new_table):
+    t = new_table(rows=["##########", "#S.B.o...#", "#S.......#", "##########"])
+    m = t.marines[0]
+    bot = activated(t, m, (2, 1), (3, 1))
+    t.set(bot, "moves_left", 4)
+    t.act("bot_move", m, bot, t.s(5, 1))
+    assert t.messages().count("the sentry bot leaves the equipment where it is") == 1
+    pick = t.game.create("shotgun_pickup")
+    t.set(pick, "space", t.s(7, 1))
+    t.act("bot_move", m, bot, t.s(7, 1))
+    assert t.messages().count("the sentry bot leaves the equipment where it is") == 2
+    assert t.get(pick, "space") == t.s(7, 1)
+
+
+@pytest.mark.rules("DOOMX-072", "DOOMX-073", "DOOMX-074")
+def test_a_bot_is_offered_stop_move_and_attack_and_attacks_once(new_table):
+    t = new_table(rows=ROWS, picks={"what the sentry bot does next": ["attack", "stop"]})
+    m = t.marines[0]
+    bot = activated(t, m, (2, 1), (3, 1))
+    inv = t.invader_at("archvile", 6, 1)
+    t.set(inv, "armor", 0)
+    rec = Recorder(t, m, "what the sentry bot does next")
+    t.force("yellow", t.face("yellow", range=2, damage=1))
+    t.force("green", t.face("green", range=2, damage=1))
+    t.call("bot_turn", m, bot)
+    assert rec.seen == [["stop", "move", "attack"], ["stop", "move"]]
+    assert [e["die"] for e in t.log("roll")] == ["yellow", "green"]
+    assert t.get(inv, "wounded") == 2
+
+
+@pytest.mark.rules("DOOMX-073")
+def test_a_bot_without_a_target_is_offered_only_stop_and_move(new_table):
+    t = new_table(rows=ROWS, picks={"what the sentry bot does next": "stop"})
+    m = t.marines[0]
+    bot = activated(t, m, (2, 1), (3, 1))
+    rec = Recorder(t, m, "what the sentry bot does next")
+    t.call("bot_turn", m, bot)
+    assert rec.seen == [["stop", "move"]]
+
+
+@pytest.mark.rules("DOOMX-075")
+def test_a_marine_does_not_teleport_another_marines_bot(new_table):
+    t = new_table(rows=["##########", "#S.BT....#", "#S.....T.#", "##########"])
+    a, b = t.marines
+    bot = activated(t, a, (2, 1), (3, 1))
+    t.set(bot, "moves_left", 4)
+    t.act("bot_move", a, bot, t.s(4, 1))
+    assert "only the bot's marine" in t.refused("bot_teleport", b, bot, t.s(7, 2))
+    assert t.where(bot) == (4, 1)
+
+
+@pytest.mark.rules("DOOMX-076")
+def test_a_bot_with_one_attack_attacks_once_and_no_more(new_table):
+    t = new_table(rows=ROWS)
+    m = t.marines[0]
+    bot = activated(t, m, (2, 1), (3, 1))
+    t.invader_at("archvile", 6, 1)
+    t.set(bot, "attacks_left", 1)
+    t.act("bot_attack", m, bot, t.s(6, 1))
+    assert t.get(bot, "attacks_left") == 0
+    assert "already attacked" in t.refused("bot_attack", m, bot, t.s(6, 1))
