@@ -130,12 +130,6 @@ def test_the_vault_is_part_of_the_board_and_a_key_holder_enters_it(match):
     assert t.where(a) == (4, 4)
 
 
-@pytest.mark.rules("DOOMX-124")
-def test_every_security_door_stands_as_a_wall(match):
-    t = match(rows=["##########", "#1.k....2#", "#.......3#", "####SS####", "###VBV####", "##########"])
-    assert [grid.grid_terrain(t.game, "map", t.s(x, 3)) for x in (4, 5)] == ["wall", "wall"]
-
-
 @pytest.mark.rules("DOOMX-127")
 def test_a_marine_shut_in_the_vault_is_told_so(match):
     t = match(rows=VAULT)
