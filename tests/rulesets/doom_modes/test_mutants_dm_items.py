@@ -3,6 +3,8 @@ showed the other tests let pass."""
 
 import pytest
 
+import rulecraft
+from rulecraft import FirstLegalAgent
 from rulecraft.runtime import grid
 
 VAULT = [
@@ -141,3 +143,13 @@ def test_a_marine_shut_in_the_vault_is_told_so(match):
     t.move(a, 5, 4)
     t.call("key_returns", a)
     assert t.said("shut in the vault") == ["m1 is shut in the vault"]
+
+
+@pytest.mark.rules("DOOMX-191")
+def test_without_a_timer_the_reshuffle_is_logged():
+    rules = rulecraft.load("doom/deathmatch", ["doom/variants/no-timer"])
+    game = rulecraft.new_game(rules, seed=1, scenario="deathmatch", agents=[FirstLegalAgent()] * 4)
+    game.things.move(game.zone("invader_deck").items[1:], game.zone("invader_discard"))
+    game.call("scatter_card")
+    texts = [e["text"] for e in game.log if e["what"] == "log"]
+    assert "the scatter attack took the last card: the discards are shuffled into a new draw pile" in texts
