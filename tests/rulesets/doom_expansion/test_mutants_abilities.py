@@ -36,6 +36,18 @@ def test_a_double_attacker_with_one_target_left_attacks_it_again(new_table):
     assert [e["die"] for e in t.log("roll")] == ["green", "green"]
 
 
+@pytest.mark.rules("DOOMX-020")
+def test_a_double_attacker_on_the_first_space_of_the_map_attacks_twice(new_table):
+    t = new_table(rows=["..........", "S.........", "S.........", "##########"], options=ALL)
+    m = t.marines[0]
+    t.marine(m, 0, 1)
+    maggot = t.invader_at("maggot", 0, 0)  # covers (0,0) and (1,0)
+    t.set(maggot, "dice", ["green"])
+    t.force("green", t.face("green", range=1, damage=2), t.face("green", range=2, damage=2))
+    t.call("invader_attack", t.invader, maggot)
+    assert [e["die"] for e in t.log("roll")] == ["green", "green"]
+
+
 @pytest.mark.rules("DOOMX-023")
 def test_a_flyer_flies_exactly_its_budget(new_table):
     t = new_table(rows=OPEN, options=ALL)

@@ -248,8 +248,12 @@ def test_a_bot_with_one_attack_attacks_once_and_no_more(new_table):
     t = new_table(rows=ROWS)
     m = t.marines[0]
     bot = activated(t, m, (2, 1), (3, 1))
-    t.invader_at("archvile", 6, 1)
+    inv = t.invader_at("archvile", 6, 1)
+    t.set(inv, "armor", 0)
     t.set(bot, "attacks_left", 1)
+    t.force("yellow", t.face("yellow", range=2, damage=1))
+    t.force("green", t.face("green", range=2, damage=1))
     t.act("bot_attack", m, bot, t.s(6, 1))
     assert t.get(bot, "attacks_left") == 0
+    assert t.get(inv, "wounded") == 2  # the dice's damage, no bonus
     assert "already attacked" in t.refused("bot_attack", m, bot, t.s(6, 1))
