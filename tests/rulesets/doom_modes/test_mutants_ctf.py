@@ -143,3 +143,19 @@ def test_the_ctf_scenario_plays_its_rounds_and_stops_after_round_40(ctf):
     late.history.round = 39  # as if 39 rounds had been played
     run(late, "ctf")
     assert not late.over and late.round == 40
+
+
+@pytest.mark.rules("DOOMX-134")
+def test_the_first_marine_of_each_commander_chooses_the_team(ctf):
+    game = setup(ctf)
+    asked = [e["player"] for e in game.log if e["what"] == "choice"
+             and e["prompt"] == "which team the commander's marines join"]
+    assert asked == ["Ann", "Ben"]
+
+
+@pytest.mark.rules("DOOMX-138")
+def test_a_marine_placed_on_the_first_space_of_the_map_is_not_placed_again(ctf_match):
+    t = ctf_match(rows=["xxx....yyy", "xXx....yYy", "xXx....yYy", "xxx....yyy"], seats=6)
+    t.call("ctf_place_marines")
+    assert all(t.where(p) is not None for p in t.p)
+    assert len({t.where(p) for p in t.p}) == 6

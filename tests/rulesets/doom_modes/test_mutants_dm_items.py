@@ -88,6 +88,7 @@ def test_an_ammo_icon_in_a_guard_attack_discards_the_guards_weapon(match):
     t.move(a, 4, 2)
     assert attackers(t) == [t.fig(b).ref]
     assert "pistol" not in t.call("weapons_of", b)
+    assert t.said("interrupts") == ["m2 interrupts m1 with his guard order"]
 
 
 def guard_table(match, weapons):

@@ -71,3 +71,10 @@ def test_deathmatch_for_two_stops_after_round_40(dm):
     late.history.round = 39  # as if 39 rounds had been played
     run(late, "deathmatch_for_two")
     assert not late.over and late.round == 40
+
+
+@pytest.mark.rules("DOOMX-173")
+def test_four_people_are_too_many_to_command_two_marines_each(dm):
+    six = rulecraft.Game(dm, players=list("abcdef"))
+    with pytest.raises(IllegalAction, match="only two or three people command two marines each"):
+        six.call("dm_seat_players", ["A", "B", "C", "D", "A", "B"])
