@@ -56,6 +56,7 @@ def test_special_forces_take_the_deck_down_to_its_last_card(table):
     t.game.call("deal_starting_cards")
     (m,) = t.marines
     assert len(t.cards(m)) == 2 and t.zone("marine_deck") == []
+    assert len([e for e in t.log("choice") if "Special Forces" in e["prompt"]]) == 2  # nothing left to choose from
 
 
 @pytest.mark.rules("DOOMX-199")
