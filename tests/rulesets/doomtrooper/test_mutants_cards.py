@@ -6,6 +6,7 @@ import pytest
 
 from rulecraft.runtime.agents import FirstLegalAgent
 from tests.rulesets.doomtrooper.conftest import Picker
+from tests.rulesets.doomtrooper.test_dt_play_cards import doomed_fight
 from tests.rulesets.doomtrooper.test_game_rules import Table, deal
 
 UNKNOWN = "its effect is printed on the card only"
@@ -127,3 +128,17 @@ def test_a_play_at_any_time_card_acts_on_a_combat_in_phases_1_to_4_only(dt):
         t.g.set(c, "stage", stage)
         allowed[stage] = t.call("any_time_before_blows", wave, t.a)
     assert allowed == {1: True, 2: True, 3: True, 4: True, 5: False, 6: False}
+
+
+@pytest.mark.rules("DT-050")
+def test_think_it_over_is_played_answered_once_and_locks_the_combat(dt):
+    b = Picker({"answer": ["pass", "miscommunication"]})
+    t, a, d = doomed_fight(dt, {"combat_modifiers": "think_again", "combat_resolution": "narrow_escape"}, {})
+    t.g.choices.agents[t.b.id] = b
+    card = t.hand("think_again", t.a)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert t.plays()[0] == (card.ref, "combat_modifiers")
+    answers = [e for e in t.g.log if e["what"] == "choice" and e["prompt"] == "play a card in answer"]
+    locks = [e for e in t.g.log if e["what"] == "set" and e.get("prop") == "locked"]
+    assert len(answers) == 1 and answers[0]["seq"] < locks[0]["seq"] and locks[0]["value"] is True
+    assert a.location is t.g.zone("station", t.a)
