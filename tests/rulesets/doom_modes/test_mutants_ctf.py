@@ -6,23 +6,7 @@ import rulecraft
 from rulecraft import FirstLegalAgent, IllegalAction, ScriptedAgent
 from rulecraft.runtime import grid
 from rulecraft.runtime.play import run, start
-
-FIELD = [
-    "############",
-    "#xxx....yyy#",
-    "#xXx....yYy#",
-    "#xXx....yYy#",
-    "#xxx....yyy#",
-    "############",
-]
-
-
-def make(ctf_match):
-    t = ctf_match(rows=FIELD, seats=6)
-    t.red, t.blue = t.p[:3], t.p[3:]
-    t.call("place_flags")
-    t.flag = {f.def_id: f for f in t.zone("flags")}
-    return t
+from tests.rulesets.doom_modes.test_ctf import make
 
 
 @pytest.fixture
