@@ -22,6 +22,8 @@ def add_parser(sub) -> None:
     m.add_argument("--catalogue", help="folder of rule catalogues (default: ../shared/rules)")
     m.add_argument("--rulesets", help="the rulesets to mutate (default: ./rulesets if there, else the bundled ones)")
     m.add_argument("--tests", nargs="+", default=["tests"], help="where the tests are (default: tests)")
+    m.add_argument("--explained", metavar="FILE", help="mutants (and ids with nothing to mutate) explained as equivalent, "
+                   "with reasons (default: tests/equivalent_mutants.yaml if there)")
     m.add_argument("--json", action="store_true")
     m.set_defaults(handler=cmd_mutate)
 
@@ -29,6 +31,7 @@ def add_parser(sub) -> None:
 def cmd_mutate(args) -> int:
     from ..compiler.loader import bundled_root
     from ..coverage import find_catalogue, read_catalogue
+    from .explained import DEFAULT, ExplainedError, read
     from .run import CollectError
     from .score import Plan, render, score
 
@@ -48,8 +51,15 @@ def cmd_mutate(args) -> int:
         return 1
     # the project's own folder first: its tests are the ones run, and the rulesets they were written for
     root = Path(args.rulesets) if args.rulesets else Path("rulesets") if any(Path("rulesets").glob("*/main.rules")) else bundled_root()
-    plan = Plan(root, args.tests, games, args.sample, args.seed,
-                args.jobs, args.timeout)
+    try:
+        explained = read(Path(args.explained) if args.explained else DEFAULT)
+    except ExplainedError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    if args.explained and not Path(args.explained).is_file():
+        print(f"error: no file {args.explained}", file=sys.stderr)
+        return 1
+    plan = Plan(root, args.tests, games, args.sample, args.seed, args.jobs, args.timeout, explained)
     try:
         report = score(plan)
     except CollectError as e:

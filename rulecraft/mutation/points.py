@@ -1,10 +1,13 @@
 """Where to mutate: every piece of ruleset code a catalogue id tags, and the one-edit mutants of it.
 
-Code belongs to the nearest `rule` tag before it: a `rule` statement tags the statements after it
-in its block, up to the next `rule` statement of that block (nested blocks included, unless they
-carry tags of their own); a block that opens with `rule` also tags its owner's header (the `if`
-condition, the trigger's `when`); a definition's own ids (and a `check`'s name) tag the rest of it.
-Each mutant is one edit of the source text at a span the parser reports; the files are never
+Code belongs to the nearest `rule` tag before it: a `rule` statement (or a run of them) tags the
+statements after it in its block, up to the next `rule` statement of that block (nested blocks
+included, unless they carry tags of their own); a block that opens with `rule` also tags its owner's
+header (the `if` condition, the trigger's `when`); a definition's own ids (and a `check`'s name) tag
+the rest of it, together with the ids its body opens with. A branch that only carries tags (`else {
+rule X }`: the rule is that nothing happens) is encoded by the conditions that decide whether it is
+reached, so they carry its ids too. A tagged definition with nothing inside to mutate is dropped
+whole. Each mutant is one edit of the source text at a span the parser reports; the files are never
 written here."""
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ class Mutant:
     replacement: str
     mutation: str  # what the edit does, for a reader
     ids: Tag
+    context: str = ""  # the source line the edit starts on, stripped: names the mutant across line shifts
 
     @property
     def place(self) -> str:
@@ -65,7 +69,8 @@ class FileText:
 
     def mutant(self, span: Span, replacement: str, mutation: str, ids: Tag, start_end: tuple[int, int] | None = None) -> Mutant:
         start, end = start_end or self.offsets(span)
-        return Mutant(self.label, span.line, span.column, start, end, replacement, mutation, ids)
+        line = self.text[self.starts[span.line - 1]:self.starts[span.line] - 1].strip()
+        return Mutant(self.label, span.line, span.column, start, end, replacement, mutation, ids, line)
 
 
 def short(text: str, width: int = 60) -> str:
@@ -89,11 +94,30 @@ def own_tag(node: object, current: Tag) -> Tag:
     return head_tag(body if isinstance(body, n.Block) else None) or current
 
 
+def silent(block: n.Block | None) -> bool:
+    """Whether a block does nothing but carry tags."""
+    return block is not None and all(isinstance(s, n.RuleRef) or marker_only(s) for s in block.stmts)
+
+
 def marker_only(node: object) -> bool:
-    """Whether a statement does nothing but carry tags (`step x { rule ID }`): dropping it changes nothing."""
+    """Whether a statement does nothing but carry tags (`step x { rule ID }`, `if c { rule A } else { rule B }`):
+    dropping it changes nothing."""
+    if isinstance(node, n.If):
+        return all(silent(b) for _, b in node.branches) and (node.otherwise is None or silent(node.otherwise))
     body = getattr(node, "body", None)
-    return isinstance(body, n.Block) and all(isinstance(s, n.RuleRef) or marker_only(s) for s in body.stmts) \
+    return isinstance(body, n.Block) and silent(body) \
         and all(not isinstance(getattr(node, f.name), n.Expr) for f in dataclasses.fields(node))  # type: ignore[arg-type]
+
+
+def unique(*tags: Tag) -> Tag:
+    return tuple(dict.fromkeys(i for tag in tags for i in tag))
+
+
+def silent_ids(block: n.Block | None) -> Tag:
+    """The ids a block carries if it does nothing else."""
+    if block is None or not silent(block):
+        return ()
+    return unique(*(s.ids for s in block.stmts if isinstance(s, n.RuleRef)))
 
 
 class Finder:
@@ -108,30 +132,55 @@ class Finder:
             if isinstance(decl, n.TestDecl):
                 continue  # tests check rules; they encode none
             tag = (decl.name,) if isinstance(decl, n.CheckDecl) else tuple(getattr(decl, "rules", ()))
-            self.node(decl, tag)
+            before = len(self.found)
+            body = getattr(decl, "body", None)
+            self.node(decl, unique(tag, head_tag(body if isinstance(body, n.Block) else None)), own=True)
+            if isinstance(decl, n.ThingDecl) and tag and len(self.found) == before:
+                self.found.append(self.src.mutant(decl.span, "", f"drop the definition `{decl.name}`", tag))
         return self.found
 
-    def block(self, block: n.Block, tag: Tag) -> None:
-        current = tag
+    def block(self, block: n.Block, tag: Tag, extend: bool = False) -> None:
+        """`extend`: the block's opening `rule`s add to the tag (a definition's body) instead of replacing it."""
+        current, run = tag, extend  # run: the statement before was a `rule` too
         for stmt in block.stmts:
             if isinstance(stmt, n.RuleRef):
-                current = stmt.ids
+                current, run = (unique(current, stmt.ids) if run else stmt.ids), True
                 continue
+            run = False
             mine = own_tag(stmt, current)
             if mine and not marker_only(stmt):
                 self.found.append(self.src.mutant(stmt.span, "", f"drop `{short(self.src.at(stmt.span))}`", mine))
             self.node(stmt, current)
 
-    def node(self, node: object, tag: Tag) -> None:
-        """The mutants inside a node: its blocks by their own tags, its header by the node's."""
-        mine = own_tag(node, tag)
+    def node(self, node: object, tag: Tag, own: bool = False) -> None:
+        """The mutants inside a node: its blocks by their own tags, its header by the node's (`own`: a
+        definition, whose tag is already its own)."""
+        if isinstance(node, n.If):
+            self.branches(node, tag)
+            return
+        mine = tag if own else own_tag(node, tag)
         if mine:
             self.whole_number(node, mine)
         for f in dataclasses.fields(node):  # type: ignore[arg-type]
             value = getattr(node, f.name)
             if f.name in CONDITIONS and isinstance(value, n.Expr):
                 self.negate(value, mine)
-            self.child(value, mine if not isinstance(value, n.Block) else tag)
+            if isinstance(value, n.Block):
+                self.block(value, tag, extend=own)
+            else:
+                self.child(value, mine)
+
+    def branches(self, node: n.If, tag: Tag) -> None:
+        """An `if`: each condition belongs to its branch's tag, and to the silent branches it decides on
+        (its own, and those after it: a false condition leads there)."""
+        later = [silent_ids(b) for _, b in node.branches] + [silent_ids(node.otherwise)]
+        for i, (cond, body) in enumerate(node.branches):
+            decides = unique(head_tag(body) or tag, *later[i:])
+            self.negate(cond, decides)
+            self.expr(cond, decides)
+            self.block(body, tag)
+        if node.otherwise is not None:
+            self.block(node.otherwise, tag)
 
     def child(self, value: object, tag: Tag) -> None:
         if isinstance(value, n.Block):
@@ -141,12 +190,6 @@ class Finder:
         elif isinstance(value, n.Node):
             self.node(value, tag)
         elif isinstance(value, tuple):
-            if len(value) == 2 and isinstance(value[0], n.Expr) and isinstance(value[1], n.Block):
-                branch = head_tag(value[1]) or tag  # an `if` branch: (condition, block)
-                self.negate(value[0], branch)
-                self.expr(value[0], branch)
-                self.block(value[1], tag)
-                return
             for item in value:
                 self.child(item, tag)
 

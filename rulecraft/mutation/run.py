@@ -21,6 +21,7 @@ from typing import Any
 from .points import Mutant
 
 CAUGHT, COMPILER, TIMEOUT, SURVIVED, ERROR = "caught", "compiler", "timeout", "survived", "error"
+EXPLAINED = "explained"  # survived, and the project explains why no test can catch it
 OUTCOMES = {0: SURVIVED, 1: CAUGHT, 2: COMPILER, 4: ERROR}  # a child's exit code -> the mutant's outcome
 # stop at the first failure; no assertion rewriting, cache folder, or end-of-run garbage collection: a
 # mutant needs only pass or fail

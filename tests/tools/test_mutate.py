@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulecraft.mutation.explained import ExplainedError, read
 from rulecraft.mutation.points import find_mutants
 from rulecraft.mutation.score import Plan, chosen, render, score
 
@@ -101,7 +102,7 @@ def test_the_score_counts_caught_missed_and_refused_mutants(project, monkeypatch
     assert (five["mutants"], five["caught"], five["survived"]) == (2, 2, 0)
     assert (six["mutants"], six["caught"], six["error"]) == (2, 0, 2)  # its only test fails unmutated: not run
     assert report["failing_without_mutant"] == [f"{project / 'tests' / 'test_tiny.py'}::test_broken_before_any_mutant"]
-    assert report["games"] == [{"catalogue": "tiny", "ids": 4, "all_caught": 1, "percent": 25.0, "no_mutant": 1,
+    assert report["games"] == [{"catalogue": "tiny", "ids": 4, "all_caught": 1, "percent": 25.0, "explained": 0, "no_mutant": 1,
                                 "by_compiler_only": 0}]
     assert "tiny/main.rules:6:10  2 -> 3  [TINY-1]" in render(report)
     assert (project / "rulesets" / "tiny" / "main.rules").read_text(encoding="utf-8") == RULES  # never written
@@ -131,3 +132,78 @@ table luck "Luck" () roll d6 {
 ''', encoding="utf-8")
     found = [(m.place, m.mutation, m.ids) for m in find_mutants(tmp_path)]
     assert found == [("small/main.rules:3:19", "x3 -> x4", ("TINY-3",)), ("small/main.rules:6:3", "4 -> 5", ("TINY-4",))]
+
+
+def test_a_run_of_rules_a_silent_branch_and_a_definition_with_nothing_inside(tmp_path):
+    (tmp_path / "small").mkdir()
+    (tmp_path / "small" / "main.rules").write_text('''game "small" "Small"
+kind piece { }
+piece pawn "Pawn" { rule TINY-7 }
+check TINY-8 "title" {
+  rule TINY-9
+  rule TINY-10
+  violation "always"
+}
+fn pick(n: int) -> int {
+  if n > 1 { return 1 } else { rule TINY-11 }
+  return 0
+}
+''', encoding="utf-8")
+    found = [(m.place, m.mutation, m.ids) for m in find_mutants(tmp_path)]
+    assert found == [
+        ("small/main.rules:3:1", "drop the definition `pawn`", ("TINY-7",)),  # nothing else in it to mutate
+        ("small/main.rules:7:3", 'drop `violation "always"`', ("TINY-8", "TINY-9", "TINY-10")),  # the check's name and both rules
+        ("small/main.rules:10:6", "negate `n > 1`", ("TINY-11",)),  # decides whether the silent `else` is reached
+        ("small/main.rules:10:6", "`>` -> `>=` in `n > 1`", ("TINY-11",)),
+        ("small/main.rules:10:10", "1 -> 2", ("TINY-11",)),
+    ]  # the rest of `pick` is untagged
+
+
+def test_explained_mutants_and_ids_count_as_caught_and_stale_ones_are_reported(project, monkeypatch):
+    (project / "tests" / "equivalent_mutants.yaml").write_text('''mutants:
+  - file: tiny/main.rules
+    line: "if n > 2 { return high }"
+    mutation: "`>` -> `>=` in `n > 2`"
+    why: the test never asks for 2
+  - file: tiny/main.rules
+    line: "return 5"
+    mutation: "5 -> 6"
+    why: a wrong explanation
+  - file: tiny/main.rules
+    line: "gone"
+    mutation: "1 -> 2"
+    why: code that changed
+ids:
+  TINY-2: the step only names it
+''', encoding="utf-8")
+    monkeypatch.chdir(project)
+    plan = Plan(project / "rulesets", [str(project / "tests")], {"tiny": ["TINY-1", "TINY-2", "TINY-5"]}, jobs=2,
+                timeout=60.0, explained=read(project / "tests" / "equivalent_mutants.yaml"))
+    report = score(plan)
+    one, two, five = report["rules"]
+    assert (one["survived"], one["explained"]) == (1, 1)  # `2 -> 3` is still a survivor
+    assert two["nothing_to_mutate"] == "the step only names it"
+    assert (five["caught"], five["explained"]) == (2, 0)
+    assert report["games"][0]["all_caught"] == 2 and report["games"][0]["explained"] == 1
+    assert report["stale_explanations"] == ["tiny/main.rules: `gone`: 1 -> 2"]
+    assert report["explained_but_caught"] == ["tiny/main.rules:18:10  5 -> 6"]
+
+
+def test_a_malformed_file_of_explanations_names_every_problem(tmp_path):
+    path = tmp_path / "explained.yaml"
+    path.write_text('''mutants:
+  - file: a.rules
+    line: x
+  - file: a.rules
+    line: x
+    mutation: 1 -> 2
+    why: ""
+ids:
+  TINY-1: ""
+''', encoding="utf-8")
+    with pytest.raises(ExplainedError) as caught:
+        read(path)
+    assert str(caught.value).splitlines() == [
+        f"{path}:2: an explained mutant needs exactly file, line, mutation, why, each a non-empty text",
+        f"{path}:4: an explained mutant needs exactly file, line, mutation, why, each a non-empty text",
+        f"{path}:9: TINY-1: give the reason it has nothing to mutate"]
