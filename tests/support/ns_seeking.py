@@ -45,9 +45,6 @@ class Board:
         token, rotation = self.at[cell]
         return self.get(token, prop)[(direction - rotation) % 6]
 
-    def cell_of(self, token: Any) -> int:
-        return next((c for c, (t, _) in self.at.items() if t is token), -1)
-
     def reach(self, module_cell: int) -> list[int]:
         """The hexes a module reaches (NS-051: two along each direction of effect when long-range)."""
         token, rotation = self.at[module_cell]
@@ -143,8 +140,9 @@ def worth(game: Any, token: Any) -> int:
 
 
 def besieges(who: str):
-    """The agent of an army that sets out to destroy the other HQ; the other army only ends its
-    turns (every other question it is asked is answered at random)."""
+    """The agents of a duel in which `who` sets out to destroy the other HQ and the other army only
+    ends its turns; the questions neither policy takes (where the HQs stand, what the other army
+    throws away) are answered at random."""
     plan: list[tuple[int, int]] = []  # the hex and the facing chosen for the unit being placed
     placing: list[Any] = []  # the unit being placed
 
@@ -171,8 +169,6 @@ def besieges(who: str):
     def policy(game: Any, player: Any, options: Sequence[Any], prompt: str) -> Optional[int]:
         if player.name != who:
             return first_of(options, "end the turn") if prompt == "what to do" else None
-        if prompt == "where the HQ stands":
-            return None
         target = other_hq_cell(game, player)
         if target < 0:
             return None
