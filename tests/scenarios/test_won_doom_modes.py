@@ -4,7 +4,7 @@ runs out (a decision); by the flag points to win (DOOMX-142) or by more flag poi
 timer runs out (a decision)."""
 
 import pytest
-from support.doom_seeking import armed_then_hunting, flag_run, group_spaces, heads_for, waits
+from support.doom_seeking import armed_then_hunting, flag_run, group_spaces, heads_for, hunts_with, waits, walks_into_reach
 from support.scenario_play import ended_with, first_won, replays, rulesets_with, said
 from support.seeking import Seeking
 
@@ -12,22 +12,18 @@ DEATHMATCHES = [(rid, s) for s in ("deathmatch", "deathmatch_for_two") for rid i
 TIMED = [(rid, s) for rid, s in DEATHMATCHES if rid != "doom/variants/no-timer"]
 SEEDS = range(1, 6)
 
-# With the timer of 16 cards drawn 2 a round (8 rounds; fewer with the fast timer) a commander
-# with one marine, whose enemies walk up to him and never shoot back, reaches at most 2 frag
-# markers in seeds 1-20: the frag limit (3 in the short match) is out of reach. A defect of the
-# timer's numbers (dm_frags.rules `timer`: the 16-card set, 2 cards a round), reported, not fixed here.
-OUT_OF_REACH = {("doom/deathmatch", "deathmatch"), ("doom/ctf", "deathmatch"), ("doom/variants/fast-timer", "deathmatch")}
-
 
 def ann_hunts(name):
-    """Ann's marines take a weapon and hunt; everyone else's walk up to them and never attack."""
+    """Ann's marines fetch the chainsaw (no ammo icon costs it) and hit every enemy in its reach
+    twice a turn; everyone else's walk into its reach, a space at a time, and never attack."""
     if name.startswith("Ann"):
-        return Seeking(heads_for(armed_then_hunting, action="advance", attack=True))
-    return Seeking(heads_for(group_spaces("Ann"), action="sprint"))
+        return Seeking(hunts_with("chainsaw"))
+    return Seeking(walks_into_reach("Ann"))
 
 
 def ann_hunts_once(name):
-    """As ann_hunts, but Ann's marines stop hunting once Ann has a frag marker."""
+    """Ann's marines take a weapon and hunt until Ann has a frag marker; everyone else's walk up to
+    them and never attack."""
     if name.startswith("Ann"):
         def one_frag(game, player):
             return [] if game.call("dm_score_of", "Ann") >= 1 else armed_then_hunting(game, player)
@@ -35,14 +31,12 @@ def ann_hunts_once(name):
     return Seeking(heads_for(group_spaces("Ann"), action="sprint"))
 
 
-def cases(pairs, out_of_reach=frozenset()):
-    return [pytest.param(rid, s, id=f"{rid}/{s}", marks=[pytest.mark.xfail(
-        strict=True, reason="the frag limit is out of reach before the timer runs out")] if (rid, s) in out_of_reach else [])
-        for rid, s in pairs]
+def cases(pairs):
+    return [pytest.param(rid, s, id=f"{rid}/{s}") for rid, s in pairs]
 
 
 @pytest.mark.rules("DOOMX-093")
-@pytest.mark.parametrize("ruleset_id, scenario", cases(DEATHMATCHES, OUT_OF_REACH))
+@pytest.mark.parametrize("ruleset_id, scenario", cases(DEATHMATCHES))
 def test_the_commander_who_reaches_the_frag_limit_wins(ruleset_id, scenario):
     game = first_won(ruleset_id, scenario, SEEDS, ann_hunts, lambda g: "reaches the frag limit" in said(g)[-1],
                      options=["short_match"])

@@ -1,6 +1,7 @@
 """Policies of the goal-seeking agent (support/seeking.py) for Doom and its modes: a marine who
 walks towards a goal, opening the doors on his way; a marine who hunts enemies; a marine who
-waits; an invader who hunts marines. Each answers only the questions it knows, for the players
+waits; an invader who hunts marines; in Deathmatch, a marine who hunts with one weapon and
+marines who walk into his reach. Each answers only the questions it knows, for the players
 it concerns; everything else is left to the next policy, or to chance."""
 
 from __future__ import annotations
@@ -186,3 +187,92 @@ def group_spaces(group: str) -> Goal:
     """Where the marines of a group (a commander's, or a team) stand."""
     return lambda game, player: [figure_space(game, p) for p in game.call("marines")
                                  if p.props.get("group") == group and figure_space(game, p) >= 0]
+
+
+# ---- Deathmatch: a hunter with a melee weapon, and marines who walk into his reach ----------
+
+def hunts_with(weapon: str) -> Policy:
+    """A Deathmatch marine who first fetches a token of `weapon`, then hits the enemy marine with
+    the fewest wounds left as often as he may: twice (unload) when one stands where `weapon`
+    reaches him, else he advances on the nearest and attacks once, with `weapon` when it reaches."""
+    fetch = heads_for(lambda game, player: [] if holds(game, player, weapon) else token_spaces(game, weapon))
+    hunt = heads_for(enemy_spaces, action="advance", attack=True)
+
+    def policy(game, player, options, prompt):
+        if not is_marine(player) or figure_space(game, player) < 0:
+            return None
+        if not holds(game, player, weapon):
+            return fetch(game, player, options, prompt)
+        if prompt == "which action the marine takes":
+            return first_of(options, "unload" if game.call("dm_targets", player, weapon) else "advance")
+        if prompt == "which weapon the marine uses" and weapon in options:
+            return options.index(weapon)
+        return hunt(game, player, options, prompt)
+
+    return policy
+
+
+def holds(game: Any, player: Any, weapon: str) -> bool:
+    return weapon in game.get(game.call("bin_of", player), "weapons")
+
+
+def token_spaces(game: Any, weapon: str) -> list[int]:
+    """Deathmatch: the spaces of the tokens of `weapon` while the item pool still holds a copy."""
+    pool = {c.def_id for c in game.zone("item_pool").items}
+    return [game.get(t, "space") for t in game.zone("map_items").items
+            if t.def_id in pool and weapon in game.get(t, "gives")]
+
+
+def walks_into_reach(group: str) -> Policy:
+    """A Deathmatch marine who never attacks: he sprints, a space at a time, to a space next to
+    a marine of `group` and stays there. He never steps on a token (a medical token would heal
+    him, Invisibility hide him), a teleporter or a hazard, and he comes back from a frag (or
+    starts) on the re-entry point nearest that group."""
+
+    def policy(game, player, options, prompt):
+        if not is_marine(player):
+            return None
+        hunters = group_spaces(group)(game, player)
+        if prompt in ("the re-entry point where the marine comes back", "the re-entry point where the marine starts"):
+            near = walking_distances(game, hunters)
+            return best(options, lambda s: near.get(s, 10_000))
+        here = figure_space(game, player)
+        if here < 0 or prompt not in TURN_PROMPTS:
+            return None
+        if prompt == "which action the marine takes":
+            return first_of(options, "sprint")
+        far = walking_distances(game, next_to(game, hunters))
+        distance = lambda s: far.get(s, 10_000)
+        steps = set(next_to(game, [here])) - shunned(game)
+        nearer = [s for s in move_choices(game, player) if s in steps and distance(s) < distance(here)]
+        if prompt == "what the marine does next":
+            if distance(here) > 0 and nearer and "move" in options:
+                return options.index("move")
+            if distance(here) > 0 and "door" in options and min(map(distance, game.call("door_choices", player))) < distance(here):
+                return options.index("door")
+            return first_of(options, "stop")
+        if prompt == "where the marine moves":
+            return options.index(min(nearer, key=distance)) if nearer else None
+        if prompt == "which door the marine opens":
+            return best(options, distance)
+        return None
+
+    return policy
+
+
+def next_to(game: Any, spaces: list[int]) -> list[int]:
+    """The board's spaces around these spaces (8 directions)."""
+    b = game.things.boards["map"]
+    around = set()
+    for s in spaces:
+        x, y = b.xy(s)
+        around |= {(y + dy) * b.width + x + dx for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                   if (dx, dy) != (0, 0) and b.on_board(x + dx, y + dy)}
+    return sorted(around)
+
+
+def shunned(game: Any) -> set[int]:
+    """Deathmatch: the spaces of tokens, teleporters and hazards."""
+    b = game.things.boards["map"]
+    tokens = {game.get(t, "space") for t in game.zone("map_items").items}
+    return tokens | {s for s in range(len(b.mark)) if b.mark[s] == "teleporter" or b.terrain[s] == "hazard"}
