@@ -130,6 +130,7 @@ def test_at_most_four_copies_and_fewer_where_the_card_says_so():
         ("DT-007", "5 copies of Gendarme; at most 4 are allowed", ["gendarme"])]
     assert broken(deck(cards(blood_lust=2, captured=2))) == [
         ("DT-007", "2 copies of Captured!; the card allows at most 1", ["captured"])]
+    assert rules_of(deck(cards(blood_lust=3, captured=1))) == []  # as many as the card allows
     # the main deck and the sideboard together
     assert rules_of(deck(side=dict(SIDE, luna=0, gendarme=1, evasive_action=4))) == ["DT-007"]
 

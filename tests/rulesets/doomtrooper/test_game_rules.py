@@ -295,14 +295,17 @@ def test_privilege_is_refused_once_the_first_turn_has_begun(dt):
     assert "start of the game" in t.refused("cardinals_privilege", t.a)
 
 
-@pytest.mark.rules("DT-026")
+@pytest.mark.rules("DT-021", "DT-026")
 def test_privilege_with_a_warrior_discards_the_old_hand(dt):
     t = Table(dt, round_=1)
     deal(t, t.a, ["gendarme"] + ["cowardice"] * 13)
     for _ in range(7):
         t.g.things.move(t.zone("library", t.a)[0], t.g.zone("hand", t.a))
+    old = list(t.zone("hand", t.a))
     t.act("cardinals_privilege", t.a)
-    assert len(t.zone("discard", t.a)) == 7
+    assert list(t.zone("discard", t.a)) == old  # the old hand, the warrior too, is the first discard
+    assert len(t.zone("hand", t.a)) == 7 and not set(t.zone("hand", t.a)) & set(old)
+    assert len(t.zone("library", t.a)) == 0
 
 
 # ---- the turn and the first action ------------------------------------------------------

@@ -214,3 +214,11 @@ def test_no_attack_on_a_warrior_in_cover(t):
     t.g.set(d, "in_cover", True)
     assert "cannot attack that one in this way" in t.refused("attack", t.a, a, d, "close_combat")
     assert phases(t) == [] and t.a.props["actions"] == 3
+
+
+@pytest.mark.rules("DT-034")
+def test_declaring_an_attack_is_an_action_of_the_turn(dt):
+    t, a, d = fight(dt)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert (t.a.props["actions"], t.a.props["actions_taken"]) == (2, 1)
+    assert (t.b.props["actions"], t.b.props["actions_taken"]) == (3, 0)  # the defender spends none
