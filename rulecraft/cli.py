@@ -244,12 +244,21 @@ def cmd_cards(args) -> int:
         aka = [{"language": lang, "name": name} for lang, name in names.other_names(rules, d.id)]
         cards.append({"id": d.id, "name": d.name, "kind": d.kind, "count": d.count, **props, "rules": list(d.rules),
                       **({"aka": aka} if aka else {})})
+    # the values of an enum (a tribe, a faction) with names in other languages, when the whole game is listed
+    values = [] if args.cards else [{"enum": enum, "value": m, "aka": [{"language": lang, "name": name}
+                                                                     for lang, name in names.other_names(rules, m)]}
+                                    for enum, members in rules.enums.items() for m in members if names.other_names(rules, m)]
     if args.json:
-        print(json.dumps({"game": rules.id, "cards": cards}, indent=2, ensure_ascii=False))
+        print(json.dumps({"game": rules.id, "cards": cards, **({"values": values} if values else {})}, indent=2,
+                         ensure_ascii=False))
     else:
         for c in cards:
             other = names.shown(rules, c["id"], c["name"])
             print(f"{c['id']:<24} {c['name']:<28} {c['kind']:<16} x{c['count']}" + (f"  ({other})" if other else ""))
+        if values:
+            print("\nvalues with other names:")
+            for v in values:
+                print(f"{v['enum'] + ' ' + v['value']:<53} ({names.shown(rules, v['value'], v['value'])})")
     return 0
 
 

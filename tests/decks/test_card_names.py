@@ -186,6 +186,13 @@ def test_listings_show_the_other_names_beside_the_english_one(capsys):
     assert main(["cards", "list", "neuroshima", "--json"]) == 0
     cards = {c["id"]: c for c in json.loads(capsys.readouterr().out)["cards"]}
     assert cards["splitter"]["aka"] == [{"language": "pl", "name": "Roztrajacz"}] and "aka" not in cards["allied_sniper"]
+    assert main(["cards", "list", "doomtrooper"]) == 0
+    listing = capsys.readouterr().out
+    assert listing.split("\nvalues with other names:\n")[1].splitlines()[0].split() == [
+        "tribe", "lutheran_triad", "(cs:", "Luteránská", "triáda)"]  # enum values: shown when the whole game is listed
+    assert main(["cards", "list", "doomtrooper", "--json"]) == 0
+    values = json.loads(capsys.readouterr().out)["values"]
+    assert {"enum": "tribe", "value": "templars", "aka": [{"language": "cs", "name": "Templáři"}]} in values
     assert main(["cards", "list", "twilight-imperium", "Wurmloch - Alpha"]) == 0
     assert capsys.readouterr().out.startswith("wormhole_alpha ")
     assert main(["cards", "list", "twilight-imperium", "Reichtum"]) == 2
