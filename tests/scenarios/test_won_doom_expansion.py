@@ -1,9 +1,10 @@
-"""The expansion's Airlock scenario is won both ways through legal play: every marine goes out
-through the red security door (DOOMX-157, DOOMX-158), or the invader reaches the frag limit."""
+"""The expansion's scenarios (Airlock, and The Fly in the Web on the same map) are won both ways
+through legal play: every marine goes out through the red security door (DOOMX-157, DOOMX-158),
+or the invader reaches the frag limit."""
 
 import pytest
 from support.doom_seeking import heads_for, hunts_marines
-from support.scenario_play import ended_with, first_won, play, replays, said
+from support.scenario_play import ended_with, first_won, replays, said
 from support.seeking import Seeking, spaces_marked
 
 
@@ -24,9 +25,13 @@ def into_the_vacuum(name):
     return Seeking(hunts_marines(), heads_for(vacuum, action="sprint"))
 
 
+SCENARIOS = ["mars_airlock", "fly_in_the_web"]
+
+
 @pytest.mark.rules("DOOMX-157", "DOOMX-158")
-def test_the_marines_who_all_go_out_through_the_red_door_win():
-    game = play("doom/expansion", "mars_airlock", 1, out_through_the_red_door)
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_marines_who_all_go_out_through_the_red_door_win(scenario):
+    game = first_won("doom/expansion", scenario, range(1, 6), out_through_the_red_door, lambda g: g.winner is not None)
     winner, last = ended_with(game)
     marines = [p for p in game.players if p.props["role"] == "marine"]
     assert winner in [p.name for p in marines] and all(p.props["exited"] for p in marines)
@@ -37,10 +42,11 @@ def test_the_marines_who_all_go_out_through_the_red_door_win():
     assert replays(game)
 
 
-def test_the_invader_who_reaches_the_frag_limit_wins():
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_invader_who_reaches_the_frag_limit_wins(scenario):
     # frag_limit is a marked assumption (6): not reached in the 8 rounds of this map in 30 seeds,
     # even by marines who choke in the vacuum; 3 here
-    game = first_won("doom/expansion", "mars_airlock", range(1, 6), into_the_vacuum, lambda g: g.winner is not None,
+    game = first_won("doom/expansion", scenario, range(1, 6), into_the_vacuum, lambda g: g.winner is not None,
                      assumptions={"frag_limit": 3})
     winner, last = ended_with(game)
     assert game.player(winner).props["role"] == "invader"
