@@ -244,10 +244,7 @@ def cmd_cards(args) -> int:
         aka = [{"language": lang, "name": name} for lang, name in names.other_names(rules, d.id)]
         cards.append({"id": d.id, "name": d.name, "kind": d.kind, "count": d.count, **props, "rules": list(d.rules),
                       **({"aka": aka} if aka else {})})
-    # the values of an enum (a tribe, a faction) with names in other languages, when the whole game is listed
-    values = [] if args.cards else [{"enum": enum, "value": m, "aka": [{"language": lang, "name": name}
-                                                                     for lang, name in names.other_names(rules, m)]}
-                                    for enum, members in rules.enums.items() for m in members if names.other_names(rules, m)]
+    values = [] if args.cards else _named_values(rules)
     if args.json:
         print(json.dumps({"game": rules.id, "cards": cards, **({"values": values} if values else {})}, indent=2,
                          ensure_ascii=False))
@@ -260,6 +257,19 @@ def cmd_cards(args) -> int:
             for v in values:
                 print(f"{v['enum'] + ' ' + v['value']:<53} ({names.shown(rules, v['value'], v['value'])})")
     return 0
+
+
+def _named_values(rules) -> list[dict[str, Any]]:
+    """The values of enums (a tribe, a faction) that have names in other languages."""
+    from . import names
+
+    out = []
+    for enum, members in rules.enums.items():
+        for m in members:
+            if names.other_names(rules, m):
+                out.append({"enum": enum, "value": m,
+                            "aka": [{"language": lang, "name": name} for lang, name in names.other_names(rules, m)]})
+    return out
 
 
 def _named_cards(rules, wanted: list[str]) -> list:

@@ -10,11 +10,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from . import rng
-from .errors import GameError
+from .errors import AgentError
 
-
-class AgentError(GameError):
-    """An agent could not answer (a script or a replayed log ran out, or does not fit)."""
+__all__ = ["Agent", "AgentError", "FirstLegalAgent", "RandomAgent", "ReplayAgent", "ScriptedAgent"]
 
 
 class Agent:

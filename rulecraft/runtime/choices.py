@@ -46,12 +46,20 @@ class Choices:
         n = len(options)
         if not n:
             return None
-        index = self.agents[player.id].choose(self.rt, player, options, prompt) if n > 1 else 0
+        index = self.ask(player, options, prompt) if n > 1 else 0
         if not 0 <= index < n:
             raise IllegalAction(f"agent of {player.name} chose option {index} of {n}")
         picked = options[index]
         self.history.record("choice", player=player, prompt=prompt, options=n, picked=picked)
         return picked
+
+    def ask(self, player: Entity, options: list[Any], prompt: str) -> int:
+        """The agent's pick; meanwhile the game is read-only (a change raises AgentError)."""
+        self.history.choosing = player.name
+        try:
+            return self.agents[player.id].choose(self.rt, player, options, prompt)
+        finally:
+            self.history.choosing = None
 
     def agent_random(self, player: Entity, n: int) -> int:
         """A number in [0, n) from the player's own stream (random agents)."""

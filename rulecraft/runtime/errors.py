@@ -27,6 +27,11 @@ class GameError(Exception):
         return super().__str__()
 
 
+class AgentError(GameError):
+    """An agent could not answer (a script or a replayed log ran out, or does not fit), or changed
+    the game while it chose."""
+
+
 class IllegalAction(GameError):
     """A `require` failed: the action is not allowed in this state."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable
 
-from .errors import BudgetExceeded
+from .errors import AgentError, BudgetExceeded
 from .state import sized_json
 
 MAX_LOG = 1_000_000
@@ -42,8 +42,12 @@ class History:
         self.seq = 0  # increases with every logged happening; orders modifiers and phases
         self.round = 0
         self.touched: set[str] = set()
+        self.choosing: str | None = None  # the player whose agent is choosing: nothing may happen meanwhile
 
     def record(self, what: str, **fields: Any) -> None:
+        if self.choosing is not None:
+            # an agent may look at the game, not change it: what it did would be in the log, not in a replay
+            raise AgentError(f"the agent of {self.choosing} changed the game while choosing (a `{what}` happened)")
         if self.recorded >= MAX_LOG:
             raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
         self.recorded += 1
