@@ -86,14 +86,31 @@ def test_a_bot_without_movement_left_is_told_so(new_table):
     assert t.where(bot) == (4, 1) and t.get(bot, "moves_left") == 0
 
 
-@pytest.mark.rules("DOOMX-056")
+TWO = [
+    "#########",
+    "#S.B...##",
+    "#S......#",
+    "#S.B....#",
+    "#########",
+]
+
+
+@pytest.mark.rules("DOOMX-056", "DOOMX-061")
 def test_an_unactivated_bot_with_an_invader_in_sight_does_nothing(new_table):
-    t = new_table(rows=LINE, picks={"what the sentry bot does next": ["attack", "stop"]})
-    m = t.marines[0]
-    t.marine(m, 1, 3)
+    t = new_table(rows=TWO, picks={"what the sentry bot does next": ["attack", "stop"]})
+    m, other = t.marines
+    bot = activated(t, other, (2, 3), (3, 3))   # the other marine's
+    t.marine(m, 1, 2)
     imp = t.invader_at("archvile", 6, 1)
+    t.set(imp, "armor", 0)
     with t.game.turn(m):
         t.call("end_marine_turn", m)
-    token = t.at(3, 1)
-    assert token.def_id == "sentry_token" and t.get(imp, "wounded") == 0
     assert t.log("roll") == [] and not [e for e in t.log("choice") if "sentry bot" in e["prompt"]]
+    t.force("yellow", t.face("yellow", range=2, damage=1))
+    t.force("green", t.face("green", range=2, damage=2))
+    with t.game.turn(other):
+        t.call("end_marine_turn", other)
+    assert [e["player"] for e in t.log("choice") if "sentry bot" in e["prompt"]] == [other.name] * 3
+    assert [e["die"] for e in t.log("roll")] == ["yellow", "green"] and t.get(imp, "wounded") == 3
+    token = t.at(3, 1)
+    assert token.def_id == "sentry_token" and t.where(bot) == (3, 3)
