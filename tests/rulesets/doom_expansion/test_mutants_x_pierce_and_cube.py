@@ -52,14 +52,18 @@ PORTAL = [
 ]
 
 
-@pytest.mark.rules("DOOMX-170")
-def test_in_the_finale_the_cube_attacks_with_5_markers_not_with_4(new_table):
-    t = new_table(rows=PORTAL)
-    m = t.marines[0]
+def carrier(t, m):
     t.marine(m, 2, 1)
     cube = t.select("relic")[0]
     t.set(cube, "carrier", m)
     t.set(cube, "space", -1)
+
+
+@pytest.mark.rules("DOOMX-170")
+def test_in_the_finale_the_cube_attacks_with_5_markers_not_with_4(new_table):
+    t = new_table(rows=PORTAL)
+    m = t.marines[0]
+    carrier(t, m)
     inv = t.invader_at("archvile", 5, 2)
     t.declare(m, "advance")
     t.set(t.bin(m), "souls", 4)
@@ -68,3 +72,18 @@ def test_in_the_finale_the_cube_attacks_with_5_markers_not_with_4(new_table):
     t.force("red", t.face("red", miss=False))
     t.act("soul_cube_attack", m, t.s(5, 2))
     assert not t.on_board(inv) and t.get(t.bin(m), "souls") == 0
+
+
+@pytest.mark.rules("DOOMX-053")
+def test_the_cubes_kill_is_logged_and_scored_whatever_the_wounds(new_table):
+    t = new_table(rows=PORTAL, options=["campaign", "cacodemons"])
+    m = t.marines[0]
+    carrier(t, m)
+    demon = t.invader_at("cacodemon", 5, 1)   # 10 wounds, armor 2
+    t.declare(m, "advance")
+    t.set(t.bin(m), "souls", 5)
+    t.force("red", t.face("red", miss=False))
+    t.act("soul_cube_attack", m, t.s(5, 1))
+    assert not t.on_board(demon)
+    assert f"the Soul Cube kills {demon.name}" in t.messages()
+    assert t.get(m, "campaign_kills") == 2
