@@ -111,3 +111,33 @@ def test_a_bot_moving_onto_equipment_says_it_leaves_it(new_table):
     t.act("bot_move", m, bot, t.s(5, 1))
     assert "the sentry bot leaves the equipment where it is" in t.messages()
     assert len(t.select("tank_token")) == 1
+
+
+@pytest.mark.rules("DOOMX-062", "DOOMX-043", "DOOMX-044")
+def test_a_bot_moving_over_a_burning_jet_is_burnt_entering_and_leaving_it(new_table):
+    t = new_table(rows=["##########", "#S.BF....#", "#S.......#", "##########"])
+    m = t.marines[0]
+    bot = activated(t, m, (2, 1), (3, 1))
+    t.set(bot, "moves_left", 2)
+    t.act("bot_move", m, bot, t.s(5, 1))   # straight over the lit jet at (4,1)
+    assert t.where(bot) == (5, 1) and t.get(bot, "wounded") == 2
+    assert len([x for x in t.messages() if " is burnt " in x]) == 2
+
+
+@pytest.mark.rules("DOOMX-062", "DOOMX-153")
+def test_a_bot_sharing_its_space_may_not_attack(new_table):
+    t = new_table(rows=ROOM)
+    m = t.marines[0]
+    bot = activated(t, m, (2, 1), (3, 1))
+    t.set(bot, "attacks_left", 1)
+    imp = t.invader_at("archvile", 6, 1)
+    board = t.game.boards["map"]   # a scenario stacking a figure on the bot's space
+    other = t.game.create("marine_blue")
+    board.occupant[t.s(3, 1)] = other.id
+    board.anchor[other.id] = t.s(3, 1)
+    board.size[other.id] = (1, 1)
+    board.side[other.id] = "marines"
+    board.figures[other.id] = other
+    assert t.refused("bot_attack", m, bot, t.s(6, 1)).endswith(
+        "a figure on the same space as another figure may not attack")
+    assert t.get(imp, "wounded") == 0 and t.get(bot, "attacks_left") == 1
