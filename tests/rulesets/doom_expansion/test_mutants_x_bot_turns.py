@@ -141,3 +141,16 @@ def test_a_bot_sharing_its_space_may_not_attack(new_table):
     assert t.refused("bot_attack", m, bot, t.s(6, 1)).endswith(
         "a figure on the same space as another figure may not attack")
     assert t.get(imp, "wounded") == 0 and t.get(bot, "attacks_left") == 1
+
+
+@pytest.mark.rules("DOOMX-062", "DOOMX-045")
+def test_a_bot_ending_its_turn_on_a_lit_jet_in_the_corner_is_burnt_again(new_table):
+    # The lit jet is on space 0, the map's top-left corner.
+    t = new_table(rows=["F.B.....#", "#S......#", "#S......#", "#########"],
+                  picks={"what the sentry bot does next": ["move", "stop"], "where the sentry bot moves": 0})
+    m = t.marines[0]
+    bot = activated(t, m, (3, 0), (2, 0))
+    t.call("bot_turn", m, bot)
+    assert t.where(bot) == (0, 0) and t.get(bot, "wounded") == 2
+    burns = [x for x in t.messages() if " is burnt " in x]
+    assert len(burns) == 2 and "ends its movement" in burns[1]
