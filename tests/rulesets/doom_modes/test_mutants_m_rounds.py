@@ -8,6 +8,7 @@ import rulecraft
 from rulecraft import FirstLegalAgent
 from rulecraft.runtime import grid
 from rulecraft.runtime.agents import Agent
+from rulecraft.runtime.play import run, start
 
 
 class LastMarineFirst(Agent):
@@ -107,3 +108,11 @@ def test_a_commander_of_two_marines_chooses_which_of_them_moves_first(dm):
     assert turns(game) == [marines[first][1], marines[second][1], marines[first][0], marines[second][0]]
     picks = [e for e in game.log if e["what"] == "choice" and e["prompt"] == "which marine moves next"]
     assert [e["options"] for e in picks] == [2, 2, 1, 1]
+
+
+@pytest.mark.rules("DOOMX-174")
+def test_a_round_of_deathmatch_for_two_moves_every_marine_once(dm):
+    game = start(dm, "deathmatch_for_two", seed=1, agents=[FirstLegalAgent()] * 4)
+    run(game, "deathmatch_for_two", max_rounds=1)
+    assert sorted(turns(game)) == ["Ann", "Ann 2", "Ben", "Ben 2"]
+    assert [game.get(p, "marker") for p in game.players] == ["red"] * 4
