@@ -5,7 +5,7 @@ DOOMX-140, DOOMX-174)."""
 import pytest
 
 import rulecraft
-from rulecraft import FirstLegalAgent
+from rulecraft import FirstLegalAgent, IllegalAction
 from rulecraft.runtime import grid
 from rulecraft.runtime.agents import Agent
 from rulecraft.runtime.play import run, start
@@ -116,3 +116,13 @@ def test_a_round_of_deathmatch_for_two_moves_every_marine_once(dm):
     run(game, "deathmatch_for_two", max_rounds=1)
     assert sorted(turns(game)) == ["Ann", "Ann 2", "Ben", "Ben 2"]
     assert [game.get(p, "marker") for p in game.players] == ["red"] * 4
+
+
+@pytest.mark.rules("DOOMX-105")
+def test_a_timer_needs_at_least_one_card(dm):
+    one = rulecraft.Game(dm, seed=1, players=["m1", "m2"], assumptions={"timer_size": 1})
+    one.call("dm_start_timer")
+    assert len(one.zone("invader_deck").items) == 1 and len(one.zone("set_aside").items) == 15
+    empty = rulecraft.Game(dm, seed=1, players=["m1", "m2"], assumptions={"timer_size": 0})
+    with pytest.raises(IllegalAction, match="timer_size: the timer needs at least one card"):
+        empty.call("dm_start_timer")
