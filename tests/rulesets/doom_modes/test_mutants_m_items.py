@@ -111,3 +111,48 @@ def test_a_dropped_flag_carried_on_by_the_enemy_team_leaves_the_space_where_it_l
     t.declare(c, "advance")
     t.move(c, 5, 3)
     assert (t.get(red, "carrier"), t.get(red, "space")) == (c, -1)
+
+
+@pytest.mark.rules("DOOMX-121")
+def test_on_a_map_without_a_point_of_the_number_rolled_any_free_point_will_do(match):
+    t = match(rows=["#########", "#1.....3#", "#.......#", "#########"])
+    a, b = t.p
+    t.put(b, 4, 2)
+    t.set(a, "out", True)
+    t.force("green", t.face("green", range=2, damage=1))
+    t.call("dm_reenter", a)
+    assert t.where(a) == (1, 1)                            # the first of the points 1 and 3
+
+
+@pytest.mark.rules("DOOMX-121", "DOOMX-122")
+def test_with_every_point_of_the_number_taken_the_marine_telefrags_the_one_there(two):
+    t = two
+    t.put(t.b, 1, 1)                                   # the only re-entry point numbered 1
+    t.set(t.a, "out", True)
+    t.force("green", t.face("green", range=1, damage=1))
+    t.call("dm_reenter", t.a)
+    assert t.where(t.a) == (1, 1) and t.get(t.b, "out") is True
+    assert t.said("telefrags") == ["m1 comes back on m2 and telefrags him (no frag marker)"]
+
+
+@pytest.mark.rules("DOOMX-125")
+def test_a_move_with_the_key_keeps_the_rules_of_a_move(match):
+    t = key_in_hand(match, "advance")
+    assert t.get(t.a, "moves_left") == 3 and t.get(t.a, "moved") is True
+    assert "a move goes to another space" in t.refused("dm_move", t.a, t.s(3, 1))
+    assert "cannot end a move there" in t.refused("dm_move", t.a, t.s(0, 0))
+    assert "cannot end a move there" in t.refused("dm_move", t.a, t.s(7, 1))      # 4 spaces away, 3 left
+    t.move(t.a, 6, 1)
+    assert t.where(t.a) == (6, 1) and t.get(t.a, "moves_left") == 0
+    assert "no movement is left" in t.refused("dm_move", t.a, t.s(5, 1))
+
+
+@pytest.mark.rules("DOOMX-125")
+def test_a_marine_with_the_key_declares_his_action_before_moving(match):
+    t = key_in_hand(match, "advance")
+    t.set(t.a, "chosen", "")
+    assert "declare one of the four actions" in t.refused("dm_move", t.a, t.s(4, 1))
+    t.set(t.a, "chosen", "advance")
+    t.set(t.a, "moved", False)
+    t.move(t.a, 4, 1)
+    assert t.get(t.a, "moved") is True

@@ -126,3 +126,31 @@ def test_a_timer_needs_at_least_one_card(dm):
     empty = rulecraft.Game(dm, seed=1, players=["m1", "m2"], assumptions={"timer_size": 0})
     with pytest.raises(IllegalAction, match="timer_size: the timer needs at least one card"):
         empty.call("dm_start_timer")
+
+
+@pytest.mark.rules("DOOMX-090")
+def test_six_marines_may_play_and_every_marine_needs_a_commander(dm):
+    six = rulecraft.Game(dm, players=[f"p{i}" for i in range(6)])
+    six.call("dm_seat_players", [f"p{i}" for i in range(6)])
+    assert [six.get(p, "role") for p in six.players] == ["marine"] * 6
+    four = rulecraft.Game(dm, players=list("abcd"))
+    with pytest.raises(IllegalAction, match="name the commander of every marine"):
+        four.call("dm_seat_players", ["a", "b", "c"])
+
+
+@pytest.mark.rules("DOOMX-090", "DOOMX-173")
+def test_seating_refuses_commanders_of_unequal_numbers_of_marines(dm):
+    four = rulecraft.Game(dm, players=list("abcd"))
+    with pytest.raises(IllegalAction, match="with two or three people each commands 2 marines"):
+        four.call("dm_seat_players", ["A", "B", "A", "C"])
+
+
+@pytest.mark.rules("DOOMX-090")
+def test_in_a_round_every_marine_plays_his_turn(two):
+    t = two
+    t.put(t.a, 1, 1)
+    t.put(t.b, 10, 4)
+    t.call("dm_start_timer")
+    t.game.begin_round()
+    t.call("dm_round")
+    assert sorted(t.said(" declares ")) == ["m1 declares sprint", "m2 declares sprint"]

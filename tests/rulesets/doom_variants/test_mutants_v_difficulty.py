@@ -49,3 +49,39 @@ def test_nightmare_deals_its_extra_invader_cards_in_a_draw_of_their_own():
 def test_ultra_violence_changes_the_starting_bullets_but_never_below_none(change, bullets):
     game, b = dealt("ultra-violence", ultra_violence_bullets=change)
     assert game.get(b, "bullets") == bullets
+
+
+CARD_NUMBERS = [("too-young-to-die", "too_young"), ("hey-not-too-rough", "not_too_rough"),
+                ("nightmare", "nightmare"), ("ultra-violence", "ultra_violence")]
+
+
+def each_card(easier):
+    rule = "DOOMX-176" if easier else "DOOMX-177"
+    cards = CARD_NUMBERS[:2] if easier else CARD_NUMBERS[2:]
+    return [pytest.param(mod, prefix, marks=pytest.mark.rules(rule)) for mod, prefix in cards]
+
+
+def starting(game, b):
+    return [game.get(b, k) for k in ("wounds", "armor", "bullets")]
+
+
+@pytest.mark.parametrize("mod, prefix", each_card(True) + each_card(False))
+def test_each_card_adds_its_numbers_to_the_starting_tokens(mod, prefix):
+    game, b = dealt(mod, **{f"{prefix}_{k}": 1 for k in ("wounds", "armor", "bullets")})
+    assert starting(game, b) == [10, 3, 4]                       # the base game's 9, 2, 3, each + 1
+
+
+@pytest.mark.parametrize("mod, prefix", each_card(True) + each_card(False))
+def test_each_card_leaves_a_wound_and_no_fewer_than_no_armor_or_bullets(mod, prefix):
+    game, b = dealt(mod, **{f"{prefix}_wounds": -99, f"{prefix}_armor": -9, f"{prefix}_bullets": -9})
+    assert starting(game, b) == [1, 0, 0]
+
+
+@pytest.mark.parametrize("mod, prefix", each_card(True) + each_card(False))
+def test_each_card_deals_its_extra_invader_cards_to_the_invader_player_alone(mod, prefix):
+    game, _ = dealt(mod, **{f"{prefix}_invader_cards": 1})
+    assert invader_draws(game) == [(5, "invader_hand"), (1, "invader_hand")]
+    inv, m1, m2 = game.players
+    assert all(game.knows(inv, c) and not game.knows(m1, c) for c in game.zone("invader_hand").items)
+    none, _ = dealt(mod, **{f"{prefix}_invader_cards": 0})
+    assert invader_draws(none) == [(5, "invader_hand")]
