@@ -3,12 +3,12 @@ text, a count nothing reads), and the ids with nothing to mutate (a rule that so
 happen), each with its reason, in a YAML file the project keeps beside its tests:
 
     mutants:
-      - file: doom/invaders.rules          # as the rulesets root names it
-        line: 'invader imp "Imp" x12 { ... }'   # the source line the edit starts on, stripped
-        mutation: x12 -> x13               # as `rulecraft mutate` prints it
-        why: the box count of a figure no rule counts
+      - file: game/pieces.rules            # as the rulesets root names it
+        line: 'piece pawn "Pawn" x8 { ... }'   # the source line the edit starts on, stripped
+        mutation: x8 -> x9                 # as `rulecraft mutate` prints it
+        why: the box count of a piece no rule counts
     ids:
-      DOOMX-132: flags are no figures, and only figures block movement: nothing encodes it
+      GAME-012: tokens are no pieces, and only pieces block movement: nothing encodes it
 
 A mutant is named by its file, line text and mutation, not its line number, so an explanation stays
 with its code when lines move; one that names no mutant any more is reported, never silently kept."""
