@@ -65,7 +65,7 @@ class Definition:
     props: dict[str, Any]
     rules: tuple[str, ...]  # every id the definition carries, its triggers' included
     where: str
-    data_rules: tuple[str, ...] = ()  # the ids of the definition itself: executed when one is made
+    data_rules: tuple[str, ...] = ()  # the ids of the definition itself: executed when one is made or read
 
 
 @dataclass(frozen=True, slots=True)

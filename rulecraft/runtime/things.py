@@ -246,10 +246,13 @@ class Things:
         raise IllegalAction(f"{e.name} was given no `{param}` for ability `{ability}`")
 
     def defprop(self, def_id: str, name: str) -> Any:
-        """A property of a definition itself (as printed), without an instance."""
+        """A property of a definition itself (as printed), without an instance: reading it executes the
+        definition's own rules, as making one does."""
         d = self.rules.definitions.get(def_id)
         if d is None:
             raise IllegalAction(f"there is no definition `{def_id}`")
+        if d.data_rules:
+            self.history.touch(d.data_rules)
         if name in d.props:
             value = d.props[name]
             return self.assume[value.assumption] if isinstance(value, AssumedValue) else value

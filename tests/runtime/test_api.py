@@ -174,3 +174,15 @@ def test_shared_props_give_a_laid_out_thing_its_own_copy_on_its_first_change():
         first = game.zone("deck").items[0]
         game.set(first, "n", 2)
         assert [game.get(c, "n") for c in game.zone("deck").items] == expected
+
+
+def test_a_definitions_own_rules_run_when_one_is_made_or_its_data_is_read():
+    rules = rulecraft.compile_source('game "t" "T"\nkind tool { weight: int = 1 }\ntool hammer "Hammer" { rule R-002  weight: 3 }\n'
+                                     'tool saw "Saw" { rule R-003 }\nfn heavy(t: def<tool>) -> bool { return t.weight > 2 }\n'
+                                     'fn make() { create saw }\n')
+    game = rulecraft.Game(rules)
+    assert game.history.touched == set()
+    assert game.call("heavy", "hammer")
+    assert game.history.touched == {"R-002"}
+    game.call("make")
+    assert game.history.touched == {"R-002", "R-003"}

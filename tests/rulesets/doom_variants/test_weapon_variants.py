@@ -95,7 +95,9 @@ def test_tireless_pistols_fire_without_bullets(table, variants):
 @pytest.mark.rules("DOOMX-183")
 def test_a_tireless_pistol_spends_no_ammo_on_an_ammo_icon(table):
     assert fire_pistol_with_ammo_icons(table(), 3) == 2                  # the base game spends one token
-    assert fire_pistol_with_ammo_icons(table("tireless-pistols"), 3) == 3
+    tireless = table("tireless-pistols")
+    assert fire_pistol_with_ammo_icons(tireless, 3) == 3
+    assert "DOOMX-183" in tireless.game.history.touched  # the patched pistol's data was read
 
 
 def open_store(game):
