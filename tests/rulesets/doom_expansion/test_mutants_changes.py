@@ -3,18 +3,10 @@ tests let pass."""
 
 import pytest
 
+from tests.rulesets.doom_expansion.test_x_changes import shotgun_table
+
 RED = ["##########", "#S.....R.#", "#S.......#", "##########"]
-PIERCE = ["##########", "#S.......#", "#S.......#", "#........#", "##########"]
 WEB = ["##########", "#S.......#", "#S...#...#", "#....#...#", "##########"]
-
-
-def shotgun_table(new_table):
-    t = new_table(rows=PIERCE)
-    m = t.marines[0]
-    t.marine(m, 1, 1)
-    t.set(t.bin(m), "weapons", ["shotgun"])
-    t.declare(m, "advance")
-    return t, m
 
 
 @pytest.mark.rules("DOOMX-158")

@@ -4,6 +4,8 @@ on the target space alone; by exact outcome."""
 
 import pytest
 
+from tests.rulesets.doom_expansion.test_x_sentry_bots import activated
+
 ROOM = [
     "##########",
     "#S.B.....#",
@@ -11,19 +13,6 @@ ROOM = [
     "#S.......#",
     "##########",
 ]
-
-
-def token_at(t, x, y):
-    b = t.at(x, y)
-    assert b is not None and b.kind == "sentry_bot"
-    return b
-
-
-def activated(t, p, fig_xy, bot_xy):
-    t.marine(p, *fig_xy)
-    t.declare(p, "advance")
-    t.act("activate_bot", p, token_at(t, *bot_xy))
-    return t.at(*bot_xy)
 
 
 def asked(t, prompt):

@@ -3,16 +3,7 @@ the Soul Cube's full charge in the finale (DOOMX-170), by exact outcome."""
 
 import pytest
 
-PIERCE = ["##########", "#S.......#", "#S.......#", "#........#", "##########"]
-
-
-def shotgun_table(new_table):
-    t = new_table(rows=PIERCE)
-    m = t.marines[0]
-    t.marine(m, 1, 1)
-    t.set(t.bin(m), "weapons", ["shotgun"])
-    t.declare(m, "advance")
-    return t, m
+from tests.rulesets.doom_expansion.test_x_changes import shotgun_table
 
 
 @pytest.mark.rules("DOOMX-161")

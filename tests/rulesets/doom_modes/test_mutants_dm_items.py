@@ -6,15 +6,7 @@ import pytest
 import rulecraft
 from rulecraft import FirstLegalAgent
 from rulecraft.runtime import grid
-
-VAULT = [
-    "##########",
-    "#1.k....2#",
-    "#.......3#",
-    "####S#####",
-    "###VBV####",
-    "##########",
-]
+from tests.rulesets.doom_modes.test_dm_vaults import VAULT
 
 
 def attackers(t):

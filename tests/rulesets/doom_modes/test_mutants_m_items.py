@@ -3,23 +3,8 @@ showed the other tests let pass (DOOMX-097, DOOMX-121, DOOMX-125, DOOMX-145, DOO
 
 import pytest
 
-VAULT = [
-    "##########",
-    "#1.k....2#",
-    "#.......3#",
-    "####S#####",
-    "###VBV####",
-    "##########",
-]
-
-FIELD = [
-    "############",
-    "#xxx....yyy#",
-    "#xXx....yYy#",
-    "#xXx....yYy#",
-    "#xxx....yyy#",
-    "############",
-]
+from tests.rulesets.doom_modes.test_ctf import FIELD
+from tests.rulesets.doom_modes.test_dm_vaults import VAULT
 
 
 @pytest.mark.rules("DOOMX-097")

@@ -34,7 +34,7 @@ def rounds(game, n):
 
 
 @pytest.mark.rules("DOOMX-090")
-def test_each_deathmatch_round_ends_with_the_timer(two):
+def test_in_each_deathmatch_round_every_marine_plays_and_the_timer_ends_it(two):
     t = two
     t.put(t.a, 1, 1)
     t.put(t.b, 10, 4)
@@ -43,6 +43,7 @@ def test_each_deathmatch_round_ends_with_the_timer(two):
     t.call("dm_round")
     assert t.said("the timer: ") == ["the timer: 2 cards are discarded (14 left)"]
     assert len(t.zone("invader_deck")) == 14 and len(t.zone("invader_discard")) == 2
+    assert sorted(t.said(" declares ")) == ["m1 declares sprint", "m2 declares sprint"]
 
 
 @pytest.mark.rules("DOOMX-104")
@@ -143,14 +144,3 @@ def test_seating_refuses_commanders_of_unequal_numbers_of_marines(dm):
     four = rulecraft.Game(dm, players=list("abcd"))
     with pytest.raises(IllegalAction, match="with two or three people each commands 2 marines"):
         four.call("dm_seat_players", ["A", "B", "A", "C"])
-
-
-@pytest.mark.rules("DOOMX-090")
-def test_in_a_round_every_marine_plays_his_turn(two):
-    t = two
-    t.put(t.a, 1, 1)
-    t.put(t.b, 10, 4)
-    t.call("dm_start_timer")
-    t.game.begin_round()
-    t.call("dm_round")
-    assert sorted(t.said(" declares ")) == ["m1 declares sprint", "m2 declares sprint"]
