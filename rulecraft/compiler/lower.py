@@ -17,7 +17,7 @@ from ..runtime.errors import ITEM_MARK
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
 from . import resolved as r
-from .lower_data import LOOKING_BUILTINS, DataLowering, owned_names
+from .lower_data import LOOKING_BUILTINS, DataLowering, owned_names, pushed_names, rebinds, record_classes
 from .source import Span
 from .symbols import BUILTIN_FIELDS
 
@@ -83,6 +83,11 @@ class Lowerer(DataLowering):
         self.res = res
         self.body_of = n.Body.FN  # what the body being lowered belongs to
         self.owned: set[str] = set()  # the variables the body changes in place (lower_data)
+        self.pushed: set[str] = set()  # of them, the lists it grows one item at a time
+        self.loops = 0  # how many loops enclose the statement being lowered
+        self.checked: set[str] = set()  # the lists an enclosing loop checks the length of when it ends
+        self.record_types: set[str] = set()  # the record types made by the handlers lowered since the last function
+        self.counters: set[str] = set()  # loop variables counting from 0 or more that their loop never changes
         self.level = 0  # how deep the block being lowered nests
         self.items_read = 0  # list item reads lowered so far (each names its temporaries: lower_data)
 
@@ -98,6 +103,8 @@ class Lowerer(DataLowering):
                                                                              body=[faulted])],
                         orelse=[], finalbody=[])]
         f = ast.FunctionDef(name=name, args=args, body=body, decorator_list=[], returns=None)
+        f.record_types = self.record_types  # type: ignore[attr-defined]  # read by compile_functions
+        self.record_types = set()
         if sys.version_info >= (3, 12):
             f.type_params = []
         _locate(f, where.line, where.column)
@@ -165,6 +172,7 @@ class Lowerer(DataLowering):
     def block(self, b: n.Block) -> list[ast.stmt]:
         if self.level == 0:
             self.owned = owned_names(b, self.res)
+            self.pushed = pushed_names(b, self.res)
         self.level += 1
         try:
             return self.statements(b)
@@ -236,12 +244,20 @@ class Lowerer(DataLowering):
             items = _call("_span", _name(RT), self.expr(s.iterable.low), self.expr(s.iterable.high))
         elif isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
             items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in s.iterable.args))
-        body = self.prologue([var(s.var)]) + self.body(s.body)
-        return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items), body=body,
-                        orelse=[])]
+        counter = _counts_from_whole(s.iterable, self.res) and s.var not in self.counters \
+            and not rebinds(s.body, s.var)
+        if counter:
+            self.counters.add(s.var)
+        try:
+            body, checks = self.loop_body(s.body)
+        finally:
+            self.counters.discard(s.var) if counter else None
+        return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
+                        body=self.prologue([var(s.var)]) + body, orelse=[])] + checks
 
     def while_(self, s: n.While) -> list[ast.stmt]:
-        return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=_rt("tick"))] + self.block(s.body), orelse=[])]
+        body, checks = self.loop_body(s.body)
+        return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=_rt("tick"))] + body, orelse=[])] + checks
 
     def emit(self, s: n.Emit) -> list[ast.stmt]:
         args = ast.Tuple(elts=[self.expr(a) for a in s.args], ctx=ast.Load())
@@ -278,12 +294,35 @@ class Lowerer(DataLowering):
         return [ast.Try(body=[ast.Expr(value=self.expr(s.action))], handlers=[handler], orelse=[failed], finalbody=[])]
 
     def log(self, s: n.Log) -> list[ast.stmt]:
-        return [ast.Expr(value=_rt("log_text", self.template(s.parts)))]
+        logged = ast.Expr(value=_rt("log_text", self.template(s.parts)))
+        if not all(isinstance(p, str) or self.quiet(p) for p in s.parts):
+            return [logged]
+        # A simulation's log keeps no text: a line whose values can neither fail nor change anything
+        # is not even made there (its number is still taken, as in the full log).
+        return [ast.If(test=_rt_data("full"), body=[logged], orelse=[ast.Expr(value=_rt("skip_log"))])]
+
+    def quiet(self, e: n.Expr) -> bool:
+        """True if reading `e` can neither fail nor change the game: variables, constants, a
+        thing's built-in fields and a record's fields."""
+        if isinstance(e, (n.Literal, n.This)):
+            return True
+        if isinstance(e, n.Name):
+            return isinstance(self.res.name(e), (r.LocalRef, r.ConstRef))
+        if isinstance(e, n.Attr):
+            ref = self.res.attr(e)
+            return (isinstance(ref, r.RecordField) or (e.name in ENTITY_SLOTS and not isinstance(ref, r.DefinitionField))) \
+                and self.quiet(e.target)
+        return False
 
     def return_(self, s: n.Return) -> list[ast.stmt]:
         if self.body_of == n.Body.TRIGGER:
             return [ast.Return(value=ast.Constant(True))]
-        return [ast.Return(value=self.read(s.value) if s.value is not None else None)]
+        if s.value is None:
+            return [ast.Return(value=None)]
+        value = self.read(s.value)
+        if self.loops and isinstance(s.value, n.Name) and s.value.name in self.pushed and self.is_owned(s.value):
+            value = _call("_fits", value)  # returned from inside a loop, before its length check
+        return [ast.Return(value=value)]
 
     def break_(self, s: n.Break) -> list[ast.stmt]:
         return [ast.Break()]
@@ -520,6 +559,16 @@ def _is_int_literal(e: n.Expr) -> bool:
     return isinstance(e, n.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool)
 
 
+def _counts_from_whole(e: n.Expr, res: r.Resolution) -> bool:
+    """Whether a loop runs over whole numbers from a number 0 or more written out (`a..b`, `range(a, b)`)."""
+    if isinstance(e, n.Interval):
+        low = e.low
+    elif isinstance(e, n.Call) and res.call(e) == r.BuiltinCall("range"):
+        low = e.args[0]
+    else:
+        return False
+    return _is_int_literal(low) and low.value >= 0  # type: ignore[attr-defined]  # an int literal
+
 def _small_span(e: n.Expr) -> tuple[int, ...] | None:
     """The numbers of `a..b` between two whole numbers written out, if few enough for a constant."""
     if not (isinstance(e, n.Interval) and _is_int_literal(e.low) and _is_int_literal(e.high)):
@@ -555,7 +604,10 @@ def _locate(node: ast.AST, line: int, column: int = 1) -> None:
 def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> CodeType:
     """Compile a file's handlers into `ns` (shared by every file of the ruleset); returns the
     module's code, which defines them again when run in another namespace (the cache)."""
-    module = ast.Module(body=list(funcs), type_ignores=[])
+    classes = record_classes({name for f in funcs for name in getattr(f, "record_types", ())})
+    for c in classes:
+        _locate(c, 1)
+    module = ast.Module(body=classes + list(funcs), type_ignores=[])
     for f in funcs:
         _locate(f, 1)  # each was located when lowered: this only checks it (ast.fix_missing_locations walks it all)
     code = compile(module, filename, "exec")

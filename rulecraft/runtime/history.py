@@ -45,13 +45,7 @@ class History:
         self.choosing: str | None = None  # the player whose agent is choosing: nothing may happen meanwhile
 
     def record(self, what: str, **fields: Any) -> None:
-        if self.choosing is not None:
-            # an agent may look at the game, not change it: what it did would be in the log, not in a replay
-            raise AgentError(f"the agent of {self.choosing} changed the game while choosing (a `{what}` happened)")
-        if self.recorded >= MAX_LOG:
-            raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
-        self.recorded += 1
-        self.seq += 1
+        self.count(what)
         if not self.full and what not in REPLAY_NEEDS:
             return
         entry = {"seq": self.seq, "round": self.round, "what": what}
@@ -64,6 +58,20 @@ class History:
         if self.volume > MAX_LOG_VOLUME:
             raise BudgetExceeded(f"the game log passed {MAX_LOG_VOLUME} items and characters")
         self.entries.append(entry)
+
+    def count(self, what: str) -> None:
+        """A happening numbered as logged, whether or not its entry is kept."""
+        if self.choosing is not None:
+            # an agent may look at the game, not change it: what it did would be in the log, not in a replay
+            raise AgentError(f"the agent of {self.choosing} changed the game while choosing (a `{what}` happened)")
+        if self.recorded >= MAX_LOG:
+            raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
+        self.recorded += 1
+        self.seq += 1
+
+    def skip_log(self) -> None:
+        """A `log` line a simulation's log leaves out: numbered, but its text is never made."""
+        self.count("log")
 
     def touch(self, rules: Iterable[str]) -> None:
         self.touched.update(rules)

@@ -17,10 +17,10 @@ _PARTS: dict[str, tuple[str, ...]] = {
     "mods": ("modify",),
     "chance": ("roll", "table", "shuffle"),
     "choices": ("choose", "window"),
-    "history": ("log_text", "touch"),
+    "history": ("log_text", "skip_log", "touch"),
     "checks": ("fail", "expectation_failed", "violation"),
 }
 
 HANDLER_CALLS: dict[str, str] = {op: part for part, ops in _PARTS.items() for op in ops}
 
-HANDLER_DATA: dict[str, str] = {"assume": "", "params": "", "options": ""}
+HANDLER_DATA: dict[str, str] = {"assume": "", "params": "", "options": "", "full": "history"}
