@@ -124,7 +124,7 @@ class Board:
         return s % self.width, s // self.width
 
     def valid(self, s: Any) -> bool:
-        return isinstance(s, int) and not isinstance(s, bool) and 0 <= s < self.width * self.height
+        return s.__class__ is int and 0 <= s < self.width * self.height  # a bool's class is bool
 
     def on_board(self, x: int, y: int) -> bool:
         if not (0 <= x < self.width and 0 <= y < self.height):
@@ -448,10 +448,10 @@ def _bad(name: str, message: str) -> IllegalAction:
 
 
 def _board(rt, name: str, fn: str) -> Board:
-    board = rt.things.boards.get(name) if isinstance(name, str) else None
-    if not isinstance(board, Board):
+    board = rt.things.boards.get(name) if name.__class__ is str else None
+    if board.__class__ is not Board:
         raise _bad(fn, f"there is no square-grid board named {name!r}")
-    return board
+    return board  # its class was just tested
 
 
 def _space(board: Board, s: Any, fn: str) -> int:
@@ -461,7 +461,7 @@ def _space(board: Board, s: Any, fn: str) -> int:
 
 
 def _int(value: Any, fn: str, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if value.__class__ is not int:  # a bool's class is bool
         raise _bad(fn, f"{what} must be a whole number, not {type(value).__name__}")
     return value
 
@@ -473,7 +473,7 @@ def _text(value: Any, fn: str, what: str) -> str:
 
 
 def _figure(board: Board, thing: Any, fn: str) -> int:
-    if not isinstance(thing, Entity):
+    if thing.__class__ is not Entity:
         raise _bad(fn, f"expected a thing, got {type(thing).__name__}")
     if thing.id not in board.anchor:
         raise _bad(fn, f"{thing.ref} is not on board '{board.name}'")
