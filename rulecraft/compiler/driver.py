@@ -72,7 +72,7 @@ def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[Cod
         return None
     out = declared(sym, res)
     ns = namespace()
-    handlers = Handlers(sym, Lowerer(res))
+    handlers = Handlers(sym, Lowerer(res, sym.callables))
     for file, funcs in handlers.by_file(modules).items():
         if funcs:
             code = compile_functions(funcs, file, ns)

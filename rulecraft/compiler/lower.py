@@ -9,12 +9,14 @@ interface table names (`runtime/interface.py`). So no ruleset, however hostile, 
 from __future__ import annotations
 
 import ast
+import copy
 import sys
 from types import CodeType
 from typing import Any, Callable
 
 from ..runtime.errors import ITEM_MARK
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
+from ..runtime.ruleset import Role
 from . import nodes as n
 from . import resolved as r
 from .lower_data import LOOKING_BUILTINS, DataLowering, owned_names, pushed_names, rebinds, record_classes
@@ -79,8 +81,10 @@ class Lowerer(DataLowering):
     """Lowers bodies to Python functions, reading what the checker resolved (a Resolution);
     one method per node kind, found through STATEMENTS and EXPRESSIONS."""
 
-    def __init__(self, res: r.Resolution):
+    def __init__(self, res: r.Resolution, callables: dict[str, n.FnDecl] | None = None):
         self.res = res
+        self.callables = callables or {}  # the fns a call may be inlined from (`inlined_call`)
+        self.arguments: dict[str, ast.expr] | None = None  # a fn's parameters while its result is inlined
         self.body_of = n.Body.FN  # what the body being lowered belongs to
         self.owned: set[str] = set()  # the variables the body changes in place (lower_data)
         self.pushed: set[str] = set()  # of them, the lists it grows one item at a time
@@ -396,6 +400,8 @@ class Lowerer(DataLowering):
 
     def name(self, e: n.Name) -> ast.expr:
         ref = self.res.name(e)
+        if isinstance(ref, r.LocalRef) and self.arguments is not None:
+            return copy.deepcopy(self.arguments[ref.name])
         if isinstance(ref, r.LocalRef):
             return self.owned_read(e, _name(var(ref.name)))
         if isinstance(ref, r.ConstRef):
@@ -433,7 +439,8 @@ class Lowerer(DataLowering):
         args = [self.expr(a) for a in e.args]
         if isinstance(ref, r.FnCall):
             args += [_const(self.res.value(default)) for default in ref.missing]
-            return _call(fn(ref.name), _name(RT), *args)
+            inlined = self.inlined_call(ref.name, e, args)
+            return inlined if inlined is not None else _call(fn(ref.name), _name(RT), *args)
         if isinstance(ref, r.BuiltinCall):
             if ref.name in LOOKING_BUILTINS:
                 args = [self.read(a) for a in e.args]
@@ -441,6 +448,38 @@ class Lowerer(DataLowering):
         if isinstance(ref, r.TableCall):
             return _rt("table", ast.Constant(ref.name), *args)
         return _rt("zone", ast.Constant(ref.name), *args)
+
+    def inlined_call(self, name: str, call: n.Call, args: list[ast.expr]) -> ast.expr | None:
+        """A call of a `fn` whose whole body returns an expression that can neither fail nor change
+        anything (`simple`), with arguments that cannot either (`quiet`), lowered as that expression
+        on the arguments: no call at run time, and the same value."""
+        decl = self.callables.get(name)
+        if decl is None or decl.role != Role.FN or self.arguments is not None or len(decl.body.stmts) != 1:
+            return None
+        body = decl.body.stmts[0]
+        if not (isinstance(body, n.Return) and body.value is not None and self.simple(body.value)
+                and all(self.quiet(a) for a in call.args)):
+            return None
+        saved = self.counters
+        self.arguments, self.counters = {p.name: a for p, a in zip(decl.params, args)}, set()
+        try:
+            return self.expr(body.value)
+        finally:
+            self.arguments, self.counters = None, saved
+
+    def simple(self, e: n.Expr) -> bool:
+        """A fn's result that can be computed in its caller: values that cannot fail (`quiet`),
+        comparisons, logic, `-` and `not`, a choice (`if ... then ... else`), and sums and
+        differences of whole numbers."""
+        if isinstance(e, n.Binary):
+            whole = all(self.res.type_of(o).name == "int" for o in (e.left, e.right))
+            return (e.op in CMPOPS and e.op not in n.MEMBERSHIP or e.op in n.LOGIC
+                    or (e.op in (n.BinOp.ADD, n.BinOp.SUB) and whole)) and self.simple(e.left) and self.simple(e.right)
+        if isinstance(e, n.Unary):
+            return self.simple(e.operand)
+        if isinstance(e, n.IfExpr):
+            return self.simple(e.cond) and self.simple(e.then) and self.simple(e.other)
+        return self.quiet(e)
 
     def index(self, e: n.Index) -> ast.expr:
         return self.item(e)

@@ -108,12 +108,15 @@ class DataLowering:
     checked: set[str]
     record_types: set[str]
     counters: set[str]
+    arguments: dict[str, ast.expr] | None
     items_read: int
 
     def expr(self, e: n.Expr) -> ast.expr:  # pragma: no cover - the Lowerer's
         raise NotImplementedError
 
     def is_owned(self, e: n.Expr) -> bool:
+        if self.arguments is not None:  # a parameter of a fn whose result is inlined: never the caller's variable
+            return False
         return isinstance(e, n.Name) and isinstance(self.res.refs.get(id(e)), r.LocalRef) and e.name in self.owned
 
     def read(self, e: n.Expr) -> ast.expr:
