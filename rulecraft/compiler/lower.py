@@ -19,7 +19,7 @@ from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from ..runtime.ruleset import Role
 from . import nodes as n
 from . import resolved as r
-from .lower_data import LOOKING_BUILTINS, DataLowering, owned_names, pushed_names, rebinds, record_classes
+from .lower_data import LOOKING_BUILTINS, DataLowering, owned_names, pushed_names, rebinds, record_classes, set_once
 from .source import Span
 from .symbols import BUILTIN_FIELDS
 
@@ -71,6 +71,8 @@ ENTITY_SLOTS = {"id": "id", "name": "name", "def": "def_id", "kind": "kind", "ow
 assert set(ENTITY_SLOTS) == set(BUILTIN_FIELDS)
 
 B = n.BinOp
+SMALL_BITS = 64  # a product of two whole numbers this small is far below MAX_BITS: it is not checked
+COUNTER_BITS = 51  # a loop's counter from a number of at most 15 digits, over at most a million numbers
 BINOPS: dict[n.BinOp, type[ast.operator]] = {B.ADD: ast.Add, B.SUB: ast.Sub, B.MUL: ast.Mult, B.FLOORDIV: ast.FloorDiv,
                                              B.MOD: ast.Mod}
 CMPOPS: dict[n.BinOp, type[ast.cmpop]] = {B.EQ: ast.Eq, B.NE: ast.NotEq, B.LT: ast.Lt, B.LE: ast.LtE, B.GT: ast.Gt,
@@ -92,6 +94,9 @@ class Lowerer(DataLowering):
         self.checked: set[str] = set()  # the lists an enclosing loop checks the length of when it ends
         self.record_types: set[str] = set()  # the record types made by the handlers lowered since the last function
         self.counters: set[str] = set()  # loop variables counting from 0 or more that their loop never changes
+        self.set_once: set[str] = set()  # the body's variables that one `let` sets and nothing changes
+        self.sized: dict[str, int] = {}  # of them, those holding a whole number of at most so many bits (`bits`)
+        self.parameter_bits: dict[str, int | None] | None = None  # while sizing the result of a call (`bits`)
         self.level = 0  # how deep the block being lowered nests
         self.items_read = 0  # list item reads lowered so far (each names its temporaries: lower_data)
 
@@ -177,6 +182,7 @@ class Lowerer(DataLowering):
         if self.level == 0:
             self.owned = owned_names(b, self.res)
             self.pushed = pushed_names(b, self.res)
+            self.set_once, self.sized = set_once(b), {}
         self.level += 1
         try:
             return self.statements(b)
@@ -198,6 +204,10 @@ class Lowerer(DataLowering):
         return self.block(b) or [ast.Pass()]
 
     def let(self, s: n.Let) -> list[ast.stmt]:
+        if s.name in self.set_once:
+            size = self.bits(s.value)
+            if size is not None:
+                self.sized[s.name] = size
         return [ast.Assign(targets=[ast.Name(id=var(s.name), ctx=ast.Store())], value=self.into_owned(s.name, s.value))]
 
     def assign(self, s: n.Assign) -> list[ast.stmt]:
@@ -439,7 +449,7 @@ class Lowerer(DataLowering):
         args = [self.expr(a) for a in e.args]
         if isinstance(ref, r.FnCall):
             args += [_const(self.res.value(default)) for default in ref.missing]
-            inlined = self.inlined_call(ref.name, e, args)
+            inlined = self.inlined_call(e, args)
             return inlined if inlined is not None else _call(fn(ref.name), _name(RT), *args)
         if isinstance(ref, r.BuiltinCall):
             if ref.name in LOOKING_BUILTINS:
@@ -449,23 +459,31 @@ class Lowerer(DataLowering):
             return _rt("table", ast.Constant(ref.name), *args)
         return _rt("zone", ast.Constant(ref.name), *args)
 
-    def inlined_call(self, name: str, call: n.Call, args: list[ast.expr]) -> ast.expr | None:
-        """A call of a `fn` whose whole body returns an expression that can neither fail nor change
-        anything (`simple`), with arguments that cannot either (`quiet`), lowered as that expression
-        on the arguments: no call at run time, and the same value."""
-        decl = self.callables.get(name)
-        if decl is None or decl.role != Role.FN or self.arguments is not None or len(decl.body.stmts) != 1:
-            return None
-        body = decl.body.stmts[0]
-        if not (isinstance(body, n.Return) and body.value is not None and self.simple(body.value)
-                and all(self.quiet(a) for a in call.args)):
+    def inlined_call(self, call: n.Call, args: list[ast.expr]) -> ast.expr | None:
+        """A call of a fn that can be inlined (`inlinable`), lowered as the expression its body
+        returns, on the arguments: no call at run time, and the same value."""
+        decl = self.inlinable(call)
+        if decl is None or self.arguments is not None:
             return None
         saved = self.counters
         self.arguments, self.counters = {p.name: a for p, a in zip(decl.params, args)}, set()
         try:
-            return self.expr(body.value)
+            return self.expr(decl.body.stmts[0].value)  # type: ignore[attr-defined]  # a Return's value
         finally:
             self.arguments, self.counters = None, saved
+
+    def inlinable(self, call: n.Call) -> n.FnDecl | None:
+        """The `fn` called, if its whole body returns an expression that can neither fail nor change
+        anything (`simple`) and the arguments cannot either (`quiet`)."""
+        ref = self.res.call(call)
+        decl = self.callables.get(ref.name) if isinstance(ref, r.FnCall) else None
+        if decl is None or decl.role != Role.FN or len(decl.body.stmts) != 1:
+            return None
+        body = decl.body.stmts[0]
+        if isinstance(body, n.Return) and body.value is not None and self.simple(body.value) \
+                and all(self.quiet(a) for a in call.args):
+            return decl
+        return None
 
     def simple(self, e: n.Expr) -> bool:
         """A fn's result that can be computed in its caller: values that cannot fail (`quiet`),
@@ -515,10 +533,55 @@ class Lowerer(DataLowering):
             return _call("_floordiv" if op == n.BinOp.FLOORDIV else "_mod", left, right)
         if op == n.BinOp.ADD and self.may_grow(e.left, e.right):
             return _call("_add", _name(RT), left, right)
-        if op == n.BinOp.MUL and not (_is_int_literal(e.left) and _is_int_literal(e.right)):
+        if op == n.BinOp.MUL and not all(self.small(o) for o in (e.left, e.right)):
             whole = [o for o in (e.left, e.right) if self.res.type_of(o).name == "int"]
             return _product(e, left, right, whole)  # even by a constant: `x = x * 1000` grows x each step
         return ast.BinOp(left=left, op=BINOPS[op](), right=right)
+
+    def small(self, e: n.Expr) -> bool:
+        """A whole number known to fit in SMALL_BITS bits: a product of two such is far below the
+        limit on a number's size (MAX_BITS), so it is not checked."""
+        size = self.bits(e)
+        return size is not None and size <= SMALL_BITS
+
+    def bits(self, e: n.Expr) -> int | None:
+        """At most how many bits a whole number has, where the source says: a number written out,
+        a loop's counter, a variable set once to such, and sums, differences, `//`, `%` and choices
+        of them; None if unknown."""
+        if _is_int_literal(e):
+            return abs(e.value).bit_length()  # type: ignore[attr-defined]  # an int literal
+        if self.res.type_of(e).name != "int":
+            return None
+        if isinstance(e, n.Name):
+            if not isinstance(self.res.name(e), r.LocalRef) or self.arguments is not None:
+                return None
+            if self.parameter_bits is not None:  # a parameter of a fn whose result is sized
+                return self.parameter_bits.get(e.name)
+            return COUNTER_BITS if e.name in self.counters else self.sized.get(e.name)
+        if isinstance(e, n.Call):
+            decl = self.inlinable(e)
+            if decl is None or self.parameter_bits is not None:
+                return None
+            self.parameter_bits = {p.name: self.bits(a) for p, a in zip(decl.params, e.args)}
+            try:
+                return self.bits(decl.body.stmts[0].value)  # type: ignore[attr-defined]  # a Return's value
+            finally:
+                self.parameter_bits = None
+        if isinstance(e, n.Unary):
+            return self.bits(e.operand)
+        if isinstance(e, n.IfExpr):
+            sizes = (self.bits(e.then), self.bits(e.other))
+            return None if None in sizes else max(sizes)  # type: ignore[type-var]  # no None left
+        if not isinstance(e, n.Binary):
+            return None
+        left, right = self.bits(e.left), self.bits(e.right)
+        if e.op in (n.BinOp.ADD, n.BinOp.SUB):
+            return None if left is None or right is None else max(left, right) + 1
+        if e.op == n.BinOp.FLOORDIV and _is_int_literal(e.right) and e.right.value > 0:  # type: ignore[attr-defined]
+            return left
+        if e.op == n.BinOp.MOD and _is_int_literal(e.right) and e.right.value > 0:  # type: ignore[attr-defined]
+            return right
+        return None
 
     def if_expr(self, e: n.IfExpr) -> ast.expr:
         return ast.IfExp(test=self.expr(e.cond), body=self.expr(e.then), orelse=self.expr(e.other))
@@ -607,6 +670,7 @@ def _counts_from_whole(e: n.Expr, res: r.Resolution) -> bool:
     else:
         return False
     return _is_int_literal(low) and low.value >= 0  # type: ignore[attr-defined]  # an int literal
+
 
 def _small_span(e: n.Expr) -> tuple[int, ...] | None:
     """The numbers of `a..b` between two whole numbers written out, if few enough for a constant."""

@@ -58,6 +58,17 @@ def declared_names(block: n.Block) -> set[str]:
     return {s.name if isinstance(s, n.Let) else s.var for s in _statements(block) if isinstance(s, (n.Let, n.For))}
 
 
+def set_once(block: n.Block) -> set[str]:
+    """The variables of a body set by one `let` and never changed (no `=`, `+=`, other `let` or `for`)."""
+    counts: dict[str, int] = {}
+    for s in _statements(block):
+        name = s.name if isinstance(s, n.Let) else s.var if isinstance(s, n.For) else \
+            s.target.name if isinstance(s, n.Assign) and isinstance(s.target, n.Name) else None
+        if name is not None:
+            counts[name] = counts.get(name, 0) + (1 if isinstance(s, n.Let) else 2)
+    return {name for name, c in counts.items() if c == 1}
+
+
 def rebinds(block: n.Block, name: str) -> bool:
     """Whether a block gives the variable `name` another value (`=`, `+=`, `let`, a `for` over it)."""
     return any((isinstance(s, n.Assign) and isinstance(s.target, n.Name) and s.target.name == name)

@@ -32,6 +32,19 @@ fn logic(i: int) -> list<bool> {
   let y = i > 0
   return [both(y, false), both(true, y)]
 }
+fn products(n: int) -> int {
+  let total = 0
+  for i in 0..n {
+    let d = i - 5
+    let r = i // 2 + sign(d)
+    total += r * 8 + i * i
+  }
+  return total
+}
+fn big(n: int) -> int {
+  let m = n + 1
+  return m * 1000
+}
 fn reads(b: list<int>) -> int {
   let total = 0
   for i in 0..3 { total += b[i] * b[i % 2] + b[i // 2 + 1] }
@@ -56,3 +69,10 @@ def test_list_reads_by_a_counter_from_zero_read_every_item_and_past_the_end_fail
     assert game.call("reads", [1, 2, 3, 4]) == 1 * 1 + 2 + 2 * 2 + 2 + 3 * 1 + 3 + 4 * 2 + 3
     with pytest.raises(rulecraft.GameError, match="a list has no item at index 3 \\(it has 3 items\\)"):
         game.call("reads", [1, 2, 3])
+
+
+def test_products_of_small_numbers_are_exact_and_a_large_one_still_meets_the_size_limit(game):
+    assert game.call("products", 9) == sum((i // 2 + (i > 5) - (i < 5)) * 8 + i * i for i in range(10))
+    assert game.call("big", 2**60) == (2**60 + 1) * 1000
+    with pytest.raises(rulecraft.BudgetExceeded, match="larger than 4096 bits"):
+        game.call("big", 2**4095)
