@@ -19,7 +19,7 @@ from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from ..runtime.ruleset import Role
 from . import nodes as n
 from . import resolved as r
-from .lower_data import LOOKING_BUILTINS, DataLowering, owned_names, pushed_names, rebinds, record_classes, set_once
+from .lower_data import LOOKING_BUILTINS, DataLowering, list_names, owned_names, pushed_names, rebinds, record_classes, set_once
 from .source import Span
 from .symbols import BUILTIN_FIELDS
 
@@ -90,6 +90,7 @@ class Lowerer(DataLowering):
         self.body_of = n.Body.FN  # what the body being lowered belongs to
         self.owned: set[str] = set()  # the variables the body changes in place (lower_data)
         self.pushed: set[str] = set()  # of them, the lists it grows one item at a time
+        self.lists: set[str] = set()  # of them, those it changes as lists (grown, or with items set)
         self.loops = 0  # how many loops enclose the statement being lowered
         self.checked: set[str] = set()  # the lists an enclosing loop checks the length of when it ends
         self.record_types: set[str] = set()  # the record types made by the handlers lowered since the last function
@@ -182,6 +183,7 @@ class Lowerer(DataLowering):
         if self.level == 0:
             self.owned = owned_names(b, self.res)
             self.pushed = pushed_names(b, self.res)
+            self.lists = list_names(b, self.res)
             self.set_once, self.sized = set_once(b), {}
         self.level += 1
         try:

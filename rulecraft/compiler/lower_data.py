@@ -88,6 +88,14 @@ def owned_names(block: n.Block, res: r.Resolution) -> set[str]:
     return out
 
 
+def list_names(block: n.Block, res: r.Resolution) -> set[str]:
+    """The list variables a body changes in place (grown with `+=` or with items set)."""
+    return {name for name in owned_names(block, res) if any(
+        isinstance(a.target, n.Name) and a.target.name == name and res.type_of(a.target).name == "list"
+        or isinstance(a.target, n.Index) and isinstance(a.target.target, n.Name) and a.target.target.name == name
+        and res.type_of(a.target.target).name == "list" for a in _assignments(block))}
+
+
 def pushed_names(block: n.Block, res: r.Resolution) -> set[str]:
     """The list variables a block grows one item at a time (`xs += [x]`)."""
     return {a.target.name for a in _assignments(block)
@@ -115,6 +123,7 @@ class DataLowering:
     res: r.Resolution
     owned: set[str]
     pushed: set[str]
+    lists: set[str]
     loops: int
     checked: set[str]
     record_types: set[str]
@@ -138,9 +147,10 @@ class DataLowering:
         return _call("_own", _name(RT), plain) if e.name in self.owned else plain
 
     def copy_in(self, name: str, value: ast.expr) -> ast.expr:
-        """A copy for a variable that owns its list or map; a variable grown item by item only
-        ever holds a list (`_own_list` refuses anything else), so growing it is a plain append."""
-        return _call("_own_list" if name in self.pushed else "_own", _name(RT), value)
+        """A copy for a variable that owns its list or map; a variable the body changes as a list
+        only ever holds a list (`_own_list` refuses anything else), so growing it is a plain
+        append and setting an item a plain item assignment."""
+        return _call("_own_list" if name in self.lists else "_own", _name(RT), value)
 
     def into_owned(self, name: str, value: n.Expr) -> ast.expr:
         """The value a variable that owns its list or map receives: a copy, unless it is new."""
@@ -183,9 +193,16 @@ class DataLowering:
         if isinstance(holder, n.Attr):  # a thing's property (the checker allows no other)
             return ast.Expr(value=_call("_set_prop_item", _name(RT), self.expr(holder.target),
                                         ast.Constant(holder.name), self.expr(target.index), value))
+        if isinstance(holder, n.Name) and holder.name in self.lists and self.is_owned(holder):
+            # `xs[i] = v` on the variable's own list: a plain item assignment (no step of its own, as
+            # an append); an index past either end is a fault naming it (`item`)
+            slot = self.item(target)
+            assert isinstance(slot, ast.Subscript)  # a list's item, not a map's
+            slot.ctx = ast.Store()
+            return ast.Assign(targets=[slot], value=value)
         return ast.Expr(value=_call("_set_item", _name(RT), self.read(holder), self.expr(target.index), value))
 
-    def item(self, e: n.Index) -> ast.expr:
+    def item(self, e: n.Index) -> ast.Subscript | ast.Call:
         holder = self.read(e.target)
         if self.res.type_of(e.target).name == "map":
             return _call("_get_key", holder, self.expr(e.index))

@@ -48,9 +48,9 @@ RECORD_TYPES = RecordTypes()
 
 
 def own_list(rt: Any, value: Any) -> list:
-    """A fresh copy of a list for a variable that grows it item by item (`xs += [x]`)."""
+    """A fresh copy of a list for a variable that changes it as a list (`xs += [x]`, `xs[i] = v`)."""
     if value.__class__ is not list:
-        raise IllegalAction("`+=` joins a list to a list")
+        raise IllegalAction(f"a list was expected here, not {to_json(value)!r}")
     rt.budget.charge(value, "copies too much?")
     return list(value)
 
