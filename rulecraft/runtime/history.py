@@ -45,7 +45,10 @@ class History:
         self.choosing: str | None = None  # the player whose agent is choosing: nothing may happen meanwhile
 
     def record(self, what: str, **fields: Any) -> None:
-        self.count(what)
+        if self.choosing is not None or self.recorded >= MAX_LOG:
+            self.refuse(what)
+        self.recorded += 1
+        self.seq += 1
         if not self.full and what not in REPLAY_NEEDS:
             return
         entry = {"seq": self.seq, "round": self.round, "what": what}
@@ -59,19 +62,19 @@ class History:
             raise BudgetExceeded(f"the game log passed {MAX_LOG_VOLUME} items and characters")
         self.entries.append(entry)
 
-    def count(self, what: str) -> None:
-        """A happening numbered as logged, whether or not its entry is kept."""
+    def refuse(self, what: str) -> None:
+        """Nothing may happen while an agent chooses, nor past the log's length limit."""
         if self.choosing is not None:
             # an agent may look at the game, not change it: what it did would be in the log, not in a replay
             raise AgentError(f"the agent of {self.choosing} changed the game while choosing (a `{what}` happened)")
-        if self.recorded >= MAX_LOG:
-            raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
-        self.recorded += 1
-        self.seq += 1
+        raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
 
     def skip_log(self) -> None:
         """A `log` line a simulation's log leaves out: numbered, but its text is never made."""
-        self.count("log")
+        if self.choosing is not None or self.recorded >= MAX_LOG:
+            self.refuse("log")
+        self.recorded += 1
+        self.seq += 1
 
     def touch(self, rules: Iterable[str]) -> None:
         self.touched.update(rules)
