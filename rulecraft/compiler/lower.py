@@ -645,6 +645,22 @@ EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
 }
 
 
+def keyed_param(trig: n.Trigger, params: list[str], res: r.Resolution) -> int | None:
+    """The position of the event's parameter that a definition's trigger first compares with its
+    thing (`when p == this ...`): the trigger can only fire for the thing the event names there, so
+    the event runs it for that thing alone instead of asking every thing of the definition."""
+    cond = trig.when
+    while isinstance(cond, n.Binary) and cond.op == n.BinOp.AND:
+        cond = cond.left
+    if not (isinstance(cond, n.Binary) and cond.op == n.BinOp.EQ):
+        return None
+    for name, other in ((cond.left, cond.right), (cond.right, cond.left)):
+        if isinstance(name, n.Name) and isinstance(other, n.This) and name.name in params \
+                and isinstance(res.refs.get(id(name)), r.LocalRef):
+            return params.index(name.name)
+    return None
+
+
 def _product(e: n.Binary, left: ast.expr, right: ast.expr, whole: list[n.Expr]) -> ast.expr:
     """`a * b`, checked not to pass MAX_BITS (`_mul`); an int variable (in `whole`) times a whole
     number written out (at most MAX_DIGITS digits) is checked inline, on the variable: `v * 7 if -_HALF < v < _HALF
