@@ -31,6 +31,8 @@ class Record(dict):
 
 
 def _shown(value: Any) -> str:
+    if value.__class__ is int:
+        return str(value)
     shown = to_json(value)
     return ("true" if shown else "false") if isinstance(shown, bool) else str(shown)
 
