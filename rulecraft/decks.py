@@ -332,9 +332,7 @@ def check(rules: Ruleset, resolved: Resolved, assumptions: dict[str, Any] | None
     game = Game(rules, players=("deck",), params=resolved.params, assumptions=assumptions, shared_props=True)
     templates = _templates(rules, game)
     for section, cards in resolved.sections.items():
-        zone = game.zone(section)
-        for def_id, copies in cards:
-            game.things.lay_out(def_id, copies, zone, templates[def_id])
+        game.things.lay_out_all(game.zone(section), [(def_id, copies, templates[def_id]) for def_id, copies in cards])
     return game.run_checks()
 
 

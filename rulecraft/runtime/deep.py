@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from .arith import MAX_LENGTH
+from .budget import ITEMS_PER_STEP
 from .errors import BudgetExceeded, RuleFault
 from .state import PLAIN
 
@@ -29,8 +30,14 @@ def nested_size(*values: Any) -> int:
         room -= len(items)
         if room < 0:
             raise BudgetExceeded(f"a value of more than {MAX_LENGTH} items, counting the items of the lists it holds")
-        pending.extend(item for item in items if item.__class__ not in PLAIN)
+        if not _flat(items):
+            pending.extend(item for item in items if item.__class__ not in PLAIN)
     return MAX_LENGTH - room
+
+
+def _flat(items: Any) -> bool:
+    """True if no item holds others (a pass in C over the items' classes: the usual list)."""
+    return PLAIN.issuperset(map(type, items))
 
 
 def equal(rt: Any, a: Any, b: Any) -> bool:
@@ -39,15 +46,27 @@ def equal(rt: Any, a: Any, b: Any) -> bool:
         return True
     if a.__class__ in PLAIN or b.__class__ in PLAIN:
         return bool(a == b)
-    rt.budget.spend(nested_size(a, b), "compares too much?")
+    if a.__class__ is list and b.__class__ is list:
+        if len(a) != len(b):
+            return False  # Python's == looks at no item of lists of different lengths
+        if _flat(a) and _flat(b):  # what nested_size would count, without its walk
+            _spend(rt, len(a) + len(b))
+            return a == b
+    _spend(rt, nested_size(a, b))
     return bool(a == b)
+
+
+def _spend(rt: Any, items: int) -> None:
+    """Charge the comparison of `items` items (fewer than a step's worth cost nothing: see Budget.spend)."""
+    if items >= ITEMS_PER_STEP:
+        rt.budget.spend(items, "compares too much?")
 
 
 def contains(rt: Any, item: Any, items: Any) -> bool:
     """`item in items` where the item may nest: each comparison costs the item's size."""
     rt.budget.scan(items)
     if item.__class__ not in PLAIN and isinstance(items, list):
-        rt.budget.spend(nested_size(item) * len(items), "compares too much?")
+        _spend(rt, nested_size(item) * len(items))
     return item in items
 
 
