@@ -49,6 +49,8 @@ def equal(rt: Any, a: Any, b: Any) -> bool:
     if a.__class__ is list and b.__class__ is list:
         if len(a) != len(b):
             return False  # Python's == looks at no item of lists of different lengths
+        if not a:
+            return True
         if _flat(a) and _flat(b):  # what nested_size would count, without its walk
             _spend(rt, len(a) + len(b))
             return a == b

@@ -8,7 +8,6 @@ what each player knows of a face-down thing. Every change goes into the log.
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import Any, Callable, Sequence
 
 from .board import Graph
@@ -83,27 +82,38 @@ class Things:
         runs = zone.current_runs()
         definitions, instances, by_kind = self.rules.definitions, self.instances, self.by_kind
         laid: list[Entity] = []
+        next_id = first
         for def_id, copies, props in cards:
             if copies <= 0:
                 continue
             d = definitions[def_id]
-            start = first + len(laid)
-            made = list(map(Entity, range(start, start + copies), repeat(d.kind), repeat(def_id), repeat(d.name),
-                            repeat(props), repeat(zone)))
+            kind, name = d.kind, d.name
+            made = []
+            for i in range(next_id, next_id + copies):  # a plain loop: the fastest way to make them
+                made.append(Entity(i, kind, def_id, name, props, zone))
+            next_id += copies
             laid += made
             instances.setdefault(def_id, []).extend(made)
-            by_kind.setdefault(d.kind, []).extend(made)
+            by_kind.setdefault(kind, []).extend(made)
             if runs is None:
                 continue
             last = runs[-1][1][0] if runs else None
             if last is not None and last.def_id == def_id and last.props is props:
                 runs[-1][1].extend(made)
             else:
-                runs.append((d.kind, made))
-        entities.update(zip(range(first, first + len(laid)), laid))
+                runs.append((kind, made))
+        entities.update(zip(range(first, next_id), laid))
         zone.items += laid
         if runs is not None:
             zone.laid += laid
+
+    def release(self) -> None:
+        """Host-side, for a game that is over (a deck check's): empty every zone and forget every
+        thing. A zone and its things refer to each other: emptied, they are freed at once rather
+        than by Python's cycle collector, which a batch of many checks would keep busy."""
+        for zone in self.zones.values():
+            zone.items, zone.runs, zone.laid = [], [], []
+        self.entities, self.instances, self.by_kind = {}, {}, {}
 
     def create(self, def_id: str, count: int = 1, at: Any = None, owner: Entity | None = None,
                face_down: bool = False) -> Entity | list[Entity]:
@@ -298,9 +308,9 @@ class Things:
         if at is None and owner is None and where is None and not by_definition:  # `all KIND`
             return [e for e in self.rt.budget.scan(self._of_kind(kind)) if e.alive]
         if owner is None and (where is None or shared):
-            runs = _runs_at(at)
-            if runs is not None:
-                return self._select_runs(kind, runs, where, by_definition)
+            selected = self._select_runs(kind, at, where, by_definition)
+            if selected is not None:
+                return selected
         found: Sequence[Entity]
         if isinstance(at, Zone):
             found, at = at.items, None
@@ -318,14 +328,23 @@ class Things:
                 and (at is None or e.location is at) and (owner is None or e.owner is owner)
                 and (where is None or where(e))]
 
-    def _select_runs(self, kind: str, runs: tuple[int, list[tuple[str, list[Entity]]]], where: Callable | None,
-                     by_definition: bool) -> list[Entity]:
-        """`select` over the runs of zones (`_runs_at`), at the same cost in steps as a look at each thing."""
-        size, in_order = runs
+    def _select_runs(self, kind: str, at: Any, where: Callable | None, by_definition: bool) -> list[Entity] | None:
+        """`select` from a zone or a list of zones by their runs (Zone), `where` asked of each run's
+        first thing, at the steps a look at every thing costs; None if a place has no runs."""
+        if isinstance(at, Zone):
+            runs = at.current_runs()
+            if runs is None:
+                return None
+            size = len(at.items)
+        elif isinstance(at, list) and all(isinstance(place, Zone) and place.current_runs() is not None for place in at):
+            runs = [run for place in at for run in place.runs]  # type: ignore[union-attr]  # all have runs
+            size = sum(len(place.items) for place in at)
+        else:
+            return None
         self.rt.budget.spend(size)
         kinds = () if by_definition else self.rules.descendants.get(kind, frozenset((kind,)))
         out: list[Entity] = []
-        for run_kind, things in in_order:
+        for run_kind, things in runs:
             if (things[0].def_id == kind if by_definition else run_kind in kinds) and (where is None or where(things[0])):
                 out += things
         return out
@@ -385,20 +404,6 @@ class CopyOnWriteThings(Things):
         if isinstance(e, Entity):
             e.props = dict(e.props)
         super().set(e, prop, value)
-
-
-def _runs_at(at: Any) -> tuple[int, list[tuple[str, list[Entity]]]] | None:
-    """The things of a zone or of a list of zones as runs (Zone), with their number; None if a
-    place is not a zone or has no runs."""
-    places = at if isinstance(at, list) else [at]
-    size, out = 0, []
-    for place in places:
-        runs = place.current_runs() if isinstance(place, Zone) else None
-        if runs is None:
-            return None
-        size += len(place.items)
-        out += runs
-    return size, out
 
 
 def _loose_prop(value: Any, name: str) -> Any:
