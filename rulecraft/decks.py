@@ -259,7 +259,7 @@ def _params(deck: Deck, rules: Ruleset, extra: dict[str, str], problems: list[Di
 def _sections(deck: Deck, rules: Ruleset, problems: list[Diagnostic]) -> dict[str, list[tuple[str, int]]]:
     """The deck's sections with every card named by its definition id (rulecraft.names: its id,
     name or another of its names)."""
-    index, known = names.definitions(rules), _known_names(rules)
+    index, named = names.definitions(rules), _known_names(rules)
     shown: list[str] = []  # the names a "did you mean" offers, gathered at the first unknown card
     sections: dict[str, list[tuple[str, int]]] = {}
     for section, cards in deck.sections.items():
@@ -271,11 +271,11 @@ def _sections(deck: Deck, rules: Ruleset, problems: list[Diagnostic]) -> dict[st
             continue
         resolved = sections.setdefault(section, [])
         for card, copies, (card_line, card_column) in cards:
-            found = known.get(card)
+            found = named.get(card)
             if found is None:
                 found = index.find(card)
-                if len(known) < MAX_KNOWN_NAMES:
-                    known[card] = found
+                if len(named) < MAX_KNOWN_NAMES:
+                    named[card] = found
             if len(found) == 1:
                 resolved.append((found[0], copies))
             elif found:

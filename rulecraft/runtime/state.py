@@ -51,14 +51,16 @@ class Zone:
         self.in_play = in_play
         self.hidden = hidden
         self.items: list[Entity] = []
-        self.runs: list[tuple[str, list[Entity]]] | None = []
-        self.laid: list[Entity] = []  # `items` as the runs describe it
+        self.runs: list[tuple[str, list[Entity]]] | None = None  # None: not known
+        self.laid: list[Entity] | None = None  # `items` as the runs describe them
 
     def current_runs(self) -> list[tuple[str, list[Entity]]] | None:
         """The runs, if they still describe the zone (a move, a shuffle or a change of a
-        property since they were made forgets them)."""
+        property since they were made forgets them); an empty zone has none to know."""
         if self.runs is not None and self.items != self.laid:
-            self.runs, self.laid = None, []
+            self.runs = self.laid = None
+        if self.runs is None and not self.items:
+            self.runs, self.laid = [], []
         return self.runs
 
     @property

@@ -104,7 +104,7 @@ class Things:
                 runs.append((kind, made))
         entities.update(zip(range(first, next_id), laid))
         zone.items += laid
-        if runs is not None:
+        if runs is not None and zone.laid is not None:  # the runs' list of things, known with them
             zone.laid += laid
 
     def release(self) -> None:
@@ -112,7 +112,7 @@ class Things:
         thing. A zone and its things refer to each other: emptied, they are freed at once rather
         than by Python's cycle collector, which a batch of many checks would keep busy."""
         for zone in self.zones.values():
-            zone.items, zone.runs, zone.laid = [], [], []
+            zone.items, zone.runs, zone.laid = [], None, None
         self.entities, self.instances, self.by_kind = {}, {}, {}
 
     def create(self, def_id: str, count: int = 1, at: Any = None, owner: Entity | None = None,
@@ -242,7 +242,7 @@ class Things:
         else:
             e.props[prop] = value
             if isinstance(e.location, Zone):
-                e.location.runs, e.location.laid = None, []  # the thing no longer reads as its run's first
+                e.location.runs = e.location.laid = None  # the thing no longer reads as its run's first
         self.history.record("set", thing=e, prop=prop, value=value)
 
     def cast(self, value: Any, kind: str) -> Any:
@@ -336,9 +336,14 @@ class Things:
             if runs is None:
                 return None
             size = len(at.items)
-        elif isinstance(at, list) and all(isinstance(place, Zone) and place.current_runs() is not None for place in at):
-            runs = [run for place in at for run in place.runs]  # type: ignore[union-attr]  # all have runs
-            size = sum(len(place.items) for place in at)
+        elif isinstance(at, list):
+            runs, size = [], 0
+            for place in at:
+                place_runs = place.current_runs() if isinstance(place, Zone) else None
+                if place_runs is None:
+                    return None
+                runs += place_runs
+                size += len(place.items)
         else:
             return None
         self.rt.budget.spend(size)
