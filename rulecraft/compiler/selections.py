@@ -14,9 +14,10 @@ from typing import Any
 
 from . import nodes as n
 from . import resolved as r
+from .symbols import BUILTIN_FIELDS
 
 IT = "it"
-SHARED_FIELDS = frozenset({"def", "name", "kind"})  # built-in fields fixed by the definition
+SHARED_FIELDS = frozenset({"def", "name", "kind"})  # the built-in fields (BUILTIN_FIELDS) fixed by the definition
 # Built-ins that only read (no chance, no change): any other (a board library's too) is not trusted here.
 READING_BUILTINS = frozenset({"count", "sum", "min", "max", "first", "last", "ceil", "floor", "abs", "text",
                               "distinct", "definitions", "range", "size", "items", "current_round"})
@@ -61,6 +62,8 @@ def _shared_field(e: n.Attr, res: r.Resolution) -> bool:
     stored properties: no modifier can change it)."""
     if e.name in SHARED_FIELDS:
         return True
+    if e.name in BUILTIN_FIELDS:  # its id, owner, location, ...: each thing's own
+        return False
     ref = res.attr(e)
     return isinstance(ref, r.EntityField) and ref.kind is not None and e.name not in res.modified
 
