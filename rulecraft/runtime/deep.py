@@ -30,14 +30,9 @@ def nested_size(*values: Any) -> int:
         room -= len(items)
         if room < 0:
             raise BudgetExceeded(f"a value of more than {MAX_LENGTH} items, counting the items of the lists it holds")
-        if not _flat(items):
+        if not PLAIN.issuperset(map(type, items)):  # a pass in C finds the usual list holds no others
             pending.extend(item for item in items if item.__class__ not in PLAIN)
     return MAX_LENGTH - room
-
-
-def _flat(items: Any) -> bool:
-    """True if no item holds others (a pass in C over the items' classes: the usual list)."""
-    return PLAIN.issuperset(map(type, items))
 
 
 def equal(rt: Any, a: Any, b: Any) -> bool:
@@ -47,12 +42,14 @@ def equal(rt: Any, a: Any, b: Any) -> bool:
     if a.__class__ in PLAIN or b.__class__ in PLAIN:
         return bool(a == b)
     if a.__class__ is list and b.__class__ is list:
-        if len(a) != len(b):
+        size = len(a)
+        if size != len(b):
             return False  # Python's == looks at no item of lists of different lengths
-        if not a:
+        if not size:
             return True
-        if _flat(a) and _flat(b):  # what nested_size would count, without its walk
-            _spend(rt, len(a) + len(b))
+        if PLAIN.issuperset(map(type, a)) and PLAIN.issuperset(map(type, b)):  # flat: nested_size is 2 * size
+            if size >= ITEMS_PER_STEP // 2:
+                rt.budget.spend(2 * size, "compares too much?")
             return a == b
     _spend(rt, nested_size(a, b))
     return bool(a == b)
@@ -74,7 +71,7 @@ def contains(rt: Any, item: Any, items: Any) -> bool:
 
 def number(value: Any) -> Any:
     """An operand of `<`, `<=`, `>` or `>=` whose type the checker could not know: a number, or a fault."""
-    if isinstance(value, (int, Fraction)):
+    if value.__class__ is int or isinstance(value, (int, Fraction)):
         return value
     shown = "none" if value is None else "a text" if isinstance(value, str) else "a list" if isinstance(value, list) \
         else "a map or record" if isinstance(value, dict) else f"a {type(value).__name__}"
