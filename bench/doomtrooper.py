@@ -3,8 +3,9 @@ batch and through the command line.
 
 The deck is `examples/decks/templars-legal.yaml` (87 cards with its 2 proxies). In-process
 rows: `rulecraft.decks.check` (lay the cards out in a game of the format, run every check of
-the format, DT-002 … DT-033); the batch API (`DeckChecker.check_many`) on decks read once, and
-on decks given as mappings; read + resolve + check of the file. Command-line rows: the CPU time
+the format, DT-002 … DT-033); the batch API (`DeckChecker.check_many`) on copies of the deck
+read once, on 100 different decks made from it, and on decks given as mappings; read + resolve +
+check of the file. Command-line rows: the CPU time
 of one `rulecraft deck check` process (start-up included, `RUSAGE_CHILDREN`), without a pool and
 with a 1,073-card pool written by `rulecraft import doomtrooperdb` (from a generated file of
 that layout), first with an empty cache folder, then again with the cache it filled.
