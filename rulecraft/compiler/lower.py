@@ -20,6 +20,7 @@ from ..runtime.ruleset import Role
 from . import nodes as n
 from . import resolved as r
 from .lower_data import LOOKING_BUILTINS, DataLowering, list_names, owned_names, pushed_names, rebinds, record_classes, set_once
+from .selections import per_definition
 from .source import Span
 from .symbols import BUILTIN_FIELDS
 
@@ -600,8 +601,9 @@ class Lowerer(DataLowering):
             args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=var("it"))], vararg=None, kwonlyargs=[],
                                  kw_defaults=[], kwarg=None, defaults=[])
             where = ast.Lambda(args=args, body=self.expr(e.where))
+        shared = e.where is not None and per_definition(e.where, self.res)  # asked once per run of copies
         return _rt("select", ast.Constant(e.kind), self.optional(e.at), self.optional(e.owner), where,
-                   ast.Constant(self.res.selection(e).of_definition))
+                   ast.Constant(self.res.selection(e).of_definition), ast.Constant(shared))
 
     def source(self, e: n.Create | n.Roll) -> ast.expr:
         """The definition created or the die rolled: its id, or the variable holding it."""
