@@ -455,6 +455,10 @@ class Lowerer(DataLowering):
             inlined = self.inlined_call(e, args)
             return inlined if inlined is not None else _call(fn(ref.name), _name(RT), *args)
         if isinstance(ref, r.BuiltinCall):
+            (only,) = e.args if ref.name == "first" else (None,)
+            if isinstance(only, n.Select) and only.at is None and only.owner is None and only.where is None \
+                    and not self.res.selection(only).of_definition:  # `first(all KIND)`: no list made
+                return _rt("first_of", ast.Constant(only.kind))
             if ref.name in LOOKING_BUILTINS:
                 args = [self.read(a) for a in e.args]
             return _call(f"b_{ref.name}", _name(RT), *args)

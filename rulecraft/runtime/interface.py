@@ -12,7 +12,7 @@ _PARTS: dict[str, tuple[str, ...]] = {
     "budget": ("charge", "tick", "scan"),
     "things": ("create", "destroy", "remove", "move", "fill", "draw", "get", "prop", "set", "defprop", "cast", "is_a",
                "ability_param", "has_ability",
-               "select", "zone", "reveal", "hide"),
+               "select", "first_of", "zone", "reveal", "hide"),
     "events": ("emit", "phase", "step", "turn", "end_game"),
     "mods": ("modify",),
     "chance": ("roll", "table", "shuffle"),

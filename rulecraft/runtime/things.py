@@ -328,6 +328,14 @@ class Things:
                 and (at is None or e.location is at) and (owner is None or e.owner is owner)
                 and (where is None or where(e))]
 
+    def first_of(self, kind: str) -> Entity | None:
+        """`first(all KIND)`: the first live thing of a kind in creation order, or none; charged
+        as the selection is, without making its list."""
+        for e in self.rt.budget.scan(self._of_kind(kind)):
+            if e.alive:
+                return e
+        return None
+
     def _select_runs(self, kind: str, at: Any, where: Callable | None, by_definition: bool) -> list[Entity] | None:
         """`select` from a zone or a list of zones by their runs (Zone), `where` asked of each run's
         first thing, at the steps a look at every thing costs; None if a place has no runs."""

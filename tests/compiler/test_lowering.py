@@ -9,6 +9,12 @@ import rulecraft
 RULES = '''
 game "t" "T"
 record pair { a: int, b: int }
+kind unit { hp: int = 1 }
+kind heavy: unit { armour: int = 1 }
+unit scout "Scout" { }
+heavy tank "Tank" { }
+fn first_unit() -> unit { return first(all unit) }
+fn first_heavy() -> heavy { return first(all heavy) }
 fn sign(x: int) -> int { return if x < 0 then -1 else if x == 0 then 0 else 1 }
 fn first_of(p: pair) -> int { return p.a }
 fn both(x: bool, y: bool) -> bool { return x and not y }
@@ -76,3 +82,12 @@ def test_products_of_small_numbers_are_exact_and_a_large_one_still_meets_the_siz
     assert game.call("big", 2**60) == (2**60 + 1) * 1000
     with pytest.raises(rulecraft.BudgetExceeded, match="larger than 4096 bits"):
         game.call("big", 2**4095)
+
+
+def test_the_first_thing_of_a_kind_is_found_without_the_whole_selection():
+    game = rulecraft.Game(rulecraft.compile_source(RULES))
+    assert game.call("first_unit") is None and game.call("first_heavy") is None
+    tank, scout = game.create("tank"), game.create("scout")
+    assert game.call("first_unit") is tank and game.call("first_heavy") is tank  # creation order, subkinds too
+    game.things.destroy(tank)
+    assert game.call("first_unit") is scout and game.call("first_heavy") is None
