@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .compiler.diagnostics import Diagnostic, InputError, suggest
 from .compiler.source import Source, Span
+from .conforms import conforms
 
 if TYPE_CHECKING:
     import jsonschema
@@ -117,8 +118,10 @@ def validate(data: Any, schema_name: str, file: str, code: str, whole: str) -> l
     may word its own messages and codes next to the failing keyword: `"x-messages": {"VALIDATOR":
     "text with {instance} or {instance!r}"}`, `"x-codes": {"VALIDATOR": CODE}`. A message
     starts with the value's path (or `whole`, for the document itself)."""
+    if conforms(data, schema(schema_name)):  # the usual case, decided without loading jsonschema
+        return []
     found = []
-    import jsonschema  # here, not above: only commands that read a file need it
+    import jsonschema  # here, not above: only a document with a problem needs it
 
     for err in jsonschema.Draft202012Validator(schema(schema_name)).iter_errors(data):
         path = list(err.absolute_path)

@@ -24,6 +24,7 @@ from .mods import apply_mods
 from .names import check_properties, check_targets, other_names
 from .parser import parse
 from .resolved import Resolution
+from .reuse import Reusing, compiled_again, forget, remember_code
 from .source import Source
 from .symbols import BUILTIN_EVENTS, Symbols, collect
 from .windows import expand_abilities, expand_does
@@ -51,8 +52,10 @@ def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
 
 
 def forget_parsed() -> None:
-    """Parse every file again from now on (a benchmark timing parsing, each round)."""
+    """Parse, lower and compile every file again from now on (a benchmark timing them, each round)."""
     _parsed.clear()
+    _refs.clear()
+    forget()
 
 
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
@@ -72,10 +75,13 @@ def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[Cod
         return None
     out = declared(sym, res)
     ns = namespace()
-    handlers = Handlers(sym, Lowerer(res))
+    handlers = Handlers(sym, Reusing(Lowerer, res))  # a base's lowerings are taken again for its mods (reuse.py)
     for file, funcs in handlers.by_file(modules).items():
         if funcs:
-            code = compile_functions(funcs, file, ns)
+            code = compiled_again(file, funcs, ns)
+            if code is None:
+                code = compile_functions(funcs, file, ns)
+                remember_code(file, funcs, code)
             if codes is not None:
                 codes.append(code)
     handlers.attach(out, sym, res, ns)
@@ -94,8 +100,27 @@ def attach_windows(out: rs.Ruleset, sym: Symbols, ns: dict[str, Any]) -> None:
                 rules.after.append((ns[f"w_{i}_when"], ns[f"w_{i}"]))
 
 
-def rule_refs(node: object) -> Iterator[n.RuleRef]:
-    """Every `rule` annotation inside a node, in source order (a statement: never inside an expression)."""
+REFS_KEPT = 8192  # nodes whose rule annotations are remembered: more than every bundled declaration
+_refs: OrderedDict[int, tuple[object, tuple[n.RuleRef, ...]]] = OrderedDict()
+
+
+def rule_refs(node: object) -> tuple[n.RuleRef, ...]:
+    """Every `rule` annotation inside a node, in source order (a statement: never inside an
+    expression). Found once per node in a process: nodes are immutable, and a base's are shared
+    by every mod compiled on it (the node is kept with its answer, so its id is not reused)."""
+    key = id(node)
+    known = _refs.get(key)
+    if known is not None and known[0] is node:
+        _refs.move_to_end(key)
+        return known[1]
+    found = tuple(_walk_refs(node))
+    _refs[key] = (node, found)
+    if len(_refs) > REFS_KEPT:
+        _refs.popitem(last=False)
+    return found
+
+
+def _walk_refs(node: object) -> Iterator[n.RuleRef]:
     stack = [node]
     while stack:  # depth first, children pushed in reverse: source order without recursion
         item = stack.pop()
@@ -218,7 +243,7 @@ def rule_sites(modules: list[n.Module]) -> dict[str, list[str]]:
                 sites.setdefault(decl.name, []).append(str(decl.span))
             for rid in getattr(decl, "rules", ()):
                 sites.setdefault(rid, []).append(str(decl.span))
-        for ref in rule_refs(encoding):
+        for ref in (ref for decl in encoding for ref in rule_refs(decl)):
             for rid in ref.ids:
                 sites.setdefault(rid, []).append(str(ref.span))
     return sites
@@ -230,7 +255,7 @@ def rule_sites(modules: list[n.Module]) -> dict[str, list[str]]:
 class Handlers:
     """Every body of the ruleset lowered to a named Python function, then attached to the ruleset."""
 
-    def __init__(self, sym: Symbols, low: Lowerer):
+    def __init__(self, sym: Symbols, low: Reusing):
         self.sym = sym
         self.low = low
         things = list(sym.things.values())
