@@ -8,10 +8,10 @@ import json
 import re
 import warnings
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .compiler import package
 from .compiler.diagnostics import Diagnostic, InputError, suggest
 from .compiler.source import Source, Span
 from .conforms import conforms
@@ -23,11 +23,11 @@ if TYPE_CHECKING:
 @lru_cache(maxsize=None)
 def schema(name: str) -> dict[str, Any]:
     """A JSON Schema shipped with the package (`rulecraft schema NAME`)."""
-    return json.loads(resources.files("rulecraft").joinpath(f"schemas/{name}.schema.json").read_text(encoding="utf-8"))
+    return json.loads((package.folder("rulecraft") / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
 def schema_names() -> list[str]:
-    folder = resources.files("rulecraft").joinpath("schemas")
+    folder = package.folder("rulecraft") / "schemas"
     return sorted(p.name.removesuffix(".schema.json") for p in folder.iterdir() if p.name.endswith(".schema.json"))
 
 

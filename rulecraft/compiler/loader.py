@@ -10,11 +10,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from . import store
+from . import package, store
 from .diagnostics import CompileError, Diagnostics, suggest
 from .source import MAX_SOURCE_BYTES, MAX_SOURCE_TOKENS, Source, Span, decoded, tokens_in
 
@@ -40,7 +39,7 @@ class Reading:
 
 
 def bundled_root() -> Path:
-    return Path(str(resources.files("rulecraft.rulesets")))
+    return package.folder("rulecraft.rulesets")
 
 
 @lru_cache(maxsize=1)

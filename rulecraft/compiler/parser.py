@@ -13,12 +13,11 @@ import io
 import re
 import sys
 from functools import lru_cache
-from importlib import resources
 
 import lark
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from . import cache
+from . import cache, package
 from .diagnostics import Diagnostics
 from .source import MAX_SOURCE_BYTES, Span
 
@@ -40,7 +39,7 @@ PARSER_ENTRY = ("parsers", "lark")  # one entry, replaced when the grammar, Lark
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    grammar = resources.files("rulecraft.grammar").joinpath("rulecraft.lark").read_text(encoding="utf-8")
+    grammar = (package.folder("rulecraft.grammar") / "rulecraft.lark").read_text(encoding="utf-8")
     key = cache.digest(grammar, repr(sorted(LARK_OPTIONS.items())), lark.__version__, sys.version)
     saved = cache.read(*PARSER_ENTRY)
     if isinstance(saved, tuple) and len(saved) == 2 and saved[0] == key and isinstance(saved[1], bytes):

@@ -23,7 +23,6 @@ import os
 import sys
 from fractions import Fraction
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, Callable
@@ -31,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from .. import __version__
 from ..runtime.errors import HANDLERS
 from ..runtime.types import Ty
-from . import cache
+from . import cache, package
 from .diagnostics import Diagnostics
 from .source import Source, decoded
 
@@ -52,7 +51,7 @@ class Uncacheable(Exception):
 def compiler_hash() -> str:
     """A hash of every source the compiled form depends on: compiler, runtime, grammar."""
     root = Path(__file__).resolve().parent.parent
-    grammar = Path(str(resources.files("rulecraft.grammar")))  # installed apart from the code in a checkout
+    grammar = package.folder("rulecraft.grammar")  # installed apart from the code in a checkout
     files = _files(root / "compiler", ".py") + _files(root / "runtime", ".py") + _files(grammar, ".lark")
     assert any(p.endswith(".lark") for p in files), "the grammar is part of the compiler's hash"
     return cache.digest(__version__, sys.version, *(Path(p).read_bytes() for p in files))

@@ -145,7 +145,7 @@ def test_the_compiler_hash_covers_the_grammar(tmp_path, monkeypatch):
     (tmp_path / "rulecraft.lark").write_text("start: \"x\"\n", encoding="utf-8")
     before = store.compiler_hash()
     store.compiler_hash.cache_clear()
-    monkeypatch.setattr(store.resources, "files", lambda package: tmp_path)
+    monkeypatch.setattr(store.package, "folder", lambda package: tmp_path)
     try:
         assert store.compiler_hash() != before
     finally:
