@@ -162,7 +162,10 @@ def encode(value: Any) -> Any:
         return ("t", tuple([encode(v) for v in value]))  # a tuple: it may be a key
     fields = _compared_fields(t)
     if fields is not None:
-        return ("c", t.__module__, t.__qualname__, {f: encode(getattr(value, f)) for f in fields})
+        values = tuple([encode(getattr(value, f)) for f in fields])
+        if fields in _POSITIONAL:  # the first arguments of the class, in order: decoded as cls(*values)
+            return ("a", t.__module__, t.__qualname__, values)
+        return ("c", t.__module__, t.__qualname__, dict(zip(fields, values)))
     return _encode_other(value, t)
 
 
@@ -201,6 +204,7 @@ def _plain_copy(value: list | dict) -> list | dict | None:
 
 
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
+_POSITIONAL: set[tuple[str, ...]] = set()  # field lists that are the first arguments of their class
 
 
 def _compared_fields(t: type) -> tuple[str, ...] | None:
@@ -208,7 +212,11 @@ def _compared_fields(t: type) -> tuple[str, ...] | None:
     take their defaults again); None for any other class. Found once per class."""
     if t not in _FIELDS:
         is_ours = t.__module__ in CLASSES_FROM and dataclasses.is_dataclass(t) and not issubclass(t, enum.Enum)
-        _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t) if f.compare) if is_ours else None
+        fields = tuple(f.name for f in dataclasses.fields(t) if f.compare) if is_ours else None
+        arguments = [f.name for f in dataclasses.fields(t) if f.init and not f.kw_only] if is_ours else []
+        if fields is not None and list(fields) == arguments[:len(fields)]:
+            _POSITIONAL.add(fields)
+        _FIELDS[t] = fields
     return _FIELDS[t]
 
 
@@ -223,6 +231,8 @@ def decode(data: Any, ns: dict[str, Any]) -> Any:
     tag = data[0]
     if tag == "p":
         return data[1]
+    if tag == "a":
+        return _class(data[1], data[2])(*[decode(v, ns) for v in data[3]])
     if tag == "c":
         return _class(data[1], data[2])(**{k: decode(v, ns) for k, v in data[3].items()})
     if tag == "t":
