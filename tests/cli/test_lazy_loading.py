@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,7 +29,7 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 def loaded(tmp_path, *argv: str) -> tuple[list[int], set[str]]:
     """The exit codes of the command run in two fresh processes (the second reads what the
     first cached), and the modules the second loaded."""
-    env = {"RULECRAFT_CACHE_DIR": str(tmp_path / "cache"), "PATH": "", "PYTHONPATH": str(ROOT)}
+    env = os.environ | {"RULECRAFT_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
     runs = [json.loads(subprocess.run([sys.executable, "-c", LOADED, *argv], capture_output=True, text=True, cwd=ROOT,
                                       env=env, timeout=300, check=True).stdout) for _ in range(2)]
     return [run["code"] for run in runs], set(runs[1]["modules"])
