@@ -25,6 +25,19 @@ GAMES: list[tuple[str, str, Callable[[int], object]]] = [
     ("Connect Four 7x6", "connect-four", connect_four.play),
 ]
 SEEDS = range(10)
+# The runtime's own cost of a turn: a turn in which a player only chooses among three numbers.
+FLOOR = """
+game "floor" "A turn that only chooses"
+scenario classic "Two players, random picks" {
+  players: ["a", "b"]
+  rounds: 30
+  round {
+    for p in players() {
+      turn p { let c = choose from [1, 2, 3] by p "pick" }
+    }
+  }
+}
+"""
 
 
 def playouts_per_second(play: Callable[[int], object], seconds: float) -> float:
@@ -47,9 +60,21 @@ def rulecraft_playout(folder: str, log: str) -> Callable[[int], object]:
     return play
 
 
+def turn_floor(seconds: float) -> list[tuple[str, str, str]]:
+    """CPU time of one turn that only chooses (turn, choice, log), per log mode."""
+    rules = rulecraft.compile_source(FLOOR, "floor.rules")
+    rows = []
+    for log in ("full", "simulation"):
+        rate = playouts_per_second(lambda seed, log=log: run(start(rules, "classic", seed=seed, log=log), "classic"),
+                                   seconds)
+        rows.append((f"a turn that only chooses, {log} log", f"{1e6 / (rate * 60):.1f} us/turn",
+                     "the runtime's own cost of a turn" if log == "full" else ""))
+    return rows
+
+
 def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
     seconds = 0.15 if quick else 0.6
-    rows = []
+    rows = turn_floor(seconds)
     for title, folder, twin in GAMES:
         theirs = playouts_per_second(twin, seconds)
         for log in ("full", "simulation"):

@@ -3,8 +3,9 @@ batch and through the command line.
 
 The deck is `examples/decks/templars-legal.yaml` (87 cards with its 2 proxies). In-process
 rows: `rulecraft.decks.check` (lay the cards out in a game of the format, run every check of
-the format, DT-002 … DT-033); the batch API (`DeckChecker.check_many`) on decks read once, and
-on decks given as mappings; read + resolve + check of the file. Command-line rows: the CPU time
+the format, DT-002 … DT-033); the batch API (`DeckChecker.check_many`) on copies of the deck
+read once, on 100 different decks made from it, and on decks given as mappings; read + resolve +
+check of the file. Command-line rows: the CPU time
 of one `rulecraft deck check` process (start-up included, `RUSAGE_CHILDREN`), without a pool and
 with a 1,073-card pool written by `rulecraft import doomtrooperdb` (from a generated file of
 that layout), first with an empty cache folder, then again with the cache it filled.
@@ -18,9 +19,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
-from rulecraft.decks import DeckChecker, check, read_deck, resolve, resolve_format
+from rulecraft.decks import Deck, DeckChecker, check, read_deck, resolve, resolve_format
 from rulecraft.importer import import_files, write_pool
 
 from .check_time import user_env
@@ -56,6 +58,8 @@ def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
     checks = _rate(lambda: check(rules, resolved), seconds)
     checker, batch = DeckChecker(), [deck] * 100
     batched = _rate(lambda: checker.check_many(batch), seconds, len(batch))
+    varied = _variants(deck, 100)
+    batched_varied = _rate(lambda: checker.check_many(varied), seconds, len(varied))
     mappings = [json.loads(json.dumps(_mapping(deck)))] * 20
     from_mappings = _rate(lambda: checker.check_many(mappings), seconds, len(mappings))
     full = _rate(lambda: check(rules, resolve(read_deck(DECK), rules)), seconds)
@@ -64,10 +68,28 @@ def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
         ("check (lay out + every check)", f"{checks:,.0f} decks/s", f"target >= {TARGET:,} ({_verdict(checks >= TARGET)})"),
         ("batch: DeckChecker.check_many, decks read", f"{batched:,.0f} decks/s",
          f"target >= {BATCH_TARGET:,} ({_verdict(batched >= BATCH_TARGET)})"),
+        ("batch: DeckChecker.check_many, 100 different decks", f"{batched_varied:,.0f} decks/s",
+         f"({sum(not r['legal'] for r in checker.check_many(varied))} of them illegal)"),
         ("batch: DeckChecker.check_many, mappings", f"{from_mappings:,.0f} decks/s", "(+ JSON round trip, schema check)"),
         ("read YAML + resolve + check", f"{full:,.0f} decks/s", "(YAML parsing dominates)"),
         *_cli_rows(1 if quick else 2),
     ]
+
+
+def _variants(deck: Deck, n: int) -> list[Deck]:
+    """`n` decks unlike the deck and each other, as a batch of real decks varies: deck i lists
+    its main cards rotated by i (legal), or holds one copy fewer of its (i mod k)-th main card
+    (59 cards), or plays another tribe, in turn."""
+    main = deck.sections["main"]
+    out = []
+    for i in range(n):
+        cards, params = main[i % len(main):] + main[:i % len(main)], deck.params
+        if i % 3 == 1:
+            cards = [(card, copies - (k == i % len(main)), where) for k, (card, copies, where) in enumerate(main)]
+        elif i % 3 == 2:
+            params = params | {"faction": "lutheran_triad"}
+        out.append(replace(deck, params=params, sections=deck.sections | {"main": cards}))
+    return out
 
 
 def _mapping(deck) -> dict:

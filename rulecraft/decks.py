@@ -259,7 +259,7 @@ def _params(deck: Deck, rules: Ruleset, extra: dict[str, str], problems: list[Di
 def _sections(deck: Deck, rules: Ruleset, problems: list[Diagnostic]) -> dict[str, list[tuple[str, int]]]:
     """The deck's sections with every card named by its definition id (rulecraft.names: its id,
     name or another of its names)."""
-    index = names.definitions(rules)
+    index, named = names.definitions(rules), _known_names(rules)
     shown: list[str] = []  # the names a "did you mean" offers, gathered at the first unknown card
     sections: dict[str, list[tuple[str, int]]] = {}
     for section, cards in deck.sections.items():
@@ -271,7 +271,11 @@ def _sections(deck: Deck, rules: Ruleset, problems: list[Diagnostic]) -> dict[st
             continue
         resolved = sections.setdefault(section, [])
         for card, copies, (card_line, card_column) in cards:
-            found = index.find(card)
+            found = named.get(card)
+            if found is None:
+                found = index.find(card)
+                if len(named) < MAX_KNOWN_NAMES:
+                    named[card] = found
             if len(found) == 1:
                 resolved.append((found[0], copies))
             elif found:
@@ -282,6 +286,18 @@ def _sections(deck: Deck, rules: Ruleset, problems: list[Diagnostic]) -> dict[st
                 problems.append(deck.error(card_line, card_column, "E0811", f"unknown card `{card}`",
                                            suggest(card, rules.definitions, shown)))
     return sections
+
+
+MAX_KNOWN_NAMES = 100_000  # card names remembered per format: a hostile batch of made-up names cannot fill memory
+
+
+def _known_names(rules: Ruleset) -> dict[str, list[str]]:
+    """Card name as a deck writes it -> the definitions it names (`names.definitions(rules).find`),
+    kept with the ruleset: a batch names the same cards again and again."""
+    known = rules.derived.get("deck card names")
+    if known is None:
+        known = rules.derived["deck card names"] = {}
+    return known
 
 
 def deck_settings(rules: Ruleset) -> dict[str, Any]:
@@ -331,11 +347,12 @@ def check(rules: Ruleset, resolved: Resolved, assumptions: dict[str, Any] | None
     # The cards share their definition's property values (one object per card) until one changes.
     game = Game(rules, players=("deck",), params=resolved.params, assumptions=assumptions, shared_props=True)
     templates = _templates(rules, game)
-    for section, cards in resolved.sections.items():
-        zone = game.zone(section)
-        for def_id, copies in cards:
-            game.things.lay_out(def_id, copies, zone, templates[def_id])
-    return game.run_checks()
+    try:
+        for section, cards in resolved.sections.items():
+            game.things.lay_out_all(game.zone(section), [(def_id, copies, templates[def_id]) for def_id, copies in cards])
+        return game.run_checks()
+    finally:
+        game.things.release()
 
 
 DeckSource = str | Path | dict | Deck  # a deck file, a mapping, or a deck already read

@@ -19,7 +19,7 @@ from .build import build
 from .check import check
 from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
 from .handler_globals import namespace
-from .lower import Lowerer, compile_functions, fn
+from .lower import Lowerer, compile_functions, fn, keyed_param
 from .mods import apply_mods
 from .names import check_properties, check_targets, other_names
 from .parser import parse
@@ -75,7 +75,8 @@ def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[Cod
         return None
     out = declared(sym, res)
     ns = namespace()
-    handlers = Handlers(sym, Reusing(Lowerer, res))  # a base's lowerings are taken again for its mods (reuse.py)
+    # a base's lowerings are taken again for its mods (reuse.py: it notes what the Lowerer reads)
+    handlers = Handlers(sym, Reusing(Lowerer, res, sym.callables))
     for file, funcs in handlers.by_file(modules).items():
         if funcs:
             code = compiled_again(file, funcs, ns)
@@ -297,8 +298,9 @@ class Handlers:
             out.callables[decl.name] = rs.Callable_(decl.name, decl.role, _params(res, decl.params), ns[fn(decl.name)],
                                                     rule_ids(decl.body), str(decl.span))
         for i, (trig, definition, _) in enumerate(self.triggers):
+            keyed = keyed_param(trig, sym.event_param_names(trig.event), res) if definition is not None else None
             spec = rs.TriggerSpec(trig.event, trig.order, i, definition, trig.once, ns[f"t_{i + 1}"],
-                                  rule_ids(trig.body), str(trig.span))
+                                  rule_ids(trig.body), str(trig.span), keyed)
             out.triggers.setdefault(trig.event, []).append(spec)
         for specs in out.triggers.values():
             specs.sort(key=lambda s: (s.order, s.seq))

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..runtime.arith import MAX_BITS, checked_add, checked_mul, exact_div, floor_div, remainder
 from ..runtime.builtins import BUILTINS, interval, span, span_half_open
-from ..runtime.data import RECORD_TYPES, append, get_key, own, push, set_item, set_prop_item
+from ..runtime.data import RECORD_TYPES, append, fits, get_key, own, own_list, set_item, set_prop_item
 from ..runtime.deep import contains, equal, number, without
 from ..runtime.errors import HANDLERS, IllegalAction, item_fault
 
@@ -20,7 +20,7 @@ def namespace() -> dict[str, Any]:
                           "_span_half_open": span_half_open, "_interval": interval,
                           "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
                           "_set_item": set_item, "_set_prop_item": set_prop_item, "_get_key": get_key,
-                          "_record": RECORD_TYPES, "_push": push, "_equal": equal, "_contains": contains,
+                          "_record": RECORD_TYPES, "_own_list": own_list, "_fits": fits, "_equal": equal, "_contains": contains,
                           "_number": number, "_HALF": 1 << (MAX_BITS // 2)}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func

@@ -9,15 +9,18 @@ interface table names (`runtime/interface.py`). So no ruleset, however hostile, 
 from __future__ import annotations
 
 import ast
+import copy
 import sys
 from types import CodeType
 from typing import Any, Callable
 
 from ..runtime.errors import ITEM_MARK
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
+from ..runtime.ruleset import Role
 from . import nodes as n
 from . import resolved as r
-from .lower_data import LOOKING_BUILTINS, DataLowering, owned_names
+from .lower_data import LOOKING_BUILTINS, DataLowering, list_names, owned_names, pushed_names, rebinds, record_classes, set_once
+from .selections import per_definition
 from .source import Span
 from .symbols import BUILTIN_FIELDS
 
@@ -69,6 +72,8 @@ ENTITY_SLOTS = {"id": "id", "name": "name", "def": "def_id", "kind": "kind", "ow
 assert set(ENTITY_SLOTS) == set(BUILTIN_FIELDS)
 
 B = n.BinOp
+SMALL_BITS = 64  # a product of two whole numbers this small is far below MAX_BITS: it is not checked
+COUNTER_BITS = 51  # a loop's counter from a number of at most 15 digits, over at most a million numbers
 BINOPS: dict[n.BinOp, type[ast.operator]] = {B.ADD: ast.Add, B.SUB: ast.Sub, B.MUL: ast.Mult, B.FLOORDIV: ast.FloorDiv,
                                              B.MOD: ast.Mod}
 CMPOPS: dict[n.BinOp, type[ast.cmpop]] = {B.EQ: ast.Eq, B.NE: ast.NotEq, B.LT: ast.Lt, B.LE: ast.LtE, B.GT: ast.Gt,
@@ -79,10 +84,21 @@ class Lowerer(DataLowering):
     """Lowers bodies to Python functions, reading what the checker resolved (a Resolution);
     one method per node kind, found through STATEMENTS and EXPRESSIONS."""
 
-    def __init__(self, res: r.Resolution):
+    def __init__(self, res: r.Resolution, callables: dict[str, n.FnDecl] | None = None):
         self.res = res
+        self.callables = callables or {}  # the fns a call may be inlined from (`inlined_call`)
+        self.arguments: dict[str, ast.expr] | None = None  # a fn's parameters while its result is inlined
         self.body_of = n.Body.FN  # what the body being lowered belongs to
         self.owned: set[str] = set()  # the variables the body changes in place (lower_data)
+        self.pushed: set[str] = set()  # of them, the lists it grows one item at a time
+        self.lists: set[str] = set()  # of them, those it changes as lists (grown, or with items set)
+        self.loops = 0  # how many loops enclose the statement being lowered
+        self.checked: set[str] = set()  # the lists an enclosing loop checks the length of when it ends
+        self.record_types: set[str] = set()  # the record types made by the handlers lowered since the last function
+        self.counters: set[str] = set()  # loop variables counting from 0 or more that their loop never changes
+        self.set_once: set[str] = set()  # the body's variables that one `let` sets and nothing changes
+        self.sized: dict[str, int] = {}  # of them, those holding a whole number of at most so many bits (`bits`)
+        self.parameter_bits: dict[str, int | None] | None = None  # while sizing the result of a call (`bits`)
         self.level = 0  # how deep the block being lowered nests
         self.items_read = 0  # list item reads lowered so far (each names its temporaries: lower_data)
 
@@ -98,6 +114,8 @@ class Lowerer(DataLowering):
                                                                              body=[faulted])],
                         orelse=[], finalbody=[])]
         f = ast.FunctionDef(name=name, args=args, body=body, decorator_list=[], returns=None)
+        f.record_types = self.record_types  # type: ignore[attr-defined]  # read by compile_functions
+        self.record_types = set()
         if sys.version_info >= (3, 12):
             f.type_params = []
         _locate(f, where.line, where.column)
@@ -165,6 +183,9 @@ class Lowerer(DataLowering):
     def block(self, b: n.Block) -> list[ast.stmt]:
         if self.level == 0:
             self.owned = owned_names(b, self.res)
+            self.pushed = pushed_names(b, self.res)
+            self.lists = list_names(b, self.res)
+            self.set_once, self.sized = set_once(b), {}
         self.level += 1
         try:
             return self.statements(b)
@@ -186,6 +207,10 @@ class Lowerer(DataLowering):
         return self.block(b) or [ast.Pass()]
 
     def let(self, s: n.Let) -> list[ast.stmt]:
+        if s.name in self.set_once:
+            size = self.bits(s.value)
+            if size is not None:
+                self.sized[s.name] = size
         return [ast.Assign(targets=[ast.Name(id=var(s.name), ctx=ast.Store())], value=self.into_owned(s.name, s.value))]
 
     def assign(self, s: n.Assign) -> list[ast.stmt]:
@@ -236,12 +261,20 @@ class Lowerer(DataLowering):
             items = _call("_span", _name(RT), self.expr(s.iterable.low), self.expr(s.iterable.high))
         elif isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
             items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in s.iterable.args))
-        body = self.prologue([var(s.var)]) + self.body(s.body)
-        return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items), body=body,
-                        orelse=[])]
+        counter = _counts_from_whole(s.iterable, self.res) and s.var not in self.counters \
+            and not rebinds(s.body, s.var)
+        if counter:
+            self.counters.add(s.var)
+        try:
+            body, checks = self.loop_body(s.body)
+        finally:
+            self.counters.discard(s.var) if counter else None
+        return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
+                        body=self.prologue([var(s.var)]) + body, orelse=[])] + checks
 
     def while_(self, s: n.While) -> list[ast.stmt]:
-        return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=_rt("tick"))] + self.block(s.body), orelse=[])]
+        body, checks = self.loop_body(s.body)
+        return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=_rt("tick"))] + body, orelse=[])] + checks
 
     def emit(self, s: n.Emit) -> list[ast.stmt]:
         args = ast.Tuple(elts=[self.expr(a) for a in s.args], ctx=ast.Load())
@@ -278,12 +311,35 @@ class Lowerer(DataLowering):
         return [ast.Try(body=[ast.Expr(value=self.expr(s.action))], handlers=[handler], orelse=[failed], finalbody=[])]
 
     def log(self, s: n.Log) -> list[ast.stmt]:
-        return [ast.Expr(value=_rt("log_text", self.template(s.parts)))]
+        logged = ast.Expr(value=_rt("log_text", self.template(s.parts)))
+        if not all(isinstance(p, str) or self.quiet(p) for p in s.parts):
+            return [logged]
+        # A simulation's log keeps no text: a line whose values can neither fail nor change anything
+        # is not even made there (its number is still taken, as in the full log).
+        return [ast.If(test=_rt_data("full"), body=[logged], orelse=[ast.Expr(value=_rt("skip_log"))])]
+
+    def quiet(self, e: n.Expr) -> bool:
+        """True if reading `e` can neither fail nor change the game: variables, constants, a
+        thing's built-in fields and a record's fields."""
+        if isinstance(e, (n.Literal, n.This)):
+            return True
+        if isinstance(e, n.Name):
+            return isinstance(self.res.name(e), (r.LocalRef, r.ConstRef))
+        if isinstance(e, n.Attr):
+            ref = self.res.attr(e)
+            return (isinstance(ref, r.RecordField) or (e.name in ENTITY_SLOTS and not isinstance(ref, r.DefinitionField))) \
+                and self.quiet(e.target)
+        return False
 
     def return_(self, s: n.Return) -> list[ast.stmt]:
         if self.body_of == n.Body.TRIGGER:
             return [ast.Return(value=ast.Constant(True))]
-        return [ast.Return(value=self.read(s.value) if s.value is not None else None)]
+        if s.value is None:
+            return [ast.Return(value=None)]
+        value = self.read(s.value)
+        if self.loops and isinstance(s.value, n.Name) and s.value.name in self.pushed and self.is_owned(s.value):
+            value = _call("_fits", value)  # returned from inside a loop, before its length check
+        return [ast.Return(value=value)]
 
     def break_(self, s: n.Break) -> list[ast.stmt]:
         return [ast.Break()]
@@ -357,6 +413,8 @@ class Lowerer(DataLowering):
 
     def name(self, e: n.Name) -> ast.expr:
         ref = self.res.name(e)
+        if isinstance(ref, r.LocalRef) and self.arguments is not None:
+            return copy.deepcopy(self.arguments[ref.name])
         if isinstance(ref, r.LocalRef):
             return self.owned_read(e, _name(var(ref.name)))
         if isinstance(ref, r.ConstRef):
@@ -394,14 +452,59 @@ class Lowerer(DataLowering):
         args = [self.expr(a) for a in e.args]
         if isinstance(ref, r.FnCall):
             args += [_const(self.res.value(default)) for default in ref.missing]
-            return _call(fn(ref.name), _name(RT), *args)
+            inlined = self.inlined_call(e, args)
+            return inlined if inlined is not None else _call(fn(ref.name), _name(RT), *args)
         if isinstance(ref, r.BuiltinCall):
+            (only,) = e.args if ref.name == "first" else (None,)
+            if isinstance(only, n.Select) and only.at is None and only.owner is None and only.where is None \
+                    and not self.res.selection(only).of_definition:  # `first(all KIND)`: no list made
+                return _rt("first_of", ast.Constant(only.kind))
             if ref.name in LOOKING_BUILTINS:
                 args = [self.read(a) for a in e.args]
             return _call(f"b_{ref.name}", _name(RT), *args)
         if isinstance(ref, r.TableCall):
             return _rt("table", ast.Constant(ref.name), *args)
         return _rt("zone", ast.Constant(ref.name), *args)
+
+    def inlined_call(self, call: n.Call, args: list[ast.expr]) -> ast.expr | None:
+        """A call of a fn that can be inlined (`inlinable`), lowered as the expression its body
+        returns, on the arguments: no call at run time, and the same value."""
+        decl = self.inlinable(call)
+        if decl is None or self.arguments is not None:
+            return None
+        saved = self.counters
+        self.arguments, self.counters = {p.name: a for p, a in zip(decl.params, args)}, set()
+        try:
+            return self.expr(decl.body.stmts[0].value)  # type: ignore[attr-defined]  # a Return's value
+        finally:
+            self.arguments, self.counters = None, saved
+
+    def inlinable(self, call: n.Call) -> n.FnDecl | None:
+        """The `fn` called, if its whole body returns an expression that can neither fail nor change
+        anything (`simple`) and the arguments cannot either (`quiet`)."""
+        ref = self.res.call(call)
+        decl = self.callables.get(ref.name) if isinstance(ref, r.FnCall) else None
+        if decl is None or decl.role != Role.FN or len(decl.body.stmts) != 1:
+            return None
+        body = decl.body.stmts[0]
+        if isinstance(body, n.Return) and body.value is not None and self.simple(body.value) \
+                and all(self.quiet(a) for a in call.args):
+            return decl
+        return None
+
+    def simple(self, e: n.Expr) -> bool:
+        """A fn's result that can be computed in its caller: values that cannot fail (`quiet`),
+        comparisons, logic, `-` and `not`, a choice (`if ... then ... else`), and sums and
+        differences of whole numbers."""
+        if isinstance(e, n.Binary):
+            whole = all(self.res.type_of(o).name == "int" for o in (e.left, e.right))
+            return (e.op in CMPOPS and e.op not in n.MEMBERSHIP or e.op in n.LOGIC
+                    or (e.op in (n.BinOp.ADD, n.BinOp.SUB) and whole)) and self.simple(e.left) and self.simple(e.right)
+        if isinstance(e, n.Unary):
+            return self.simple(e.operand)
+        if isinstance(e, n.IfExpr):
+            return self.simple(e.cond) and self.simple(e.then) and self.simple(e.other)
+        return self.quiet(e)
 
     def index(self, e: n.Index) -> ast.expr:
         return self.item(e)
@@ -437,10 +540,55 @@ class Lowerer(DataLowering):
             return _call("_floordiv" if op == n.BinOp.FLOORDIV else "_mod", left, right)
         if op == n.BinOp.ADD and self.may_grow(e.left, e.right):
             return _call("_add", _name(RT), left, right)
-        if op == n.BinOp.MUL and not (_is_int_literal(e.left) and _is_int_literal(e.right)):
+        if op == n.BinOp.MUL and not all(self.small(o) for o in (e.left, e.right)):
             whole = [o for o in (e.left, e.right) if self.res.type_of(o).name == "int"]
             return _product(e, left, right, whole)  # even by a constant: `x = x * 1000` grows x each step
         return ast.BinOp(left=left, op=BINOPS[op](), right=right)
+
+    def small(self, e: n.Expr) -> bool:
+        """A whole number known to fit in SMALL_BITS bits: a product of two such is far below the
+        limit on a number's size (MAX_BITS), so it is not checked."""
+        size = self.bits(e)
+        return size is not None and size <= SMALL_BITS
+
+    def bits(self, e: n.Expr) -> int | None:
+        """At most how many bits a whole number has, where the source says: a number written out,
+        a loop's counter, a variable set once to such, and sums, differences, `//`, `%` and choices
+        of them; None if unknown."""
+        if _is_int_literal(e):
+            return abs(e.value).bit_length()  # type: ignore[attr-defined]  # an int literal
+        if self.res.type_of(e).name != "int":
+            return None
+        if isinstance(e, n.Name):
+            if not isinstance(self.res.name(e), r.LocalRef) or self.arguments is not None:
+                return None
+            if self.parameter_bits is not None:  # a parameter of a fn whose result is sized
+                return self.parameter_bits.get(e.name)
+            return COUNTER_BITS if e.name in self.counters else self.sized.get(e.name)
+        if isinstance(e, n.Call):
+            decl = self.inlinable(e)
+            if decl is None or self.parameter_bits is not None:
+                return None
+            self.parameter_bits = {p.name: self.bits(a) for p, a in zip(decl.params, e.args)}
+            try:
+                return self.bits(decl.body.stmts[0].value)  # type: ignore[attr-defined]  # a Return's value
+            finally:
+                self.parameter_bits = None
+        if isinstance(e, n.Unary):
+            return self.bits(e.operand)
+        if isinstance(e, n.IfExpr):
+            sizes = (self.bits(e.then), self.bits(e.other))
+            return None if None in sizes else max(sizes)  # type: ignore[type-var]  # no None left
+        if not isinstance(e, n.Binary):
+            return None
+        left, right = self.bits(e.left), self.bits(e.right)
+        if e.op in (n.BinOp.ADD, n.BinOp.SUB):
+            return None if left is None or right is None else max(left, right) + 1
+        if e.op == n.BinOp.FLOORDIV and _is_int_literal(e.right) and e.right.value > 0:  # type: ignore[attr-defined]
+            return left
+        if e.op == n.BinOp.MOD and _is_int_literal(e.right) and e.right.value > 0:  # type: ignore[attr-defined]
+            return right
+        return None
 
     def if_expr(self, e: n.IfExpr) -> ast.expr:
         return ast.IfExp(test=self.expr(e.cond), body=self.expr(e.then), orelse=self.expr(e.other))
@@ -457,8 +605,9 @@ class Lowerer(DataLowering):
             args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=var("it"))], vararg=None, kwonlyargs=[],
                                  kw_defaults=[], kwarg=None, defaults=[])
             where = ast.Lambda(args=args, body=self.expr(e.where))
+        shared = e.where is not None and per_definition(e.where, self.res)  # asked once per run of copies
         return _rt("select", ast.Constant(e.kind), self.optional(e.at), self.optional(e.owner), where,
-                   ast.Constant(self.res.selection(e).of_definition))
+                   ast.Constant(self.res.selection(e).of_definition), ast.Constant(shared))
 
     def source(self, e: n.Create | n.Roll) -> ast.expr:
         """The definition created or the die rolled: its id, or the variable holding it."""
@@ -502,6 +651,22 @@ EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
 }
 
 
+def keyed_param(trig: n.Trigger, params: list[str], res: r.Resolution) -> int | None:
+    """The position of the event's parameter that a definition's trigger first compares with its
+    thing (`when p == this ...`): the trigger can only fire for the thing the event names there, so
+    the event runs it for that thing alone instead of asking every thing of the definition."""
+    cond = trig.when
+    while isinstance(cond, n.Binary) and cond.op == n.BinOp.AND:
+        cond = cond.left
+    if not (isinstance(cond, n.Binary) and cond.op == n.BinOp.EQ):
+        return None
+    for name, other in ((cond.left, cond.right), (cond.right, cond.left)):
+        if isinstance(name, n.Name) and isinstance(other, n.This) and name.name in params \
+                and isinstance(res.refs.get(id(name)), r.LocalRef):
+            return params.index(name.name)
+    return None
+
+
 def _product(e: n.Binary, left: ast.expr, right: ast.expr, whole: list[n.Expr]) -> ast.expr:
     """`a * b`, checked not to pass MAX_BITS (`_mul`); an int variable (in `whole`) times a whole
     number written out (at most MAX_DIGITS digits) is checked inline, on the variable: `v * 7 if -_HALF < v < _HALF
@@ -518,6 +683,17 @@ def _product(e: n.Binary, left: ast.expr, right: ast.expr, whole: list[n.Expr]) 
 
 def _is_int_literal(e: n.Expr) -> bool:
     return isinstance(e, n.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool)
+
+
+def _counts_from_whole(e: n.Expr, res: r.Resolution) -> bool:
+    """Whether a loop runs over whole numbers from a number 0 or more written out (`a..b`, `range(a, b)`)."""
+    if isinstance(e, n.Interval):
+        low = e.low
+    elif isinstance(e, n.Call) and res.call(e) == r.BuiltinCall("range"):
+        low = e.args[0]
+    else:
+        return False
+    return _is_int_literal(low) and low.value >= 0  # type: ignore[attr-defined]  # an int literal
 
 
 def _small_span(e: n.Expr) -> tuple[int, ...] | None:
@@ -555,7 +731,10 @@ def _locate(node: ast.AST, line: int, column: int = 1) -> None:
 def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str, Any]) -> CodeType:
     """Compile a file's handlers into `ns` (shared by every file of the ruleset); returns the
     module's code, which defines them again when run in another namespace (the cache)."""
-    module = ast.Module(body=list(funcs), type_ignores=[])
+    classes = record_classes({name for f in funcs for name in getattr(f, "record_types", ())})
+    for c in classes:
+        _locate(c, 1)
+    module = ast.Module(body=classes + list(funcs), type_ignores=[])
     for f in funcs:
         _locate(f, 1)  # each was located when lowered: this only checks it (ast.fix_missing_locations walks it all)
     code = compile(module, filename, "exec")

@@ -35,9 +35,8 @@ def _constant(value: Any) -> ast.expr:
     return ast.Constant(value=value)
 
 
-def owned_names(block: n.Block, res: r.Resolution) -> set[str]:
-    """The variables a body changes in place: grown with `+=` (as lists) or with items set."""
-    out: set[str] = set()
+def _statements(block: Any) -> Any:
+    """Every statement inside a block, nested blocks included."""
     stack: list[Any] = [block]
     while stack:
         node = stack.pop()
@@ -45,26 +44,99 @@ def owned_names(block: n.Block, res: r.Resolution) -> set[str]:
             stack.extend(node.stmts)
         elif isinstance(node, tuple):
             stack.extend(node)
-        elif isinstance(node, n.Assign):
-            target = node.target
-            if isinstance(target, n.Index) and isinstance(target.target, n.Name):
-                out.add(target.target.name)
-            elif isinstance(target, n.Name) and node.op == n.AssignOp.ADD and res.type_of(target).name == "list":
-                out.add(target.name)
         elif isinstance(node, n.Stmt):
+            yield node
             stack.extend(getattr(node, f.name) for f in dataclasses.fields(node))
+
+
+def _assignments(block: Any) -> Any:
+    return (s for s in _statements(block) if isinstance(s, n.Assign))
+
+
+def declared_names(block: n.Block) -> set[str]:
+    """The variables declared inside a block (`let`, a `for`'s variable)."""
+    return {s.name if isinstance(s, n.Let) else s.var for s in _statements(block) if isinstance(s, (n.Let, n.For))}
+
+
+def set_once(block: n.Block) -> set[str]:
+    """The variables of a body set by one `let` and never changed (no `=`, `+=`, other `let` or `for`)."""
+    counts: dict[str, int] = {}
+    for s in _statements(block):
+        name = s.name if isinstance(s, n.Let) else s.var if isinstance(s, n.For) else \
+            s.target.name if isinstance(s, n.Assign) and isinstance(s.target, n.Name) else None
+        if name is not None:
+            counts[name] = counts.get(name, 0) + (1 if isinstance(s, n.Let) else 2)
+    return {name for name, c in counts.items() if c == 1}
+
+
+def rebinds(block: n.Block, name: str) -> bool:
+    """Whether a block gives the variable `name` another value (`=`, `+=`, `let`, a `for` over it)."""
+    return any((isinstance(s, n.Assign) and isinstance(s.target, n.Name) and s.target.name == name)
+               or (isinstance(s, n.Let) and s.name == name) or (isinstance(s, n.For) and s.var == name)
+               for s in _statements(block))
+
+
+def owned_names(block: n.Block, res: r.Resolution) -> set[str]:
+    """The variables a body changes in place: grown with `+=` (as lists) or with items set."""
+    out: set[str] = set()
+    for node in _assignments(block):
+        target = node.target
+        if isinstance(target, n.Index) and isinstance(target.target, n.Name):
+            out.add(target.target.name)
+        elif isinstance(target, n.Name) and node.op == n.AssignOp.ADD and res.type_of(target).name == "list":
+            out.add(target.name)
     return out
+
+
+def list_names(block: n.Block, res: r.Resolution) -> set[str]:
+    """The list variables a body changes in place (grown with `+=` or with items set)."""
+    return {name for name in owned_names(block, res) if any(
+        isinstance(a.target, n.Name) and a.target.name == name and res.type_of(a.target).name == "list"
+        or isinstance(a.target, n.Index) and isinstance(a.target.target, n.Name) and a.target.target.name == name
+        and res.type_of(a.target.target).name == "list" for a in _assignments(block))}
+
+
+def pushed_names(block: n.Block, res: r.Resolution) -> set[str]:
+    """The list variables a block grows one item at a time (`xs += [x]`)."""
+    return {a.target.name for a in _assignments(block)
+            if isinstance(a.target, n.Name) and a.op == n.AssignOp.ADD and res.type_of(a.target).name == "list"
+            and isinstance(a.value, n.ListExpr) and len(a.value.items) == 1}
+
+
+def _is_whole(e: n.Expr) -> bool:
+    return isinstance(e, n.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool)
+
+
+def record_class(name: str) -> str:
+    """The global a file's handlers find a record type's class in (`record_classes`)."""
+    return f"_rec_{name}"
+
+
+def record_classes(names: set[str]) -> list[ast.stmt]:
+    """`_rec_NAME = _record['NAME']` for each record type a file's handlers make, run with them."""
+    return [ast.Assign(targets=[ast.Name(id=record_class(name), ctx=ast.Store())],
+                       value=ast.Subscript(value=_name("_record"), slice=ast.Constant(name), ctx=ast.Load()))
+            for name in sorted(names)]
 
 
 class DataLowering:
     res: r.Resolution
     owned: set[str]
+    pushed: set[str]
+    lists: set[str]
+    loops: int
+    checked: set[str]
+    record_types: set[str]
+    counters: set[str]
+    arguments: dict[str, ast.expr] | None
     items_read: int
 
     def expr(self, e: n.Expr) -> ast.expr:  # pragma: no cover - the Lowerer's
         raise NotImplementedError
 
     def is_owned(self, e: n.Expr) -> bool:
+        if self.arguments is not None:  # a parameter of a fn whose result is inlined: never the caller's variable
+            return False
         return isinstance(e, n.Name) and isinstance(self.res.refs.get(id(e)), r.LocalRef) and e.name in self.owned
 
     def read(self, e: n.Expr) -> ast.expr:
@@ -74,50 +146,97 @@ class DataLowering:
     def owned_read(self, e: n.Name, plain: ast.expr) -> ast.expr:
         return _call("_own", _name(RT), plain) if e.name in self.owned else plain
 
+    def copy_in(self, name: str, value: ast.expr) -> ast.expr:
+        """A copy for a variable that owns its list or map; a variable the body changes as a list
+        only ever holds a list (`_own_list` refuses anything else), so growing it is a plain
+        append and setting an item a plain item assignment."""
+        return _call("_own_list" if name in self.lists else "_own", _name(RT), value)
+
     def into_owned(self, name: str, value: n.Expr) -> ast.expr:
         """The value a variable that owns its list or map receives: a copy, unless it is new."""
         lowered = self.expr(value)
         if name not in self.owned or isinstance(value, (n.ListExpr, n.MapExpr)):
             return lowered
-        return _call("_own", _name(RT), lowered)
+        return self.copy_in(name, lowered)
 
     def prologue(self, params: list[str]) -> list[ast.stmt]:
         """Parameters the body changes in place take a copy of their arguments."""
-        return [ast.Assign(targets=[ast.Name(id=p, ctx=ast.Store())], value=_call("_own", _name(RT), _name(p)))
+        return [ast.Assign(targets=[ast.Name(id=p, ctx=ast.Store())], value=self.copy_in(p[2:], _name(p)))
                 for p in params if p.startswith("v_") and p[2:] in self.owned]
 
     def grow(self, target: n.Name, value: n.Expr) -> ast.stmt:
-        """`xs += ys` on a variable that owns its list: in place, amortised O(1) a item."""
+        """`xs += ys` on a variable that owns its list: in place, amortised O(1) a item. `xs += [x]`
+        is a plain append: the loop round that runs it is charged to the budget, and the list's
+        length is checked when the loop ends and when it is returned (`loop_body`)."""
         v = f"v_{target.name}"
         if isinstance(value, n.ListExpr) and len(value.items) == 1:  # `xs += [x]`: no list to build
-            return ast.Expr(value=_call("_push", _name(RT), _name(v), self.expr(value.items[0])))
+            append = ast.Attribute(value=_name(v), attr="append", ctx=ast.Load())
+            return ast.Expr(value=ast.Call(func=append, args=[self.expr(value.items[0])], keywords=[]))
         return ast.Assign(targets=[ast.Name(id=v, ctx=ast.Store())],
                           value=_call("_append", _name(RT), _name(v), self.expr(value)))
+
+    def loop_body(self, body: n.Block) -> tuple[list[ast.stmt], list[ast.stmt]]:
+        """A loop's body, and the length checks to run when the loop ends: one for each list the
+        body grows item by item that lives outside the body, unless an enclosing loop checks it."""
+        mine = sorted(pushed_names(body, self.res) - declared_names(body) - self.checked)
+        self.loops += 1
+        self.checked.update(mine)
+        try:
+            stmts = self.body(body)  # type: ignore[attr-defined]
+        finally:
+            self.loops -= 1
+            self.checked.difference_update(mine)
+        return stmts, [ast.Expr(value=_call("_fits", _name(f"v_{name}"))) for name in mine]
 
     def set_item(self, target: n.Index, value: ast.expr) -> ast.stmt:
         holder = target.target
         if isinstance(holder, n.Attr):  # a thing's property (the checker allows no other)
             return ast.Expr(value=_call("_set_prop_item", _name(RT), self.expr(holder.target),
                                         ast.Constant(holder.name), self.expr(target.index), value))
+        if isinstance(holder, n.Name) and holder.name in self.lists and self.is_owned(holder):
+            # `xs[i] = v` on the variable's own list: a plain item assignment (no step of its own, as
+            # an append); an index past either end is a fault naming it (`item`)
+            slot = self.item(target)
+            assert isinstance(slot, ast.Subscript)  # a list's item, not a map's
+            slot.ctx = ast.Store()
+            return ast.Assign(targets=[slot], value=value)
         return ast.Expr(value=_call("_set_item", _name(RT), self.read(holder), self.expr(target.index), value))
 
-    def item(self, e: n.Index) -> ast.expr:
+    def item(self, e: n.Index) -> ast.Subscript | ast.Call:
         holder = self.read(e.target)
         if self.res.type_of(e.target).name == "map":
             return _call("_get_key", holder, self.expr(e.index))
         # `(_hN := xs)[_iN if (_iN := i) >= 0 else PAST]`: a plain subscript that keeps the list and
         # the index for a fault to name (runtime/errors.item_fault finds read N by the end column
-        # _locate gives it); a negative index reads past the end too, never from the end.
+        # _locate gives it); a negative index reads past the end too, never from the end. An index
+        # that cannot be negative is not tested: `(_hN := xs)[(_iN := i)]`.
         n_ = self.items_read
         self.items_read += 1
-        index = ast.IfExp(test=ast.Compare(left=ast.NamedExpr(target=ast.Name(id=f"_i{n_}", ctx=ast.Store()),
-                                                              value=self.expr(e.index)),
-                                           ops=[ast.GtE()], comparators=[ast.Constant(0)]),
-                          body=ast.Name(id=f"_i{n_}", ctx=ast.Load()), orelse=ast.Constant(PAST_ANY_LIST))
+        index: ast.expr = ast.NamedExpr(target=ast.Name(id=f"_i{n_}", ctx=ast.Store()), value=self.expr(e.index))
+        if not self.never_negative(e.index):
+            index = ast.IfExp(test=ast.Compare(left=index, ops=[ast.GtE()], comparators=[ast.Constant(0)]),
+                              body=ast.Name(id=f"_i{n_}", ctx=ast.Load()), orelse=ast.Constant(PAST_ANY_LIST))
         read = ast.Subscript(value=ast.NamedExpr(target=ast.Name(id=f"_h{n_}", ctx=ast.Store()), value=holder),
                              slice=index, ctx=ast.Load())
         read.item_read = n_  # type: ignore[attr-defined]
         return read
+
+    def never_negative(self, e: n.Expr) -> bool:
+        """Whether a whole number is known to be 0 or more: a number written out, a loop's counter
+        from 0 or more that its body never changes (`counters`), and sums, products, `//` and `%`
+        by a positive number written out."""
+        if _is_whole(e):
+            return e.value >= 0  # type: ignore[attr-defined]  # an int literal
+        if isinstance(e, n.Name):
+            return e.name in self.counters and isinstance(self.res.name(e), r.LocalRef)
+        if not isinstance(e, n.Binary):
+            return False
+        if e.op in (n.BinOp.ADD, n.BinOp.MUL):
+            return self.never_negative(e.left) and self.never_negative(e.right)
+        by_positive = _is_whole(e.right) and e.right.value > 0  # type: ignore[attr-defined]
+        if e.op == n.BinOp.FLOORDIV:
+            return by_positive and self.never_negative(e.left)
+        return e.op == n.BinOp.MOD and by_positive and self.res.type_of(e.left).name == "int"
 
     def record_new(self, e: n.RecordNew) -> ast.expr:
         ref = self.res.record(e)
@@ -125,8 +244,8 @@ class DataLowering:
         given = [(name, written[name] if isinstance(how, int) else _constant(self.res.value(how)))
                  for name, how in ref.fields]
         fields = ast.Dict(keys=[ast.Constant(k) for k, _ in given], values=[v for _, v in given])  # declared order
-        record_type = ast.Subscript(value=_name("_record"), slice=ast.Constant(ref.name), ctx=ast.Load())
-        return ast.Call(func=record_type, args=[fields], keywords=[])
+        self.record_types.add(ref.name)
+        return ast.Call(func=_name(record_class(ref.name)), args=[fields], keywords=[])
 
     def map_expr(self, e: n.MapExpr) -> ast.expr:
         return ast.Dict(keys=[self.expr(k) for k, _ in e.items], values=[self.expr(v) for _, v in e.items])

@@ -3,13 +3,15 @@
 A mod's ruleset holds its base's declarations again (the very nodes: each file is parsed once
 per process, compiler/driver.py) and mostly lowers them to the same Python, so `rulecraft check`
 of a game and twenty of its mods would lower the game twenty-one times. The Lowerer sees the
-checked program only through the Resolution it is given, besides the nodes, the arguments of a
-call and its own attributes. So each lowering is recorded with what it read of the Resolution
-(every lookup, noted by the tables of the Resolution it was given), the Lowerer's attributes
-before and after, and what it made; a later call with the same node and arguments takes that
-result again when every lookup gives the same value now and the attributes are the same, and
-leaves the attributes as the recorded call did. The result is the one a new lowering would
-make; a file whose functions are all the very ones compiled before takes that code again.
+checked program only through what it is made with (the Resolution, and the table of the fns a
+call may be inlined from), besides the nodes, the arguments of a call and its own attributes.
+So each lowering is recorded with what it read of those tables (every lookup, noted by the
+tables it was given), the Lowerer's attributes before and after, and what it made; a later call
+with the same node and arguments takes that result again when every lookup gives the same
+value now and the attributes are the same, and leaves the attributes as the recorded call did.
+The result is the one a new lowering would make; a file whose functions are all the very ones
+compiled before takes that code again. Whatever else a Lowerer is made with must be given here
+too, or read through one of these tables.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ WHOLE = object()  # a key standing for the whole table (iterated, counted)
 PLAIN = (str, int, float, bool, type(None), enum.Enum)
 
 
-Reads = dict[str, list[tuple[Any, Any]]]  # a table of the Resolution -> (key, value seen) of each lookup
+Reads = dict[str, list[tuple[Any, Any]]]  # a table read -> (key, value seen) of each lookup
 
 
 @dataclasses.dataclass
@@ -55,29 +57,34 @@ def forget() -> None:
 
 
 class Reusing:
-    """Stands for a Lowerer: each of its methods, called through this, gives the recorded
-    result of an equal call when it would come out the same."""
+    """Stands for `make(res, *more)` (a Lowerer): each of its methods, called through this, gives
+    the recorded result of an equal call when it would come out the same."""
 
-    def __init__(self, make: Callable[[Resolution], Any], res: Resolution):
-        self.res = res
-        self.reads: Reads = {f.name: [] for f in dataclasses.fields(res)}
-        self.low = make(_noting(res, self.reads))
+    def __init__(self, make: Callable[..., Any], res: Resolution, *more: dict):
+        self.tables: dict[str, Any] = {f.name: getattr(res, f.name) for f in dataclasses.fields(res)}
+        self.tables |= {f"argument {i}": table for i, table in enumerate(more, 1)}
+        self.reads: Reads = {name: [] for name in self.tables}
+        noted: dict[str, Any] = {name: _noted(table, self.reads[name]) for name, table in self.tables.items()}
+        inputs = [Resolution(**{f.name: noted[f.name] for f in dataclasses.fields(res)}),
+                  *(noted[f"argument {i}"] for i in range(1, len(more) + 1))]
+        self.given = {id(table) for table in inputs}  # not the Lowerer's own attributes
+        self.low = make(*inputs)
 
     def __getattr__(self, method: str) -> Callable[..., Any]:
         return lambda *args: self.lowered(method, args)
 
     def lowered(self, method: str, args: tuple[Any, ...]) -> Any:
         key = (method, *(_part(a) for a in args))
-        before = _attributes(self.low)
+        before = _attributes(self.low, self.given)
         for done in _lowered.get(key, ()) if before is not None else ():
-            if done.before == before and _reads_now(self.res, done.reads):
+            if done.before == before and _reads_now(self.tables, done.reads):
                 _restore(self.low, done.after)
                 _lowered.move_to_end(key)
                 return done.result
         for seen in self.reads.values():
             seen.clear()
         result = getattr(self.low, method)(*args)
-        after = _attributes(self.low)
+        after = _attributes(self.low, self.given)
         if before is not None and after is not None:
             reads = {name: list(seen) for name, seen in self.reads.items() if seen}
             records = _lowered.setdefault(key, [])
@@ -168,21 +175,17 @@ class _NotedSet(_NotedTable):
         return self.table
 
 
-def _noting(res: Resolution, reads: Reads) -> Resolution:
-    """A Resolution reading `res`, whose tables note every lookup into `reads`."""
-    tables: dict[str, Any] = {}
-    for f in dataclasses.fields(res):
-        table = getattr(res, f.name)
-        if not isinstance(table, (dict, set)):
-            raise TypeError(f"Resolution.{f.name} is not a table: lowerings could not be taken again")
-        tables[f.name] = (_NotedSet if isinstance(table, set) else _NotedTable)(table, reads[f.name])
-    return Resolution(**tables)
+def _noted(table: Any, reads: list) -> _NotedTable:
+    """The table, noting every lookup into `reads`."""
+    if not isinstance(table, (dict, set)):
+        raise TypeError(f"a Lowerer input of type {type(table).__name__} is not a table: it cannot be noted")
+    return (_NotedSet if isinstance(table, set) else _NotedTable)(table, reads)
 
 
-def _reads_now(res: Resolution, reads: Reads) -> bool:
-    """Whether every lookup recorded gives the same value in `res`."""
-    for field, seen in reads.items():
-        table = getattr(res, field)
+def _reads_now(tables: dict[str, Any], reads: Reads) -> bool:
+    """Whether every lookup recorded gives the same value in `tables` now."""
+    for name, seen in reads.items():
+        table = tables[name]
         if isinstance(table, set):
             whole = frozenset(table)
             if not all(_same(whole, value) if key is WHOLE else (True if key in table else MISSING) is value
@@ -240,14 +243,16 @@ def _part(arg: Any) -> Any:
     return id(arg)
 
 
-def _attributes(low: Any) -> tuple[tuple[str, Any], ...] | None:
-    """The Lowerer's attributes (but its Resolution) as comparable values; None if one is of a
-    kind this cannot copy (a lowering is then never taken again)."""
+def _attributes(low: Any, given: set[int]) -> tuple[tuple[str, Any], ...] | None:
+    """The Lowerer's attributes (but the tables it was given) as comparable values; None if one
+    is of a kind this cannot copy (a lowering is then never taken again)."""
     out: list[tuple[str, Any]] = []
     for name, value in sorted(vars(low).items()):
-        if name == "res":
+        if id(value) in given:
             continue
-        if isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, PLAIN) for v in value):
+        if isinstance(value, dict) and all(isinstance(v, PLAIN) for item in value.items() for v in item):
+            out.append((name, (dict, tuple(sorted(value.items(), key=repr)))))
+        elif isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, PLAIN) for v in value):
             out.append((name, (type(value), tuple(sorted(value, key=repr)) if isinstance(value, (set, frozenset))
                                else tuple(value))))
         elif isinstance(value, PLAIN):
@@ -259,4 +264,4 @@ def _attributes(low: Any) -> tuple[tuple[str, Any], ...] | None:
 
 def _restore(low: Any, attributes: tuple[tuple[str, Any], ...]) -> None:
     for name, (kind, value) in attributes:
-        setattr(low, name, kind(value) if kind in (set, frozenset, list, tuple) else value)
+        setattr(low, name, kind(value) if kind in (set, frozenset, list, tuple, dict) else value)

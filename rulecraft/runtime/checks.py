@@ -38,10 +38,10 @@ class Checks:
 
     def run_checks(self) -> list[dict[str, Any]]:
         """Run every check of a format against the deck laid out in this game."""
-        for check in self.rules.checks:
-            self.checking = check.rule
-            self.history.touch((check.rule,))
-            with located():
+        with located():
+            for check in self.rules.checks:
+                self.checking = check.rule
+                self.history.touch((check.rule,))
                 check.func(self.rt)
         self.checking = None
         return self.violations

@@ -31,6 +31,8 @@ class Record(dict):
 
 
 def _shown(value: Any) -> str:
+    if value.__class__ is int:
+        return str(value)
     shown = to_json(value)
     return ("true" if shown else "false") if isinstance(shown, bool) else str(shown)
 
@@ -47,17 +49,19 @@ class RecordTypes(dict):
 RECORD_TYPES = RecordTypes()
 
 
-def push(rt: Any, items: Any, item: Any) -> None:
-    """`xs += [x]` on a variable that owns its list: one step (as `rt.budget.tick()`), appended in place."""
-    if items.__class__ is not list:
-        raise IllegalAction("`+=` joins a list to a list")
-    if len(items) >= MAX_LENGTH:
+def own_list(rt: Any, value: Any) -> list:
+    """A fresh copy of a list for a variable that changes it as a list (`xs += [x]`, `xs[i] = v`)."""
+    if value.__class__ is not list:
+        raise IllegalAction(f"a list was expected here, not {to_json(value)!r}")
+    rt.budget.charge(value, "copies too much?")
+    return list(value)
+
+
+def fits(items: list) -> list:
+    """A list grown item by item, checked against the length limit once its loop is done."""
+    if len(items) > MAX_LENGTH:
         raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
-    budget = rt.budget  # what budget.tick() does, without a second call
-    budget.steps += 1
-    if budget.steps > budget.limit:
-        raise budget.used_up("grows a list too much?")
-    items.append(item)
+    return items
 
 
 def own(rt: Any, value: Any) -> Any:

@@ -54,6 +54,10 @@ class Events:
             for spec in self.rules.triggers.get(event, ()):
                 if spec.definition is None:
                     self._fire(spec, None, args)
+                elif spec.keyed is not None:  # only the thing the event names can pass `p == this`
+                    this = args[spec.keyed]
+                    if this.__class__ is Entity and this.def_id == spec.definition and self.things.in_play(this):
+                        self._fire(spec, this, args)
                 else:
                     in_play = self.things.in_play
                     for e in list(self.things.instances.get(spec.definition, ())):

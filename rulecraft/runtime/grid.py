@@ -57,6 +57,7 @@ STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 CORNER_SIGHT = ("both", "either", "none")  # which spaces beside a corner block a sight line through it
 Size = tuple[int, int]  # a footprint's width and height
 State = tuple[int, Size]  # a figure during a move: its top-left space and its orientation
+ONE_SPACE: Size = (1, 1)
 
 
 class Board:
@@ -88,10 +89,34 @@ class Board:
         self.squeeze = False  # may a diagonal step pass between two impassable spaces?
         self.turn_cost: dict[int, int] = {}  # entity id -> movement points a turn costs (turning figures)
         self.memo: dict[tuple[int, int], dict[State, int]] = {}  # (figure, budget) -> costs, until a change
+        self.layout: tuple[list[bool], list[list[tuple[int, int]]]] | None = None  # see `small_steps`
+        self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint (this layout)
 
     def changed(self) -> None:
-        """Something that moves depend on changed (a figure, a terrain, an area, a turning cost)."""
+        """Something that moves depend on changed (a figure, a turning cost)."""
         self.memo.clear()
+
+    def relaid(self) -> None:
+        """The layout changed (a terrain, an opened area, the board's rules): moves and the tables
+        made from it are found again."""
+        self.layout = None
+        self.footprints.clear()
+        self.changed()
+
+    def small_steps(self) -> tuple[list[bool], list[list[tuple[int, int]]]]:
+        """The layout's tables for figures of one space, made once per layout: whether each space
+        can be stood on, and from each space the steps into its neighbours as (space, cost), in
+        STEPS order, leaving out those onto spaces that cannot be stood on and diagonal squeezes."""
+        if self.layout is None:
+            w = self.width
+            standable = [self.passable(s % w, s // w) for s in range(w * self.height)]
+            steps: list[list[tuple[int, int]]] = []
+            for s in range(len(standable)):
+                x, y = s % w, s // w
+                steps.append([((y + dy) * w + x + dx, self.cost[(y + dy) * w + x + dx]) for dx, dy in STEPS
+                              if self.passable(x + dx, y + dy) and self.diagonal_ok(x, y, dx, dy)])
+            self.layout = (standable, steps)
+        return self.layout
 
     # ---- spaces -------------------------------------------------------------
 
@@ -99,7 +124,7 @@ class Board:
         return s % self.width, s // self.width
 
     def valid(self, s: Any) -> bool:
-        return isinstance(s, int) and not isinstance(s, bool) and 0 <= s < self.width * self.height
+        return s.__class__ is int and 0 <= s < self.width * self.height  # a bool's class is bool
 
     def on_board(self, x: int, y: int) -> bool:
         if not (0 <= x < self.width and 0 <= y < self.height):
@@ -116,7 +141,14 @@ class Board:
         return self.terrain[y * self.width + x] in SIGHT_BLOCKING
 
     def footprint(self, s: int, size: tuple[int, int]) -> list[int] | None:
-        """The spaces a figure of `size` covers with its top-left at `s`; None if off the board."""
+        """The spaces a figure of `size` covers with its top-left at `s`; None if off the board.
+        Found once per layout, size and space (shared: callers never change the list)."""
+        table = self.footprints.get(size)
+        if table is None:
+            table = self.footprints[size] = [self.cover(t, size) for t in range(self.width * self.height)]
+        return table[s] if 0 <= s < len(table) else self.cover(s, size)
+
+    def cover(self, s: int, size: tuple[int, int]) -> list[int] | None:
         x0, y0 = self.xy(s)
         w, h = size
         out = []
@@ -135,6 +167,11 @@ class Board:
 
     def fits(self, fid: int | None, s: int, size: tuple[int, int], side: str, ending: bool) -> bool:
         """May a figure stand (ending) or pass (not ending) with its top-left at s?"""
+        if size == ONE_SPACE:
+            if not self.small_steps()[0][s]:
+                return False
+            other = self.occupant.get(s)
+            return other is None or other == fid or (not ending and self.side[other] == side)
         cells = self.footprint(s, size)
         if cells is None:
             return False
@@ -202,6 +239,10 @@ class Board:
         for a turning figure a turn."""
         s, size = state
         side = self.side[fid]
+        if size == ONE_SPACE:  # the layout's table, then the figures standing in the way (never turns)
+            occupant, sides = self.occupant, self.side
+            return [((n, size), cost) for n, cost in self.small_steps()[1][s]
+                    if (other := occupant.get(n)) is None or other == fid or sides[other] == side]
         x, y = self.xy(s)
         out = []
         for dx, dy in STEPS:
@@ -407,10 +448,10 @@ def _bad(name: str, message: str) -> IllegalAction:
 
 
 def _board(rt, name: str, fn: str) -> Board:
-    board = rt.things.boards.get(name) if isinstance(name, str) else None
-    if not isinstance(board, Board):
+    board = rt.things.boards.get(name) if name.__class__ is str else None
+    if board.__class__ is not Board:
         raise _bad(fn, f"there is no square-grid board named {name!r}")
-    return board
+    return board  # its class was just tested
 
 
 def _space(board: Board, s: Any, fn: str) -> int:
@@ -420,7 +461,7 @@ def _space(board: Board, s: Any, fn: str) -> int:
 
 
 def _int(value: Any, fn: str, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if value.__class__ is not int:  # a bool's class is bool
         raise _bad(fn, f"{what} must be a whole number, not {type(value).__name__}")
     return value
 
@@ -432,7 +473,7 @@ def _text(value: Any, fn: str, what: str) -> str:
 
 
 def _figure(board: Board, thing: Any, fn: str) -> int:
-    if not isinstance(thing, Entity):
+    if thing.__class__ is not Entity:
         raise _bad(fn, f"expected a thing, got {type(thing).__name__}")
     if thing.id not in board.anchor:
         raise _bad(fn, f"{thing.ref} is not on board '{board.name}'")
@@ -516,7 +557,7 @@ def grid_rules(rt, b, corner_sight, diagonal_squeeze):
         raise _bad("grid_rules", f"diagonal squeeze must be true or false, not {type(diagonal_squeeze).__name__}")
     board.corner_sight = corner_sight
     board.squeeze = diagonal_squeeze
-    board.changed()
+    board.relaid()
 
 
 def grid_width(rt, b):
@@ -588,7 +629,7 @@ def grid_open_area(rt, b, area):
     area = _text(area, "grid_open_area", "an area")
     if area not in board.open_areas:
         board.open_areas.add(area)
-        board.changed()
+        board.relaid()
         rt.history.record("board", board=board.name, opened=area)
 
 
@@ -599,7 +640,7 @@ def grid_set_terrain(rt, b, s, terrain):
     if terrain not in TERRAINS or terrain == "void":
         raise _bad("grid_set_terrain", f"unknown terrain {terrain!r}")
     board.terrain[s] = terrain
-    board.changed()
+    board.relaid()
     rt.history.record("board", board=board.name, space=s, terrain=terrain)
 
 
@@ -627,7 +668,7 @@ def grid_range_from(rt, b, thing, s):
 def grid_footprint(rt, b, s, size):
     """The spaces a figure of this footprint would cover with its top-left at s; [] if off the board."""
     board = _board(rt, b, "grid_footprint")
-    return board.footprint(_space(board, s, "grid_footprint"), _size(size, "grid_footprint")) or []
+    return list(board.footprint(_space(board, s, "grid_footprint"), _size(size, "grid_footprint")) or [])
 
 
 def grid_fits(rt, b, s, size):
@@ -668,7 +709,7 @@ def grid_where(rt, b, thing):
 
 def grid_spaces_of(rt, b, thing):
     board = _board(rt, b, "grid_spaces_of")
-    return board.spaces_of(_figure(board, thing, "grid_spaces_of"))
+    return list(board.spaces_of(_figure(board, thing, "grid_spaces_of")))
 
 
 def grid_at(rt, b, s):

@@ -100,7 +100,7 @@ class HexBoard:
         return len(self.coords)
 
     def valid(self, cell: Any) -> bool:
-        return isinstance(cell, int) and not isinstance(cell, bool) and 0 <= cell < len(self.coords)
+        return cell.__class__ is int and 0 <= cell < len(self.coords)  # a bool's class is bool
 
     def neighbour(self, cell: int, direction: int) -> int:
         return self.neighbour_table[cell][direction % 6]
@@ -274,14 +274,14 @@ def _bad(name: str, why: str) -> IllegalAction:
 
 
 def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    return v.__class__ is int  # not a bool, whose class is bool
 
 
 def _board(rt, fn: str, name: Any) -> HexBoard:
-    board = rt.things.boards.get(name) if isinstance(name, str) else None
-    if not isinstance(board, HexBoard):
+    board = rt.things.boards.get(name) if name.__class__ is str else None
+    if board.__class__ is not HexBoard:
         raise _bad(fn, f"there is no hex board named {name!r}")
-    return board
+    return board  # its class was just tested
 
 
 def _cell(board: HexBoard, fn: str, cell: Any) -> int:
@@ -297,7 +297,7 @@ def _dir(fn: str, d: Any) -> int:
 
 
 def _thing(fn: str, thing: Any) -> Entity:
-    if not isinstance(thing, Entity):
+    if thing.__class__ is not Entity:
         raise _bad(fn, f"{thing!r} is not a thing")
     return thing
 

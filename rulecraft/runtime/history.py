@@ -45,11 +45,8 @@ class History:
         self.choosing: str | None = None  # the player whose agent is choosing: nothing may happen meanwhile
 
     def record(self, what: str, **fields: Any) -> None:
-        if self.choosing is not None:
-            # an agent may look at the game, not change it: what it did would be in the log, not in a replay
-            raise AgentError(f"the agent of {self.choosing} changed the game while choosing (a `{what}` happened)")
-        if self.recorded >= MAX_LOG:
-            raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
+        if self.choosing is not None or self.recorded >= MAX_LOG:
+            self.refuse(what)
         self.recorded += 1
         self.seq += 1
         if not self.full and what not in REPLAY_NEEDS:
@@ -64,6 +61,20 @@ class History:
         if self.volume > MAX_LOG_VOLUME:
             raise BudgetExceeded(f"the game log passed {MAX_LOG_VOLUME} items and characters")
         self.entries.append(entry)
+
+    def refuse(self, what: str) -> None:
+        """Nothing may happen while an agent chooses, nor past the log's length limit."""
+        if self.choosing is not None:
+            # an agent may look at the game, not change it: what it did would be in the log, not in a replay
+            raise AgentError(f"the agent of {self.choosing} changed the game while choosing (a `{what}` happened)")
+        raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
+
+    def skip_log(self) -> None:
+        """A `log` line a simulation's log leaves out: numbered, but its text is never made."""
+        if self.choosing is not None or self.recorded >= MAX_LOG:
+            self.refuse("log")
+        self.recorded += 1
+        self.seq += 1
 
     def touch(self, rules: Iterable[str]) -> None:
         self.touched.update(rules)

@@ -12,15 +12,15 @@ _PARTS: dict[str, tuple[str, ...]] = {
     "budget": ("charge", "tick", "scan"),
     "things": ("create", "destroy", "remove", "move", "fill", "draw", "get", "prop", "set", "defprop", "cast", "is_a",
                "ability_param", "has_ability",
-               "select", "zone", "reveal", "hide"),
+               "select", "first_of", "zone", "reveal", "hide"),
     "events": ("emit", "phase", "step", "turn", "end_game"),
     "mods": ("modify",),
     "chance": ("roll", "table", "shuffle"),
     "choices": ("choose", "window"),
-    "history": ("log_text", "touch"),
+    "history": ("log_text", "skip_log", "touch"),
     "checks": ("fail", "expectation_failed", "violation"),
 }
 
 HANDLER_CALLS: dict[str, str] = {op: part for part, ops in _PARTS.items() for op in ops}
 
-HANDLER_DATA: dict[str, str] = {"assume": "", "params": "", "options": ""}
+HANDLER_DATA: dict[str, str] = {"assume": "", "params": "", "options": "", "full": "history"}

@@ -168,6 +168,7 @@ class TriggerSpec:
     func: Callable
     rules: tuple[str, ...]
     where: str
+    keyed: int | None = None  # the event argument that must be the thing for it to fire (`when p == this`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,22 +6,25 @@ from typing import Any
 
 from .errors import BudgetExceeded
 
+NO_ONE: frozenset[int] = frozenset()
+
 
 class Entity:
     """A thing in the game: a player, card, unit, counter, space, token..."""
 
     __slots__ = ("id", "kind", "def_id", "name", "props", "owner", "location", "face_down", "seen_by", "alive")
 
-    def __init__(self, id: int, kind: str, def_id: str, name: str, props: dict[str, Any]):
+    def __init__(self, id: int, kind: str, def_id: str, name: str, props: dict[str, Any],
+                 location: Entity | Zone | None = None):
         self.id = id
         self.kind = kind
         self.def_id = def_id
         self.name = name
         self.props = props
         self.owner: Entity | None = None
-        self.location: Entity | Zone | None = None
+        self.location = location
         self.face_down = False
-        self.seen_by: set[int] = set()  # ids of players who have seen this face-down thing
+        self.seen_by: frozenset[int] = NO_ONE  # ids of players who have seen this face-down thing (replaced, never changed)
         self.alive = True
 
     @property
@@ -33,9 +36,14 @@ class Entity:
 
 
 class Zone:
-    """An ordered collection: a deck, a hand, a discard pile, a pool set aside."""
+    """An ordered collection: a deck, a hand, a discard pile, a pool set aside.
 
-    __slots__ = ("name", "owner", "in_play", "hidden", "items")
+    A zone filled only by laying things out (Things.lay_out) also knows its runs: the things in
+    order, grouped into runs of copies of one definition sharing one property dict, each run
+    `(kind, things)`. They hold while `items` is still the list they were made from (`laid`) and
+    no property of a thing in the zone changed (Things.set forgets them)."""
+
+    __slots__ = ("name", "owner", "in_play", "hidden", "items", "runs", "laid")
 
     def __init__(self, name: str, owner: Entity | None, in_play: bool, hidden: bool):
         self.name = name
@@ -43,6 +51,17 @@ class Zone:
         self.in_play = in_play
         self.hidden = hidden
         self.items: list[Entity] = []
+        self.runs: list[tuple[str, list[Entity]]] | None = None  # None: not known
+        self.laid: list[Entity] | None = None  # `items` as the runs describe them
+
+    def current_runs(self) -> list[tuple[str, list[Entity]]] | None:
+        """The runs, if they still describe the zone (a move, a shuffle or a change of a
+        property since they were made forgets them); an empty zone has none to know."""
+        if self.runs is not None and self.items != self.laid:
+            self.runs = self.laid = None
+        if self.runs is None and not self.items:
+            self.runs, self.laid = [], []
+        return self.runs
 
     @property
     def ref(self) -> str:

@@ -70,18 +70,50 @@ class Things:
     def lay_out(self, def_id: str, copies: int, zone: Zone, props: dict[str, Any]) -> None:
         """Host-side, unlogged: `copies` things of a definition into a zone, all sharing `props`
         (for a game that gives a thing its own copy before changing it: see CopyOnWriteThings)."""
-        d = self.rules.definitions[def_id]
+        self.lay_out_all(zone, [(def_id, copies, props)])
+
+    def lay_out_all(self, zone: Zone, cards: Sequence[tuple[str, int, dict[str, Any]]]) -> None:
+        """`lay_out` of each (definition, copies, props) in turn, into one zone. The copies of a
+        definition join the zone's runs (Zone), so that a selection asks its condition once of them."""
         entities = self.entities
-        if len(entities) + copies > MAX_ENTITIES:
+        first = len(entities) + 1
+        if first - 1 + sum(copies for _, copies, _ in cards if copies > 0) > MAX_ENTITIES:
             raise BudgetExceeded(f"more than {MAX_ENTITIES} things in one game")
-        made, same_kind, items = self.instances.setdefault(def_id, []), self.by_kind.setdefault(d.kind, []), zone.items
-        for _ in range(copies):  # what _new does, for many things at once
-            e = Entity(len(entities) + 1, d.kind, def_id, d.name, props)
-            e.location = zone
-            entities[e.id] = e
-            made.append(e)
-            same_kind.append(e)
-            items.append(e)
+        runs = zone.current_runs()
+        definitions, instances, by_kind = self.rules.definitions, self.instances, self.by_kind
+        laid: list[Entity] = []
+        next_id = first
+        for def_id, copies, props in cards:
+            if copies <= 0:
+                continue
+            d = definitions[def_id]
+            kind, name = d.kind, d.name
+            made = []
+            for i in range(next_id, next_id + copies):  # a plain loop: the fastest way to make them
+                made.append(Entity(i, kind, def_id, name, props, zone))
+            next_id += copies
+            laid += made
+            instances.setdefault(def_id, []).extend(made)
+            by_kind.setdefault(kind, []).extend(made)
+            if runs is None:
+                continue
+            last = runs[-1][1][0] if runs else None
+            if last is not None and last.def_id == def_id and last.props is props:
+                runs[-1][1].extend(made)
+            else:
+                runs.append((kind, made))
+        entities.update(zip(range(first, next_id), laid))
+        zone.items += laid
+        if runs is not None and zone.laid is not None:  # the runs' list of things, known with them
+            zone.laid += laid
+
+    def release(self) -> None:
+        """Host-side, for a game that is over (a deck check's): empty every zone and forget every
+        thing. A zone and its things refer to each other: emptied, they are freed at once rather
+        than by Python's cycle collector, which a batch of many checks would keep busy."""
+        for zone in self.zones.values():
+            zone.items, zone.runs, zone.laid = [], None, None
+        self.entities, self.instances, self.by_kind = {}, {}, {}
 
     def create(self, def_id: str, count: int = 1, at: Any = None, owner: Entity | None = None,
                face_down: bool = False) -> Entity | list[Entity]:
@@ -209,6 +241,8 @@ class Things:
             e.face_down = bool(value)
         else:
             e.props[prop] = value
+            if isinstance(e.location, Zone):
+                e.location.runs = e.location.laid = None  # the thing no longer reads as its run's first
         self.history.record("set", thing=e, prop=prop, value=value)
 
     def cast(self, value: Any, kind: str) -> Any:
@@ -267,10 +301,16 @@ class Things:
         return e.alive and (not isinstance(loc, Zone) or loc.in_play)
 
     def select(self, kind: str, at: Any = None, owner: Any = None, where: Callable | None = None,
-               by_definition: bool = False) -> list[Entity]:
-        """Live things of a kind (or definition): from a zone in the zone's order, else in creation order."""
+               by_definition: bool = False, shared: bool = False) -> list[Entity]:
+        """Live things of a kind (or definition): from a zone in the zone's order, else in creation order.
+        `shared`: `where` reads only what the copies of a definition share (compiler.selections),
+        so over a zone's runs it is asked once per run."""
         if at is None and owner is None and where is None and not by_definition:  # `all KIND`
             return [e for e in self.rt.budget.scan(self._of_kind(kind)) if e.alive]
+        if owner is None and (where is None or shared):
+            selected = self._select_runs(kind, at, where, by_definition)
+            if selected is not None:
+                return selected
         found: Sequence[Entity]
         if isinstance(at, Zone):
             found, at = at.items, None
@@ -288,6 +328,40 @@ class Things:
                 and (at is None or e.location is at) and (owner is None or e.owner is owner)
                 and (where is None or where(e))]
 
+    def first_of(self, kind: str) -> Entity | None:
+        """`first(all KIND)`: the first live thing of a kind in creation order, or none; charged
+        as the selection is, without making its list."""
+        for e in self.rt.budget.scan(self._of_kind(kind)):
+            if e.alive:
+                return e
+        return None
+
+    def _select_runs(self, kind: str, at: Any, where: Callable | None, by_definition: bool) -> list[Entity] | None:
+        """`select` from a zone or a list of zones by their runs (Zone), `where` asked of each run's
+        first thing, at the steps a look at every thing costs; None if a place has no runs."""
+        if isinstance(at, Zone):
+            runs = at.current_runs()
+            if runs is None:
+                return None
+            size = len(at.items)
+        elif isinstance(at, list):
+            runs, size = [], 0
+            for place in at:
+                place_runs = place.current_runs() if isinstance(place, Zone) else None
+                if place_runs is None:
+                    return None
+                runs += place_runs
+                size += len(place.items)
+        else:
+            return None
+        self.rt.budget.spend(size)
+        kinds = () if by_definition else self.rules.descendants.get(kind, frozenset((kind,)))
+        out: list[Entity] = []
+        for run_kind, things in runs:
+            if (things[0].def_id == kind if by_definition else run_kind in kinds) and (where is None or where(things[0])):
+                out += things
+        return out
+
     def _of_kind(self, kind: str) -> list[Entity]:
         """Every thing of a kind or its subkinds, in creation order."""
         lists = [self.by_kind[k] for k in self.rules.descendants.get(kind, (kind,)) if self.by_kind.get(k)]
@@ -304,10 +378,10 @@ class Things:
         for e in _many(what):
             if to is None:
                 e.face_down = False
-                e.seen_by.update(p.id for p in self.players)
+                e.seen_by = e.seen_by.union(p.id for p in self.players)
                 self.history.record("reveal", thing=e, shows=e.def_id)
             else:
-                e.seen_by.add(to.id)
+                e.seen_by = e.seen_by | {to.id}
                 self.history.record("peek", thing=e, player=to, shows=e.def_id, visible_to=[to])
 
     def hide(self, what: Any) -> None:

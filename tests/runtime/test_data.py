@@ -41,6 +41,29 @@ fn grow(n: int) -> int {
   for i in 1..n { xs += [i] }
   return count(xs)
 }
+fn grow_nested(n: int) -> int {
+  let xs = []
+  for i in 1..n {
+    let ys = []
+    for j in 1..n { ys += [j] }
+    xs += [count(ys)]
+  }
+  return count(xs)
+}
+fn grow_and_leave(n: int) -> list<int> {
+  let xs = []
+  for i in 1..n {
+    xs += [i]
+    if i == n { return xs }
+  }
+  return []
+}
+fn grow_from(v: any) -> list<any> {
+  let xs = []
+  xs = v
+  xs += [1]
+  return xs
+}
 fn alias_kept() -> list<list<int>> {
   let a = [1, 2]
   let b = a
@@ -139,6 +162,8 @@ def test_records_in_a_list(game):
 
 def test_item_assignment_gives_the_exact_next_list(game):
     assert game.call("board_after", 1, 7) == [0, 7, 0]
+    with pytest.raises(GameError, match="a list has no item at index -1 \\(it has 3 items\\)"):
+        game.call("board_after", -1, 7)  # never counted from the end
 
 
 def test_an_item_of_a_property_is_set_as_a_new_value_of_the_property(game):
@@ -154,7 +179,7 @@ def test_an_item_of_a_property_is_set_as_a_new_value_of_the_property(game):
 
 
 def test_item_assignment_out_of_bounds_is_a_clear_error(game):
-    with pytest.raises(GameError, match="cannot set item 2 of a list of 2 items"):
+    with pytest.raises(GameError, match=r"^<source>:\d+:3: a list has no item at index 2 \(it has 2 items\)$"):
         game.call("out_of_bounds")
 
 
@@ -201,10 +226,29 @@ def test_is_tests_a_kind(game):
     assert game.call("kinds_of", game.create("scout")) == [False, True]
 
 
-def test_appending_charges_the_budget(game):
+def test_appending_an_item_costs_no_step_of_its_own(game):
     before = game.budget.steps
-    game.call("grow", 500)
-    assert game.budget.steps - before >= 1000  # the loop's rounds and the items added
+    assert game.call("grow", 500) == 500
+    assert game.budget.steps - before == 500  # the loop's rounds, which bound the items added
+    before = game.budget.steps
+    assert game.call("grow_nested", 40) == 40
+    assert game.budget.steps - before == 40 + 40 * 40
+
+
+@pytest.mark.parametrize("fn", ["grow", "grow_and_leave"])
+def test_a_list_grown_item_by_item_past_the_length_limit_is_refused(game, fn, monkeypatch):
+    import rulecraft.runtime.data as data
+    monkeypatch.setattr(data, "MAX_LENGTH", 100)
+    assert len(game.call("grow_and_leave", 100)) == 100 and game.call("grow", 100) == 100
+    with pytest.raises(GameError, match="longer than 100 items"):
+        game.call(fn, 101)  # checked when the loop ends, or when the list leaves from inside it
+
+
+def test_a_list_grown_item_by_item_is_copied_in_and_only_a_list_grows(game):
+    given = [3]
+    assert game.call("grow_from", given) == [3, 1] and given == [3]
+    with pytest.raises(GameError, match="a list was expected here, not 5"):
+        game.call("grow_from", 5)
 
 
 ODDS_RULES = '''

@@ -411,3 +411,19 @@ fn route(b: text, t: any, s: int) -> list<int> { return grid_path(b, t, s) }
                  lambda: grid.grid_path(g, "m", t, "1"), lambda: grid.grid_path(g, "m", t, True)):
         with pytest.raises(IllegalAction):
             call()
+
+
+def test_moves_follow_the_layout_after_a_search_for_figures_of_every_size():
+    # The move tables are made once per layout: opening an area, changing a terrain or the
+    # board's squeeze rule after a search changes the next search's answer.
+    g, b = board(["..#bbb", "#.#bbb", "......"])
+    small, big = piece(g, b, 0, 0), piece(g, b, 0, 2, side="b", size="2x1")
+    assert grid.grid_reachable(g, "m", small, 4) == [0, 1, 7, 14, 15, 16]  # the enemy's 12-13 bar the way
+    assert 9 not in grid.grid_reachable(g, "m", big, 4)
+    grid.grid_open_area(g, "m", "back")
+    assert grid.grid_reachable(g, "m", small, 4) == [0, 1, 3, 4, 7, 9, 10, 14, 15, 16]
+    assert 9 in grid.grid_reachable(g, "m", big, 4)
+    grid.grid_set_terrain(g, "m", 1, "wall")
+    assert grid.grid_reachable(g, "m", small, 4) == [0]  # no squeezing between the walls at 1 and 6
+    grid.grid_rules(g, "m", "both", True)
+    assert grid.grid_reachable(g, "m", small, 4) == [0, 3, 4, 7, 9, 10, 14, 15, 16]

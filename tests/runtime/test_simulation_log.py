@@ -44,3 +44,30 @@ def test_the_full_log_is_the_default_and_an_unknown_mode_is_refused():
         rulecraft.new_game(rules, seed=3, scenario="classic", log="full").log_lines()
     with pytest.raises(ValueError, match="unknown log mode 'quiet'"):
         rulecraft.new_game(rules, seed=3, scenario="classic", log="quiet")
+
+
+LOGGING = '''
+game "t" "T"
+kind counter { n: int = 0 }
+counter tally "Tally" { }
+fn bump(c: counter) -> int {
+  c.n += 1
+  return c.n
+}
+fn talk(c: counter) -> int {
+  log "plain {c.name}"
+  log "bumped to {bump(c)}"
+  log "now {c.name}"
+  return c.n
+}
+'''
+
+
+@pytest.mark.parametrize("mode", ["full", "simulation"])
+def test_a_simulation_makes_no_log_text_but_still_runs_what_a_log_line_calls(mode):
+    game = rulecraft.new_game(rulecraft.compile_source(LOGGING), log=mode)
+    c = game.create("tally")
+    assert game.call("talk", c) == 1 and c.props["n"] == 1  # `bump` ran in both modes
+    texts = [e["text"] for e in game.log if e["what"] == "log"]
+    assert texts == (["plain Tally", "bumped to 1", "now Tally"] if mode == "full" else [])
+    assert game.history.seq == 5  # create, log, set, log, log: numbered alike in both modes
