@@ -267,30 +267,46 @@ class Handlers:
                       enumerate((play, t.name) for t in things for play in t.plays)]
 
     def by_file(self, modules: list[n.Module]) -> dict[str, list[ast.FunctionDef]]:
-        sym, low = self.sym, self.low
+        """Every body lowered, file by file in load order: a base's files before a mod's, so that
+        what a mod adds never changes how its base's bodies are lowered (reuse.py takes those again)."""
+        order = {m.file: i for i, m in enumerate(modules)}
         out: dict[str, list[ast.FunctionDef]] = {m.file: [] for m in modules}
+        for file, todo in sorted(self.lowerings().items(), key=lambda item: order[item[0]]):
+            for method, args in todo:
+                made = getattr(self.low, method)(*args)
+                out[file].extend(made if isinstance(made, list) else [made])
+        return out
+
+    def lowerings(self) -> dict[str, list[tuple[str, tuple[Any, ...]]]]:
+        """File -> the Lowerer's calls for the bodies it holds: (method, arguments)."""
+        sym = self.sym
+        todo: dict[str, list[tuple[str, tuple[Any, ...]]]] = {}
+
+        def lower(file: str, method: str, *args: Any) -> None:
+            todo.setdefault(file, []).append((method, args))
+
         for decl in sym.callables.values():
-            out[decl.span.file].append(low.callable(decl))
+            lower(decl.span.file, "callable", decl)
         for i, (trig, _, file) in enumerate(self.triggers, 1):
-            out[file].append(low.trigger(f"t_{i}", trig, sym.event_param_names(trig.event)))
+            lower(file, "trigger", f"t_{i}", trig, sym.event_param_names(trig.event))
         for t in sym.tables.values():
             for i, row in enumerate(t.rows):
-                out[t.span.file].append(low.row(f"r_{t.name}_{i}", row, [p.name for p in t.params]))
+                lower(t.span.file, "row", f"r_{t.name}_{i}", row, [p.name for p in t.params])
         for s in sym.scenarios.values():
             for part, body in s.parts:
-                out[s.span.file].append(low.part(f"s_{s.name}_{part}", body))
+                lower(s.span.file, "part", f"s_{s.name}_{part}", body)
         for i, test in enumerate(sym.tests.values()):
-            out[test.span.file].append(low.part(f"x_{i}", test.body))
+            lower(test.span.file, "part", f"x_{i}", test.body)
         for i, deck_check in enumerate(sym.checks):
-            out[deck_check.span.file].append(low.part(f"c_{i}", deck_check.body))
+            lower(deck_check.span.file, "part", f"c_{i}", deck_check.body)
         for pyname, play, _ in self.plays:
-            out[play.span.file].extend(low.play(pyname, play))
+            lower(play.span.file, "play", pyname, play)
         for i, w in enumerate(sym.windows):
-            out[w.span.file].extend(low.window_after(f"w_{i}", w))
+            lower(w.span.file, "window_after", f"w_{i}", w)
         for a in sym.abilities.values():
             for j, m in enumerate(a.modifiers):
-                out[m.span.file].append(low.ability_modifier(f"m_{a.name}_{j}", m, [p.name for p in a.params]))
-        return out
+                lower(m.span.file, "ability_modifier", f"m_{a.name}_{j}", m, [p.name for p in a.params])
+        return todo
 
     def attach(self, out: rs.Ruleset, sym: Symbols, res: Resolution, ns: dict[str, Any]) -> None:
         """Put the compiled functions (in `ns`) into the ruleset."""
