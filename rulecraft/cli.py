@@ -5,30 +5,48 @@ file:line:col, never a traceback."""
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
 import json
 import os
 import sys
-import traceback
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import __version__, importer, mutation, render
+from . import __version__
 from .arguments import UsageError, assignments, assumption_overrides, query_arguments, ruleset_folder, scenario_named
 from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, printable, render_json, render_sarif, render_text
 from .compiler.loader import bundled_ids, compiled, folder_of, load
 from .inputs import schema, schema_names
 from .runtime.errors import GameError
 
+if TYPE_CHECKING:
+    from fractions import Fraction
+
 # The commands import the rest where they run (decks, odds, play, coverage, export): each loads
 # only what it uses.
 
 
+# A command builds large trees of objects (parse trees, ASTs, rulesets) that hold few reference
+# cycles: Python's default, a collection every 700 new objects, walked them all again and again
+# (a fifth of a cold `rulecraft check`). Collections stay, rarer.
+GC_THRESHOLD = (200_000, 30, 30)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    before = gc.get_threshold()
+    gc.set_threshold(*GC_THRESHOLD)
+    try:
+        return run_command(argv)
+    finally:
+        gc.set_threshold(*before)  # as it was, for a program that called main
+
+
+def run_command(argv: list[str] | None) -> int:
+    parser = build_parser(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
-        parser.print_help()
+        build_parser().print_help()
         return 2
     try:
         return args.handler(args)
@@ -60,6 +78,8 @@ def internal_error(err: Exception) -> int:
           "This is a fault in rulecraft, not in your input. Please report it with the command you ran "
           "(set RULECRAFT_TRACEBACK=1 to print the traceback to include).", file=sys.stderr)
     if os.environ.get("RULECRAFT_TRACEBACK"):
+        import traceback
+
         traceback.print_exception(err, file=sys.stderr)
     return INTERNAL_ERROR
 
@@ -67,15 +87,21 @@ def internal_error(err: Exception) -> int:
 MOD_HELP = "apply a mod (repeat, in load order)"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of the command line `argv`: of the command it names only, if it names one
+    (each command's parser is built when it runs, not on every start), else of every command."""
     p = argparse.ArgumentParser(prog="rulecraft", description="A rules compiler and scripting language for tabletop games.")
     p.add_argument("--version", action="version", version=f"rulecraft {__version__}")
     sub = p.add_subparsers(title="commands")
-    for add in (_add_check, _add_listings, _add_odds, _add_play, _add_coverage, _add_deck, importer.add_parser,
-                _add_schema, _add_mod, _add_export, render.add_parser,
-                mutation.add_parser):
+    named = None if argv is None else next((a for a in argv if not a.startswith("-")), None)
+    for add in [COMMANDS[named]] if named in COMMANDS else COMMANDS.values():
         add(sub)
     return p
+
+
+def _elsewhere(module: str):
+    """What adds the parser of a command whose parser and code live in a module of their own."""
+    return lambda sub: importlib.import_module(f".{module}", __package__).add_parser(sub)
 
 
 def _add_check(sub) -> None:
@@ -86,10 +112,13 @@ def _add_check(sub) -> None:
     c.set_defaults(handler=cmd_check)
 
 
-def _add_listings(sub) -> None:
+def _add_games(sub) -> None:
     g = sub.add_parser("games", help="list the bundled games and mods")
     g.add_argument("--json", action="store_true")
     g.set_defaults(handler=cmd_games)
+
+
+def _add_cards(sub) -> None:
     cards = sub.add_parser("cards", help="definitions of a game: cards, units, tokens, counters")
     cl = cards.add_subparsers().add_parser("list", help="every definition with its properties")
     cl.add_argument("game")
@@ -97,6 +126,9 @@ def _add_listings(sub) -> None:
     cl.add_argument("--mod", action="append", default=[], help=MOD_HELP)
     cl.add_argument("--json", action="store_true")
     cl.set_defaults(handler=cmd_cards)
+
+
+def _add_dice(sub) -> None:
     dice = sub.add_parser("dice", help="the dice of a game")
     dl = dice.add_subparsers().add_parser("list", help="every die with its faces")
     dl.add_argument("game")
@@ -116,7 +148,7 @@ def _add_odds(sub) -> None:
     o.set_defaults(handler=cmd_odds)
 
 
-def _add_play(sub) -> None:
+def _add_run(sub) -> None:
     r = sub.add_parser("run", help="play a scenario with agents")
     r.add_argument("scenario", help="SCENARIO or GAME/SCENARIO (`rulecraft games` lists them)")
     r.add_argument("--seed", type=int, default=1)
@@ -128,12 +160,18 @@ def _add_play(sub) -> None:
     r.add_argument("--json", action="store_true", help="the log as JSON lines")
     r.add_argument("--verbose", action="store_true", help="every happening, not only the story")
     r.set_defaults(handler=cmd_run)
+
+
+def _add_replay(sub) -> None:
     rp = sub.add_parser("replay", help="play a JSON-lines log again and check it gives the same log")
     rp.add_argument("log")
     rp.add_argument("--ruleset", help="the ruleset to replay with, instead of the one the log names (needed when "
                                       "that is not a bundled one: a log never chooses the folders it loads)")
     rp.add_argument("--mod", action="append", default=None, help=MOD_HELP + "; instead of the log's mods")
     rp.set_defaults(handler=cmd_replay)
+
+
+def _add_test(sub) -> None:
     t = sub.add_parser("test", help="run the tests written in rulesets, and check each scenario replays per seed")
     t.add_argument("paths", nargs="*")
     t.add_argument("--seeds", type=int, default=3)
@@ -182,6 +220,13 @@ def _add_export(sub) -> None:
     e.add_argument("game")
     e.add_argument("--mod", action="append", default=[], help=MOD_HELP)
     e.set_defaults(handler=cmd_export)
+
+
+# Every command and what adds its parser, in the order help lists them.
+COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice": _add_dice, "odds": _add_odds,
+            "run": _add_run, "replay": _add_replay, "test": _add_test, "coverage": _add_coverage, "deck": _add_deck,
+            "import": _elsewhere("importer"), "schema": _add_schema, "mod": _add_mod, "export": _add_export,
+            "render": _elsewhere("render"), "mutate": _elsewhere("mutation")}
 
 
 # ---- check ----------------------------------------------------------------

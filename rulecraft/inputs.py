@@ -8,12 +8,13 @@ import json
 import re
 import warnings
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .compiler import package
 from .compiler.diagnostics import Diagnostic, InputError, suggest
 from .compiler.source import Source, Span
+from .conforms import conforms
 
 if TYPE_CHECKING:
     import jsonschema
@@ -22,11 +23,11 @@ if TYPE_CHECKING:
 @lru_cache(maxsize=None)
 def schema(name: str) -> dict[str, Any]:
     """A JSON Schema shipped with the package (`rulecraft schema NAME`)."""
-    return json.loads(resources.files("rulecraft").joinpath(f"schemas/{name}.schema.json").read_text(encoding="utf-8"))
+    return json.loads((package.folder("rulecraft") / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
 def schema_names() -> list[str]:
-    folder = resources.files("rulecraft").joinpath("schemas")
+    folder = package.folder("rulecraft") / "schemas"
     return sorted(p.name.removesuffix(".schema.json") for p in folder.iterdir() if p.name.endswith(".schema.json"))
 
 
@@ -117,8 +118,10 @@ def validate(data: Any, schema_name: str, file: str, code: str, whole: str) -> l
     may word its own messages and codes next to the failing keyword: `"x-messages": {"VALIDATOR":
     "text with {instance} or {instance!r}"}`, `"x-codes": {"VALIDATOR": CODE}`. A message
     starts with the value's path (or `whole`, for the document itself)."""
+    if conforms(data, schema(schema_name)):  # the usual case, decided without loading jsonschema
+        return []
     found = []
-    import jsonschema  # here, not above: only commands that read a file need it
+    import jsonschema  # here, not above: only a document with a problem needs it
 
     for err in jsonschema.Draft202012Validator(schema(schema_name)).iter_errors(data):
         path = list(err.absolute_path)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +60,8 @@ def write(kind: str, layout: int, key: str, data: Any) -> None:
                           allow_nan=False, separators=(",", ":"))
     except (TypeError, ValueError):  # a value JSON cannot hold: not cached
         return
+    import tempfile  # here, not above: a process that only reads the cache does not load it
+
     try:
         path.parent.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         path.parent.mkdir(mode=0o700, exist_ok=True)

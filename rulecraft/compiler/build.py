@@ -6,7 +6,7 @@ import dataclasses
 import re
 from typing import Any, TypeVar
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree
 
 from ..runtime.ruleset import Duration as Lasting
 from ..runtime.ruleset import Role
@@ -25,12 +25,19 @@ def unquote(token: str) -> str:
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
 
 
-@v_args(meta=True)
-class Builder(Transformer):
+class Builder:
+    """One method per grammar rule, `(meta, children)` -> what the rule builds; the children are
+    built first (depth first). Lark's Transformer would do the same at several times the cost
+    (a wrapper object made per node)."""
+
     def __init__(self, file: str, diags: Diagnostics):
-        super().__init__()
         self.file = file
         self.diags = diags
+
+    def transform(self, tree: Tree) -> Any:
+        children = [self.transform(c) if isinstance(c, Tree) else c for c in tree.children]
+        method = _method(tree.data)
+        return Tree(tree.data, children, tree.meta) if method is None else method(self, tree.meta, children)
 
     # -- positions
     def sp(self, meta) -> Span:
@@ -601,6 +608,16 @@ class Builder(Transformer):
         if tree is None:
             return n.Literal(span, "")
         return _relocate(Builder(span.file, self.diags).transform(tree), span)
+
+
+_METHODS: dict[str, Any] = {}
+
+
+def _method(rule: str) -> Any:
+    """The Builder method of a rule (found once per rule); None for a rule without one."""
+    if rule not in _METHODS:
+        _METHODS[rule] = getattr(Builder, rule, None) if not rule.startswith("_") else None
+    return _METHODS[rule]
 
 
 def _relocate(node: N, span: Span) -> N:

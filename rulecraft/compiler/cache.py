@@ -21,10 +21,8 @@ import hashlib
 import hmac
 import marshal
 import os
-import secrets
 import stat
 import sys
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -90,6 +88,8 @@ def write(area: str, key: str, value: Any) -> bool:
         body = marshal.dumps(value)
     except ValueError:  # not marshal data: the caller's mistake, but the cache is optional
         return False
+    import tempfile  # here, not above (as `secrets` below): a process that only reads loads neither
+
     path = _path(area, key)
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -129,6 +129,8 @@ def _secret_in(folder: str) -> bytes | None:
         except FileExistsError:
             pass
         else:
+            import secrets
+
             with os.fdopen(fd, "wb") as f:
                 f.write(secrets.token_bytes(32))
         if not _owned(key_path, 0o077):

@@ -24,6 +24,7 @@ from .mods import apply_mods
 from .names import check_properties, check_targets, other_names
 from .parser import parse
 from .resolved import Resolution
+from .reuse import Reusing, compiled_again, forget, remember_code
 from .source import Source
 from .symbols import BUILTIN_EVENTS, Symbols, collect
 from .windows import expand_abilities, expand_does
@@ -51,8 +52,10 @@ def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
 
 
 def forget_parsed() -> None:
-    """Parse every file again from now on (a benchmark timing parsing, each round)."""
+    """Parse, lower and compile every file again from now on (a benchmark timing them, each round)."""
     _parsed.clear()
+    _refs.clear()
+    forget()
 
 
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
@@ -72,10 +75,14 @@ def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[Cod
         return None
     out = declared(sym, res)
     ns = namespace()
-    handlers = Handlers(sym, Lowerer(res, sym.callables))
+    # a base's lowerings are taken again for its mods (reuse.py: it notes what the Lowerer reads)
+    handlers = Handlers(sym, Reusing(Lowerer, res, sym.callables))
     for file, funcs in handlers.by_file(modules).items():
         if funcs:
-            code = compile_functions(funcs, file, ns)
+            code = compiled_again(file, funcs, ns)
+            if code is None:
+                code = compile_functions(funcs, file, ns)
+                remember_code(file, funcs, code)
             if codes is not None:
                 codes.append(code)
     handlers.attach(out, sym, res, ns)
@@ -94,8 +101,27 @@ def attach_windows(out: rs.Ruleset, sym: Symbols, ns: dict[str, Any]) -> None:
                 rules.after.append((ns[f"w_{i}_when"], ns[f"w_{i}"]))
 
 
-def rule_refs(node: object) -> Iterator[n.RuleRef]:
-    """Every `rule` annotation inside a node, in source order (a statement: never inside an expression)."""
+REFS_KEPT = 8192  # nodes whose rule annotations are remembered: more than every bundled declaration
+_refs: OrderedDict[int, tuple[object, tuple[n.RuleRef, ...]]] = OrderedDict()
+
+
+def rule_refs(node: object) -> tuple[n.RuleRef, ...]:
+    """Every `rule` annotation inside a node, in source order (a statement: never inside an
+    expression). Found once per node in a process: nodes are immutable, and a base's are shared
+    by every mod compiled on it (the node is kept with its answer, so its id is not reused)."""
+    key = id(node)
+    known = _refs.get(key)
+    if known is not None and known[0] is node:
+        _refs.move_to_end(key)
+        return known[1]
+    found = tuple(_walk_refs(node))
+    _refs[key] = (node, found)
+    if len(_refs) > REFS_KEPT:
+        _refs.popitem(last=False)
+    return found
+
+
+def _walk_refs(node: object) -> Iterator[n.RuleRef]:
     stack = [node]
     while stack:  # depth first, children pushed in reverse: source order without recursion
         item = stack.pop()
@@ -218,7 +244,7 @@ def rule_sites(modules: list[n.Module]) -> dict[str, list[str]]:
                 sites.setdefault(decl.name, []).append(str(decl.span))
             for rid in getattr(decl, "rules", ()):
                 sites.setdefault(rid, []).append(str(decl.span))
-        for ref in rule_refs(encoding):
+        for ref in (ref for decl in encoding for ref in rule_refs(decl)):
             for rid in ref.ids:
                 sites.setdefault(rid, []).append(str(ref.span))
     return sites
@@ -230,7 +256,7 @@ def rule_sites(modules: list[n.Module]) -> dict[str, list[str]]:
 class Handlers:
     """Every body of the ruleset lowered to a named Python function, then attached to the ruleset."""
 
-    def __init__(self, sym: Symbols, low: Lowerer):
+    def __init__(self, sym: Symbols, low: Reusing):
         self.sym = sym
         self.low = low
         things = list(sym.things.values())
@@ -241,30 +267,46 @@ class Handlers:
                       enumerate((play, t.name) for t in things for play in t.plays)]
 
     def by_file(self, modules: list[n.Module]) -> dict[str, list[ast.FunctionDef]]:
-        sym, low = self.sym, self.low
+        """Every body lowered, file by file in load order: a base's files before a mod's, so that
+        what a mod adds never changes how its base's bodies are lowered (reuse.py takes those again)."""
+        order = {m.file: i for i, m in enumerate(modules)}
         out: dict[str, list[ast.FunctionDef]] = {m.file: [] for m in modules}
+        for file, todo in sorted(self.lowerings().items(), key=lambda item: order[item[0]]):
+            for method, args in todo:
+                made = getattr(self.low, method)(*args)
+                out[file].extend(made if isinstance(made, list) else [made])
+        return out
+
+    def lowerings(self) -> dict[str, list[tuple[str, tuple[Any, ...]]]]:
+        """File -> the Lowerer's calls for the bodies it holds: (method, arguments)."""
+        sym = self.sym
+        todo: dict[str, list[tuple[str, tuple[Any, ...]]]] = {}
+
+        def lower(file: str, method: str, *args: Any) -> None:
+            todo.setdefault(file, []).append((method, args))
+
         for decl in sym.callables.values():
-            out[decl.span.file].append(low.callable(decl))
+            lower(decl.span.file, "callable", decl)
         for i, (trig, _, file) in enumerate(self.triggers, 1):
-            out[file].append(low.trigger(f"t_{i}", trig, sym.event_param_names(trig.event)))
+            lower(file, "trigger", f"t_{i}", trig, sym.event_param_names(trig.event))
         for t in sym.tables.values():
             for i, row in enumerate(t.rows):
-                out[t.span.file].append(low.row(f"r_{t.name}_{i}", row, [p.name for p in t.params]))
+                lower(t.span.file, "row", f"r_{t.name}_{i}", row, [p.name for p in t.params])
         for s in sym.scenarios.values():
             for part, body in s.parts:
-                out[s.span.file].append(low.part(f"s_{s.name}_{part}", body))
+                lower(s.span.file, "part", f"s_{s.name}_{part}", body)
         for i, test in enumerate(sym.tests.values()):
-            out[test.span.file].append(low.part(f"x_{i}", test.body))
+            lower(test.span.file, "part", f"x_{i}", test.body)
         for i, deck_check in enumerate(sym.checks):
-            out[deck_check.span.file].append(low.part(f"c_{i}", deck_check.body))
+            lower(deck_check.span.file, "part", f"c_{i}", deck_check.body)
         for pyname, play, _ in self.plays:
-            out[play.span.file].extend(low.play(pyname, play))
+            lower(play.span.file, "play", pyname, play)
         for i, w in enumerate(sym.windows):
-            out[w.span.file].extend(low.window_after(f"w_{i}", w))
+            lower(w.span.file, "window_after", f"w_{i}", w)
         for a in sym.abilities.values():
             for j, m in enumerate(a.modifiers):
-                out[m.span.file].append(low.ability_modifier(f"m_{a.name}_{j}", m, [p.name for p in a.params]))
-        return out
+                lower(m.span.file, "ability_modifier", f"m_{a.name}_{j}", m, [p.name for p in a.params])
+        return todo
 
     def attach(self, out: rs.Ruleset, sym: Symbols, res: Resolution, ns: dict[str, Any]) -> None:
         """Put the compiled functions (in `ns`) into the ruleset."""

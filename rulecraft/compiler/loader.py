@@ -10,16 +10,15 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from ..runtime.ruleset import Ruleset
-from . import store
+from . import package, store
 from .diagnostics import CompileError, Diagnostics, suggest
 from .source import MAX_SOURCE_BYTES, MAX_SOURCE_TOKENS, Source, Span, decoded, tokens_in
 
 if TYPE_CHECKING:
+    from ..runtime.ruleset import Ruleset
     from . import nodes as n
 
 # The parser and the rest of the compiler are imported where a source is compiled, not here:
@@ -40,7 +39,12 @@ class Reading:
 
 
 def bundled_root() -> Path:
-    return Path(str(resources.files("rulecraft.rulesets")))
+    return package.folder("rulecraft.rulesets")
+
+
+@lru_cache(maxsize=1)
+def _bundled_real() -> Path:
+    return bundled_root().resolve()
 
 
 def bundled_ids() -> list[str]:
@@ -93,6 +97,7 @@ def read_own_modules(folder: Path, diags: Diagnostics, reading: Reading) -> list
 
     modules: list[n.Module] = []
     seen: set[str] = set()
+    home = folder.resolve()
     queue: list[tuple[str, Span | None]] = [("main", None)]
     while queue:
         name, imported_at = queue.pop(0)
@@ -100,30 +105,37 @@ def read_own_modules(folder: Path, diags: Diagnostics, reading: Reading) -> list
             continue
         seen.add(name)
         path = folder / f"{name}.rules"
-        if not is_file(path) or path.resolve().parent != folder.resolve():  # no links out of the folder
+        real = path.resolve() if is_file(path) else None
+        if real is None or real.parent != home:  # no links out of the folder
             diags.add("E0109", f"no module `{name}` in this ruleset's folder", imported_at,
                       f"create {name}.rules next to main.rules")
             continue
         if len(seen) > MAX_MODULES:
             diags.add("E0008", f"more than {MAX_MODULES} modules", imported_at)
             break
-        label = display_path(path)
+        label = display_path(path, real)
         text = read_module(path, label, imported_at, diags, reading)
         if text is None:
             continue
-        reading.tokens -= tokens_in(text)
+        reading.tokens -= _tokens(text)
         if reading.tokens < 0:
             diags.add("E0008", f"{label} takes the files of the ruleset, with those it extends, past "
                       f"{MAX_SOURCE_TOKENS:,} words, numbers and symbols", imported_at or Span(label, 1, 1, 1, 2),
                       "a ruleset needs far less: is a module or a long list repeated?")
             break
-        reading.files.append(store.file_record(path, label, text))
+        reading.files.append(store.file_record(str(real), label, text))
         module = parse_module(Source(label, text), diags)
         if module is None:
             continue
         modules.append(module)
         queue.extend((d.name, d.name_span) for d in module.decls if isinstance(d, n.Import))
     return modules
+
+
+@lru_cache(maxsize=256)
+def _tokens(text: str) -> int:
+    """`tokens_in`, counted once per text in a process (a base's files are read for each mod)."""
+    return tokens_in(text)
 
 
 def is_file(path: Path) -> bool:
@@ -166,13 +178,15 @@ def read_module(path: Path, label: str, imported_at: Span | None, diags: Diagnos
         return None
 
 
-def display_path(path: Path) -> str:
-    """Bundled files are named from the rulesets root (`mygame/main.rules`)."""
+def display_path(path: Path, real: Path | None = None) -> str:
+    """Bundled files are named from the rulesets root (`mygame/main.rules`); `real` is the path
+    resolved, if known."""
+    real = real or path.resolve()
     try:
-        return str(path.resolve().relative_to(bundled_root().resolve()))
+        return str(real.relative_to(_bundled_real()))
     except ValueError:
         try:
-            return str(path.resolve().relative_to(Path.cwd()))
+            return str(real.relative_to(Path.cwd()))
         except ValueError:
             return str(path)
 

@@ -1,19 +1,23 @@
 """Source text -> Lark parse tree, with syntax errors in the language's own words.
 
-The LALR parser is built once per process and cached on disk by Lark, so a warm
-start does not rebuild the tables. After a syntax error the failing top-level item
-is blanked out (keeping every position) and parsing resumes, so one run reports the
-syntax errors of every item in the file.
+The LALR parser is built once per process and kept in the user's cache (compiler/cache.py:
+signed, in a private folder; not Lark's own cache, a file in the shared temporary folder that
+anyone could have written), so a warm start does not rebuild the tables. After a syntax error
+the failing top-level item is blanked out (keeping every position) and parsing resumes, so
+one run reports the syntax errors of every item in the file.
 """
 
 from __future__ import annotations
 
+import io
 import re
+import sys
 from functools import lru_cache
-from importlib import resources
 
+import lark
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from . import cache, package
 from .diagnostics import Diagnostics
 from .source import MAX_SOURCE_BYTES, Span
 
@@ -29,11 +33,27 @@ TERMINAL_WORDS = {
 }
 
 
+LARK_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True, "start": ["start", "expr"]}
+PARSER_ENTRY = ("parsers", "lark")  # one entry, replaced when the grammar, Lark or Python changes
+
+
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    grammar = resources.files("rulecraft.grammar").joinpath("rulecraft.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True,
-                start=["start", "expr"])
+    grammar = (package.folder("rulecraft.grammar") / "rulecraft.lark").read_text(encoding="utf-8")
+    key = cache.digest(grammar, repr(sorted(LARK_OPTIONS.items())), lark.__version__, sys.version)
+    saved = cache.read(*PARSER_ENTRY)
+    if isinstance(saved, tuple) and len(saved) == 2 and saved[0] == key and isinstance(saved[1], bytes):
+        try:
+            return Lark.load(io.BytesIO(saved[1]))  # pickle data, but our own: the entry is signed
+        except Exception:  # unreadable by this Lark after all: built again
+            pass
+    tables = io.BytesIO()
+    Lark(grammar, **LARK_OPTIONS).save(tables)
+    cache.write(*PARSER_ENTRY, (key, tables.getvalue()))
+    # The parser read back from its tables, as a later process gets it: its rules name their
+    # symbols with plain strings where the one just built has Lark's tokens, each compared in
+    # Python at every reduction (parsing reads about a tenth faster).
+    return Lark.load(io.BytesIO(tables.getvalue()))
 
 
 def _describe(terminal: str) -> str:

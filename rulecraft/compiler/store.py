@@ -19,22 +19,23 @@ import enum
 import hashlib
 import importlib
 import marshal
+import os
 import sys
 from fractions import Fraction
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from types import CodeType, FunctionType
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .. import __version__
-from ..runtime import ruleset as rs
 from ..runtime.errors import HANDLERS
 from ..runtime.types import Ty
-from . import cache
+from . import cache, package
 from .diagnostics import Diagnostics
-from .handler_globals import namespace
 from .source import Source, decoded
+
+if TYPE_CHECKING:
+    from ..runtime import ruleset as rs
 
 AREA = "rulesets"
 # Modules whose dataclasses and enums an entry may name (checked again when decoding).
@@ -50,10 +51,17 @@ class Uncacheable(Exception):
 def compiler_hash() -> str:
     """A hash of every source the compiled form depends on: compiler, runtime, grammar."""
     root = Path(__file__).resolve().parent.parent
-    grammar = Path(str(resources.files("rulecraft.grammar")))  # installed apart from the code in a checkout
-    files = sorted([*root.glob("compiler/*.py"), *root.glob("runtime/*.py")]) + sorted(grammar.glob("*.lark"))
-    assert any(p.suffix == ".lark" for p in files), "the grammar is part of the compiler's hash"
-    return cache.digest(__version__, sys.version, *(p.read_bytes() for p in files))
+    grammar = package.folder("rulecraft.grammar")  # installed apart from the code in a checkout
+    files = _files(root / "compiler", ".py") + _files(root / "runtime", ".py") + _files(grammar, ".lark")
+    assert any(p.endswith(".lark") for p in files), "the grammar is part of the compiler's hash"
+    return cache.digest(__version__, sys.version, *(Path(p).read_bytes() for p in files))
+
+
+def _files(folder: Path, suffix: str) -> list[str]:
+    """The files of a folder with this suffix, in order of name (os.scandir: a glob costs more
+    than reading them)."""
+    with os.scandir(folder) as entries:
+        return sorted(e.path for e in entries if e.name.endswith(suffix) and e.is_file())
 
 
 def key(folders: list[Path]) -> str:
@@ -61,9 +69,9 @@ def key(folders: list[Path]) -> str:
     return cache.digest(*(str(f.resolve()) for f in folders))
 
 
-def file_record(path: Path, label: str, text: str) -> tuple[str, str, str]:
-    """A file the compiler read: its text as the compiler saw it is what must not change."""
-    return str(path.resolve()), label, hashlib.sha256(text.encode("utf-8")).hexdigest()
+def file_record(real_path: str, label: str, text: str) -> tuple[str, str, str]:
+    """A file the compiler read (its resolved path): its text as the compiler saw it is what must not change."""
+    return real_path, label, hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclasses.dataclass
@@ -76,6 +84,8 @@ class Entry:
 
     def ruleset(self) -> rs.Ruleset:
         if self.built is None:
+            from .handler_globals import namespace  # the runtime's built-ins: only to run the handlers
+
             data, codes = marshal.loads(self.body)  # a part of a signed entry
             ns = namespace()
             for code in codes:
@@ -129,22 +139,39 @@ def lookup(folders: list[Path], diags: Diagnostics, label_of: Callable[[str], st
 
 
 # ---- values <-> marshal data ---------------------------------------------------------
-# Plain values (str, int, float, bool, None) and lists and dicts stay as they are; every other
+# Plain values (str, int, float, bool, None) stay as they are, and so do lists and dicts, inside
+# ("p", ...) when they hold plain values only (decoding then takes them as they are); every other
 # value becomes a tuple whose first item says what it is.
+
+
+PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def encode(value: Any) -> Any:
     t = type(value)
-    if t in (str, int, float, bool) or value is None:
+    if t in PLAIN:
         return value
-    if t is list:
-        return [encode(v) for v in value]
-    if t is dict:
+    if t is list or t is dict:
+        copied = _plain_copy(value)
+        if copied is not None:
+            return ("p", copied)
+        if t is list:
+            return [encode(v) for v in value]
         return {encode(k): encode(v) for k, v in value.items()}
     if t is tuple:
-        return ("t", tuple(encode(v) for v in value))  # a tuple: it may be a key
+        return ("t", tuple([encode(v) for v in value]))  # a tuple: it may be a key
+    fields = _compared_fields(t)
+    if fields is not None:
+        values = tuple([encode(getattr(value, f)) for f in fields])
+        if fields in _POSITIONAL:  # the first arguments of the class, in order: decoded as cls(*values)
+            return ("a", t.__module__, t.__qualname__, values)
+        return ("c", t.__module__, t.__qualname__, dict(zip(fields, values)))
+    return _encode_other(value, t)
+
+
+def _encode_other(value: Any, t: type) -> Any:
     if t is frozenset:
-        return ("s", tuple(encode(v) for v in value))
+        return ("s", tuple([encode(v) for v in value]))
     if t is Ty:
         return ("y", value.name, encode(value.arg), encode(value.val))
     if t is Fraction:
@@ -153,10 +180,44 @@ def encode(value: Any) -> Any:
         return ("f", value.__name__)  # a handler, defined again by its file's code
     if t.__module__ in CLASSES_FROM and isinstance(value, enum.Enum):
         return ("e", t.__module__, t.__qualname__, value.value)
-    if t.__module__ in CLASSES_FROM and dataclasses.is_dataclass(value):
-        fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare}
-        return ("c", t.__module__, t.__qualname__, fields)
     raise Uncacheable(f"{t.__qualname__} values are not cached")
+
+
+def _plain_copy(value: list | dict) -> list | dict | None:
+    """A copy of a list or dict holding plain values only (in lists and dicts), or None if it
+    holds any other (a copy: the entry shares no list between two places, as decoding did not)."""
+    if isinstance(value, list):
+        out: list = []
+        for v in value:
+            item = v if type(v) in PLAIN else _plain_copy(v) if type(v) in (list, dict) else None
+            if item is None and v is not None:
+                return None
+            out.append(item)
+        return out
+    copied: dict = {}
+    for k, v in value.items():
+        item = v if type(v) in PLAIN else _plain_copy(v) if type(v) in (list, dict) else None
+        if type(k) not in PLAIN or item is None and v is not None:
+            return None
+        copied[k] = item
+    return copied
+
+
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+_POSITIONAL: set[tuple[str, ...]] = set()  # field lists that are the first arguments of their class
+
+
+def _compared_fields(t: type) -> tuple[str, ...] | None:
+    """The fields an entry keeps of a dataclass of CLASSES_FROM (those it compares; the others
+    take their defaults again); None for any other class. Found once per class."""
+    if t not in _FIELDS:
+        is_ours = t.__module__ in CLASSES_FROM and dataclasses.is_dataclass(t) and not issubclass(t, enum.Enum)
+        fields = tuple(f.name for f in dataclasses.fields(t) if f.compare) if is_ours else None
+        arguments = [f.name for f in dataclasses.fields(t) if f.init and not f.kw_only] if is_ours else []
+        if fields is not None and list(fields) == arguments[:len(fields)]:
+            _POSITIONAL.add(fields)
+        _FIELDS[t] = fields
+    return _FIELDS[t]
 
 
 def decode(data: Any, ns: dict[str, Any]) -> Any:
@@ -168,22 +229,26 @@ def decode(data: Any, ns: dict[str, Any]) -> Any:
     if t is not tuple:
         return data
     tag = data[0]
+    if tag == "p":
+        return data[1]
+    if tag == "a":
+        return _class(data[1], data[2])(*[decode(v, ns) for v in data[3]])
+    if tag == "c":
+        return _class(data[1], data[2])(**{k: decode(v, ns) for k, v in data[3].items()})
     if tag == "t":
-        return tuple(decode(v, ns) for v in data[1])
+        return tuple([decode(v, ns) for v in data[1]])
+    if tag == "f":
+        return ns[data[1]]
     if tag == "s":
-        return frozenset(decode(v, ns) for v in data[1])
+        return frozenset([decode(v, ns) for v in data[1]])
     if tag == "y":
         return Ty(data[1], decode(data[2], ns), decode(data[3], ns))
     if tag == "q":
         return Fraction(data[1], data[2])
-    if tag == "f":
-        return ns[data[1]]
-    cls = _class(data[1], data[2])
-    if tag == "e":
-        return cls(data[3])
-    return cls(**{k: decode(v, ns) for k, v in data[3].items()})
+    return _class(data[1], data[2])(data[3])  # "e": an enum member
 
 
+@lru_cache(maxsize=None)
 def _class(module: str, name: str) -> Any:
     if module not in CLASSES_FROM:
         raise ValueError(f"a cache entry names {module}")
