@@ -19,7 +19,7 @@ from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from ..runtime.ruleset import Role
 from . import nodes as n
 from . import resolved as r
-from .lower_data import LOOKING_BUILTINS, DataLowering, list_names, owned_names, pushed_names, rebinds, record_classes, set_once
+from .lower_data import LOOKING_BUILTINS, DataLowering, record_classes, uses
 from .selections import per_definition
 from .source import Span
 from .symbols import BUILTIN_FIELDS
@@ -182,10 +182,9 @@ class Lowerer(DataLowering):
 
     def block(self, b: n.Block) -> list[ast.stmt]:
         if self.level == 0:
-            self.owned = owned_names(b, self.res)
-            self.pushed = pushed_names(b, self.res)
-            self.lists = list_names(b, self.res)
-            self.set_once, self.sized = set_once(b), {}
+            used = uses(b, self.res)
+            self.owned, self.pushed, self.lists = used.owned, used.pushed, used.lists
+            self.set_once, self.sized = used.set_once(), {}
         self.level += 1
         try:
             return self.statements(b)
@@ -261,19 +260,20 @@ class Lowerer(DataLowering):
             items = _call("_span", _name(RT), self.expr(s.iterable.low), self.expr(s.iterable.high))
         elif isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
             items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in s.iterable.args))
+        used = uses(s.body, self.res)
         counter = _counts_from_whole(s.iterable, self.res) and s.var not in self.counters \
-            and not rebinds(s.body, s.var)
+            and s.var not in used.bindings
         if counter:
             self.counters.add(s.var)
         try:
-            body, checks = self.loop_body(s.body)
+            body, checks = self.loop_body(s.body, used)
         finally:
             self.counters.discard(s.var) if counter else None
         return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
                         body=self.prologue([var(s.var)]) + body, orelse=[])] + checks
 
     def while_(self, s: n.While) -> list[ast.stmt]:
-        body, checks = self.loop_body(s.body)
+        body, checks = self.loop_body(s.body, uses(s.body, self.res))
         return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=_rt("tick"))] + body, orelse=[])] + checks
 
     def emit(self, s: n.Emit) -> list[ast.stmt]:
@@ -705,6 +705,16 @@ def _small_span(e: n.Expr) -> tuple[int, ...] | None:
     return tuple(numbers) if len(numbers) <= 256 else None
 
 
+_SHAPES: dict[type, tuple[bool, tuple[str, ...]]] = {}  # node class -> (has a position, fields that may hold nodes)
+
+
+def _shape(cls: type) -> tuple[bool, tuple[str, ...]]:
+    shape = _SHAPES.get(cls)
+    if shape is None:  # `ctx` only ever holds an expr_context, which has no position and no children
+        shape = _SHAPES[cls] = ("lineno" in cls._attributes, tuple(f for f in cls._fields if f != "ctx"))  # type: ignore[attr-defined]
+    return shape
+
+
 def _locate(node: ast.AST, line: int, column: int = 1) -> None:
     """Give every node without a position the source line and column (1-based) of the statement it
     came from; a fault reads them back from the failing instruction (`co_positions()`). A node
@@ -712,19 +722,21 @@ def _locate(node: ast.AST, line: int, column: int = 1) -> None:
     stack: list[Any] = [node]
     while stack:
         sub = stack.pop()
-        if "lineno" in sub._attributes:
-            if hasattr(sub, "lineno") and sub is not node:
-                continue
-            if not hasattr(sub, "lineno"):
+        positioned, fields = _shape(sub.__class__)
+        if positioned:
+            if hasattr(sub, "lineno"):
+                if sub is not node:
+                    continue
+            else:
                 sub.lineno = sub.end_lineno = line
                 sub.col_offset = sub.end_col_offset = column - 1
                 if hasattr(sub, "item_read"):  # a list item read: its end column says which (errors.item_fault)
                     sub.end_col_offset = ITEM_MARK + sub.item_read
-        for name in sub._fields:  # ast.iter_child_nodes, without its generators
+        for name in fields:  # ast.iter_child_nodes, without its generators
             value = getattr(sub, name, None)
-            if isinstance(value, list):
+            if value.__class__ is list:
                 stack.extend(v for v in value if isinstance(v, ast.AST))
-            elif isinstance(value, ast.AST) and not isinstance(value, ast.expr_context):
+            elif isinstance(value, ast.AST):
                 stack.append(value)
 
 

@@ -35,8 +35,11 @@ def _constant(value: Any) -> ast.expr:
     return ast.Constant(value=value)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a statement class -> its fields' names
+
+
 def _statements(block: Any) -> Any:
-    """Every statement inside a block, nested blocks included."""
+    """Every statement inside a block, nested blocks included (in no particular order)."""
     stack: list[Any] = [block]
     while stack:
         node = stack.pop()
@@ -46,61 +49,54 @@ def _statements(block: Any) -> Any:
             stack.extend(node)
         elif isinstance(node, n.Stmt):
             yield node
-            stack.extend(getattr(node, f.name) for f in dataclasses.fields(node))
+            names = _FIELDS.get(node.__class__)
+            if names is None:
+                names = _FIELDS[node.__class__] = tuple(f.name for f in dataclasses.fields(node))
+            stack.extend(getattr(node, name) for name in names)
 
 
-def _assignments(block: Any) -> Any:
-    return (s for s in _statements(block) if isinstance(s, n.Assign))
+@dataclasses.dataclass
+class Uses:
+    """How the statements of a block use its variables, found in one walk."""
+
+    owned: set[str] = dataclasses.field(default_factory=set)  # changed in place: grown as lists, or items set
+    lists: set[str] = dataclasses.field(default_factory=set)  # of them, those changed as lists
+    pushed: set[str] = dataclasses.field(default_factory=set)  # lists grown one item at a time (`xs += [x]`)
+    declared: set[str] = dataclasses.field(default_factory=set)  # declared inside (`let`, a `for`'s variable)
+    bindings: dict[str, int] = dataclasses.field(default_factory=dict)  # name -> 1 a `let`, 2 any other binding
+
+    def set_once(self) -> set[str]:
+        """The variables set by one `let` and never changed (no `=`, `+=`, other `let` or `for`)."""
+        return {name for name, count in self.bindings.items() if count == 1}
 
 
-def declared_names(block: n.Block) -> set[str]:
-    """The variables declared inside a block (`let`, a `for`'s variable)."""
-    return {s.name if isinstance(s, n.Let) else s.var for s in _statements(block) if isinstance(s, (n.Let, n.For))}
+def uses(block: n.Block, res: r.Resolution) -> Uses:
+    out = Uses()
 
+    def bind(name: str, weight: int) -> None:
+        out.bindings[name] = out.bindings.get(name, 0) + weight
 
-def set_once(block: n.Block) -> set[str]:
-    """The variables of a body set by one `let` and never changed (no `=`, `+=`, other `let` or `for`)."""
-    counts: dict[str, int] = {}
     for s in _statements(block):
-        name = s.name if isinstance(s, n.Let) else s.var if isinstance(s, n.For) else \
-            s.target.name if isinstance(s, n.Assign) and isinstance(s.target, n.Name) else None
-        if name is not None:
-            counts[name] = counts.get(name, 0) + (1 if isinstance(s, n.Let) else 2)
-    return {name for name, c in counts.items() if c == 1}
-
-
-def rebinds(block: n.Block, name: str) -> bool:
-    """Whether a block gives the variable `name` another value (`=`, `+=`, `let`, a `for` over it)."""
-    return any((isinstance(s, n.Assign) and isinstance(s.target, n.Name) and s.target.name == name)
-               or (isinstance(s, n.Let) and s.name == name) or (isinstance(s, n.For) and s.var == name)
-               for s in _statements(block))
-
-
-def owned_names(block: n.Block, res: r.Resolution) -> set[str]:
-    """The variables a body changes in place: grown with `+=` (as lists) or with items set."""
-    out: set[str] = set()
-    for node in _assignments(block):
-        target = node.target
-        if isinstance(target, n.Index) and isinstance(target.target, n.Name):
-            out.add(target.target.name)
-        elif isinstance(target, n.Name) and node.op == n.AssignOp.ADD and res.type_of(target).name == "list":
-            out.add(target.name)
+        if isinstance(s, n.Let):
+            out.declared.add(s.name)
+            bind(s.name, 1)
+        elif isinstance(s, n.For):
+            out.declared.add(s.var)
+            bind(s.var, 2)
+        elif isinstance(s, n.Assign):
+            target = s.target
+            if isinstance(target, n.Name):
+                bind(target.name, 2)
+                if s.op == n.AssignOp.ADD and res.type_of(target).name == "list":
+                    out.owned.add(target.name)
+                    out.lists.add(target.name)
+                    if isinstance(s.value, n.ListExpr) and len(s.value.items) == 1:
+                        out.pushed.add(target.name)
+            elif isinstance(target, n.Index) and isinstance(target.target, n.Name):
+                out.owned.add(target.target.name)
+                if res.type_of(target.target).name == "list":
+                    out.lists.add(target.target.name)
     return out
-
-
-def list_names(block: n.Block, res: r.Resolution) -> set[str]:
-    """The list variables a body changes in place (grown with `+=` or with items set)."""
-    return {name for name in owned_names(block, res) if any(
-        isinstance(a.target, n.Name) and a.target.name == name and res.type_of(a.target).name == "list"
-        or isinstance(a.target, n.Index) and isinstance(a.target.target, n.Name) and a.target.target.name == name
-        and res.type_of(a.target.target).name == "list" for a in _assignments(block))}
-
-
-def pushed_names(block: n.Block, res: r.Resolution) -> set[str]:
-    """The list variables a block grows one item at a time (`xs += [x]`)."""
-    return {a.target.name for a in _assignments(block)
-            if isinstance(a.target, n.Name) and a.op == n.AssignOp.ADD and res.type_of(a.target).name == "list"
-            and isinstance(a.value, n.ListExpr) and len(a.value.items) == 1}
 
 
 def _is_whole(e: n.Expr) -> bool:
@@ -175,10 +171,10 @@ class DataLowering:
         return ast.Assign(targets=[ast.Name(id=v, ctx=ast.Store())],
                           value=_call("_append", _name(RT), _name(v), self.expr(value)))
 
-    def loop_body(self, body: n.Block) -> tuple[list[ast.stmt], list[ast.stmt]]:
+    def loop_body(self, body: n.Block, used: Uses) -> tuple[list[ast.stmt], list[ast.stmt]]:
         """A loop's body, and the length checks to run when the loop ends: one for each list the
         body grows item by item that lives outside the body, unless an enclosing loop checks it."""
-        mine = sorted(pushed_names(body, self.res) - declared_names(body) - self.checked)
+        mine = sorted(used.pushed - used.declared - self.checked)
         self.loops += 1
         self.checked.update(mine)
         try:
