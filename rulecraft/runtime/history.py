@@ -14,7 +14,7 @@ import json
 from typing import Any, Callable, Iterable
 
 from .errors import AgentError, BudgetExceeded
-from .state import sized_json
+from .state import Entity, sized_json
 
 MAX_LOG = 1_000_000
 MAX_LOG_VOLUME = 50_000_000  # the characters and items the kept entries' values hold, nested ones included
@@ -52,13 +52,18 @@ class History:
         if not self.full and what not in REPLAY_NEEDS:
             return
         entry = {"seq": self.seq, "round": self.round, "what": what}
+        volume = self.volume
         for k, v in fields.items():
-            if v.__class__ in UNSIZED:
+            cls = v.__class__
+            if cls in UNSIZED:
                 entry[k] = v
+            elif cls is Entity:  # a thing or player: its reference (which counts nothing, as in sized_json)
+                entry[k] = v.ref
             else:
                 entry[k], size = sized_json(v)
-                self.volume += size
-        if self.volume > MAX_LOG_VOLUME:
+                volume += size
+        self.volume = volume
+        if volume > MAX_LOG_VOLUME:
             raise BudgetExceeded(f"the game log passed {MAX_LOG_VOLUME} items and characters")
         self.entries.append(entry)
 
