@@ -496,9 +496,9 @@ class Lowerer(DataLowering):
         """A fn's result that can be computed in its caller: values that cannot fail (`quiet`),
         comparisons, logic, `-` and `not`, a choice (`if ... then ... else`), and sums and
         differences of whole numbers."""
-        if isinstance(e, n.Binary):
+        if isinstance(e, n.Binary):  # not a comparison of values that may nest: one of `any` may fail
             whole = all(self.res.type_of(o).name == "int" for o in (e.left, e.right))
-            return (e.op in CMPOPS and e.op not in n.MEMBERSHIP or e.op in n.LOGIC
+            return (e.op in CMPOPS and e.op not in n.MEMBERSHIP and id(e) not in self.res.nested or e.op in n.LOGIC
                     or (e.op in (n.BinOp.ADD, n.BinOp.SUB) and whole)) and self.simple(e.left) and self.simple(e.right)
         if isinstance(e, n.Unary):
             return self.simple(e.operand)
