@@ -319,17 +319,19 @@ class Lowerer(DataLowering):
         return [ast.If(test=_rt_data("full"), body=[logged], orelse=[ast.Expr(value=_rt("skip_log"))])]
 
     def quiet(self, e: n.Expr) -> bool:
-        """True if reading `e` can neither fail nor change the game: variables, constants, a
-        thing's built-in fields and a record's fields."""
+        """True if reading `e` can neither fail nor change the game: a variable or a constant."""
         if isinstance(e, (n.Literal, n.This)):
             return True
-        if isinstance(e, n.Name):
-            return isinstance(self.res.name(e), (r.LocalRef, r.ConstRef))
+        return isinstance(e, n.Name) and isinstance(self.res.name(e), (r.LocalRef, r.ConstRef))
+
+    def plain_read(self, e: n.Expr) -> bool:
+        """True if reading `e` changes nothing: a variable, a constant, and a thing's built-in
+        fields or a record's fields of such (which fail only on none, wherever they are read)."""
         if isinstance(e, n.Attr):
             ref = self.res.attr(e)
             return (isinstance(ref, r.RecordField) or (e.name in ENTITY_SLOTS and not isinstance(ref, r.DefinitionField))) \
-                and self.quiet(e.target)
-        return False
+                and self.plain_read(e.target)
+        return self.quiet(e)
 
     def return_(self, s: n.Return) -> list[ast.stmt]:
         if self.body_of == n.Body.TRIGGER:
@@ -480,20 +482,20 @@ class Lowerer(DataLowering):
             self.arguments, self.counters = None, saved
 
     def inlinable(self, call: n.Call) -> n.FnDecl | None:
-        """The `fn` called, if its whole body returns an expression that can neither fail nor change
-        anything (`simple`) and the arguments cannot either (`quiet`)."""
+        """The `fn` called, if its whole body returns an expression that changes nothing (`simple`)
+        and the arguments change nothing either (`plain_read`)."""
         ref = self.res.call(call)
         decl = self.callables.get(ref.name) if isinstance(ref, r.FnCall) else None
         if decl is None or decl.role != Role.FN or len(decl.body.stmts) != 1:
             return None
         body = decl.body.stmts[0]
         if isinstance(body, n.Return) and body.value is not None and self.simple(body.value) \
-                and all(self.quiet(a) for a in call.args):
+                and all(self.plain_read(a) for a in call.args):
             return decl
         return None
 
     def simple(self, e: n.Expr) -> bool:
-        """A fn's result that can be computed in its caller: values that cannot fail (`quiet`),
+        """A fn's result that can be computed in its caller: values read (`plain_read`),
         comparisons, logic, `-` and `not`, a choice (`if ... then ... else`), and sums and
         differences of whole numbers."""
         if isinstance(e, n.Binary):  # not a comparison of values that may nest: one of `any` may fail
@@ -504,7 +506,7 @@ class Lowerer(DataLowering):
             return self.simple(e.operand)
         if isinstance(e, n.IfExpr):
             return self.simple(e.cond) and self.simple(e.then) and self.simple(e.other)
-        return self.quiet(e)
+        return self.plain_read(e)
 
     def index(self, e: n.Index) -> ast.expr:
         return self.item(e)
