@@ -19,7 +19,7 @@ from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from ..runtime.ruleset import Role
 from . import nodes as n
 from . import resolved as r
-from .lower_data import LOOKING_BUILTINS, DataLowering, record_classes, uses
+from .lower_data import LOOKING_BUILTINS, DataLowering, is_int_literal, is_positive_literal, record_classes, uses
 from .selections import per_definition
 from .source import Span
 from .symbols import BUILTIN_FIELDS
@@ -457,16 +457,19 @@ class Lowerer(DataLowering):
             inlined = self.inlined_call(e, args)
             return inlined if inlined is not None else _call(fn(ref.name), _name(RT), *args)
         if isinstance(ref, r.BuiltinCall):
-            (only,) = e.args if ref.name == "first" else (None,)
-            if isinstance(only, n.Select) and only.at is None and only.owner is None and only.where is None \
-                    and not self.res.selection(only).of_definition:  # `first(all KIND)`: no list made
-                return _rt("first_of", ast.Constant(only.kind))
+            if ref.name == "first" and self.every_thing_of_a_kind(e.args[0]):  # `first(all KIND)`: no list made
+                return _rt("first_of", ast.Constant(e.args[0].kind))  # type: ignore[attr-defined]  # a Select
             if ref.name in LOOKING_BUILTINS:
                 args = [self.read(a) for a in e.args]
             return _call(f"b_{ref.name}", _name(RT), *args)
         if isinstance(ref, r.TableCall):
             return _rt("table", ast.Constant(ref.name), *args)
         return _rt("zone", ast.Constant(ref.name), *args)
+
+    def every_thing_of_a_kind(self, e: n.Expr) -> bool:
+        """`all KIND`, with no place, owner or condition."""
+        return isinstance(e, n.Select) and e.at is None and e.owner is None and e.where is None \
+            and not self.res.selection(e).of_definition
 
     def inlined_call(self, call: n.Call, args: list[ast.expr]) -> ast.expr | None:
         """A call of a fn that can be inlined (`inlinable`), lowered as the expression its body
@@ -538,7 +541,7 @@ class Lowerer(DataLowering):
             return ast.Compare(left=left, ops=[CMPOPS[op]()], comparators=[right])
         if op == n.BinOp.DIV:
             return _call("_div", left, right)
-        if op in (n.BinOp.FLOORDIV, n.BinOp.MOD) and not _is_int_literal(e.right):  # a divisor that may be 0
+        if op in (n.BinOp.FLOORDIV, n.BinOp.MOD) and not is_int_literal(e.right):  # a divisor that may be 0
             return _call("_floordiv" if op == n.BinOp.FLOORDIV else "_mod", left, right)
         if op == n.BinOp.ADD and self.may_grow(e.left, e.right):
             return _call("_add", _name(RT), left, right)
@@ -557,7 +560,7 @@ class Lowerer(DataLowering):
         """At most how many bits a whole number has, where the source says: a number written out,
         a loop's counter, a variable set once to such, and sums, differences, `//`, `%` and choices
         of them; None if unknown."""
-        if _is_int_literal(e):
+        if is_int_literal(e):
             return abs(e.value).bit_length()  # type: ignore[attr-defined]  # an int literal
         if self.res.type_of(e).name != "int":
             return None
@@ -586,11 +589,27 @@ class Lowerer(DataLowering):
         left, right = self.bits(e.left), self.bits(e.right)
         if e.op in (n.BinOp.ADD, n.BinOp.SUB):
             return None if left is None or right is None else max(left, right) + 1
-        if e.op == n.BinOp.FLOORDIV and _is_int_literal(e.right) and e.right.value > 0:  # type: ignore[attr-defined]
+        if e.op == n.BinOp.FLOORDIV and is_positive_literal(e.right):
             return left
-        if e.op == n.BinOp.MOD and _is_int_literal(e.right) and e.right.value > 0:  # type: ignore[attr-defined]
+        if e.op == n.BinOp.MOD and is_positive_literal(e.right):
             return right
         return None
+
+    def never_negative(self, e: n.Expr) -> bool:
+        """Whether a whole number is known to be 0 or more: a number written out, a loop's counter
+        from 0 or more that its body never changes (`counters`), and sums, products, `//` and `%`
+        by a positive number written out."""
+        if is_int_literal(e):
+            return e.value >= 0  # type: ignore[attr-defined]  # an int literal
+        if isinstance(e, n.Name):
+            return e.name in self.counters and isinstance(self.res.name(e), r.LocalRef)
+        if not isinstance(e, n.Binary):
+            return False
+        if e.op in (n.BinOp.ADD, n.BinOp.MUL):
+            return self.never_negative(e.left) and self.never_negative(e.right)
+        if e.op == n.BinOp.FLOORDIV:
+            return is_positive_literal(e.right) and self.never_negative(e.left)
+        return e.op == n.BinOp.MOD and is_positive_literal(e.right) and self.res.type_of(e.left).name == "int"
 
     def if_expr(self, e: n.IfExpr) -> ast.expr:
         return ast.IfExp(test=self.expr(e.cond), body=self.expr(e.then), orelse=self.expr(e.other))
@@ -675,16 +694,12 @@ def _product(e: n.Binary, left: ast.expr, right: ast.expr, whole: list[n.Expr]) 
     else _mul(v, 7)`, where a number below _HALF times such a literal stays within the limit."""
     pairs = ((e.left, left, e.right), (e.right, right, e.left))
     for operand, lowered, other in pairs:
-        if any(operand is w for w in whole) and isinstance(lowered, ast.Name) and _is_int_literal(other):
+        if any(operand is w for w in whole) and isinstance(lowered, ast.Name) and is_int_literal(other):
             test = ast.Compare(left=ast.UnaryOp(op=ast.USub(), operand=_name("_HALF")), ops=[ast.Lt(), ast.Lt()],
                                comparators=[lowered, _name("_HALF")])
             return ast.IfExp(test=test, body=ast.BinOp(left=left, op=ast.Mult(), right=right),
                              orelse=_call("_mul", _name(RT), left, right))
     return _call("_mul", _name(RT), left, right)
-
-
-def _is_int_literal(e: n.Expr) -> bool:
-    return isinstance(e, n.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool)
 
 
 def _counts_from_whole(e: n.Expr, res: r.Resolution) -> bool:
@@ -695,12 +710,12 @@ def _counts_from_whole(e: n.Expr, res: r.Resolution) -> bool:
         low = e.args[0]
     else:
         return False
-    return _is_int_literal(low) and low.value >= 0  # type: ignore[attr-defined]  # an int literal
+    return is_int_literal(low) and low.value >= 0  # type: ignore[attr-defined]  # an int literal
 
 
 def _small_span(e: n.Expr) -> tuple[int, ...] | None:
     """The numbers of `a..b` between two whole numbers written out, if few enough for a constant."""
-    if not (isinstance(e, n.Interval) and _is_int_literal(e.low) and _is_int_literal(e.high)):
+    if not (isinstance(e, n.Interval) and is_int_literal(e.low) and is_int_literal(e.high)):
         return None
     low, high = e.low.value, e.high.value  # type: ignore[attr-defined]  # int literals, just checked
     numbers = range(low, high + 1)

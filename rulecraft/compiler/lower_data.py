@@ -99,8 +99,13 @@ def uses(block: n.Block, res: r.Resolution) -> Uses:
     return out
 
 
-def _is_whole(e: n.Expr) -> bool:
+def is_int_literal(e: n.Expr) -> bool:
     return isinstance(e, n.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool)
+
+
+def is_positive_literal(e: n.Expr) -> bool:
+    """A whole number above 0 written out (a divisor that keeps `//` and `%` in bounds)."""
+    return is_int_literal(e) and e.value > 0  # type: ignore[attr-defined]  # an int literal
 
 
 def record_class(name: str) -> str:
@@ -123,11 +128,13 @@ class DataLowering:
     loops: int
     checked: set[str]
     record_types: set[str]
-    counters: set[str]
     arguments: dict[str, ast.expr] | None
     items_read: int
 
     def expr(self, e: n.Expr) -> ast.expr:  # pragma: no cover - the Lowerer's
+        raise NotImplementedError
+
+    def never_negative(self, e: n.Expr) -> bool:  # pragma: no cover - the Lowerer's
         raise NotImplementedError
 
     def is_owned(self, e: n.Expr) -> bool:
@@ -216,23 +223,6 @@ class DataLowering:
                              slice=index, ctx=ast.Load())
         read.item_read = n_  # type: ignore[attr-defined]
         return read
-
-    def never_negative(self, e: n.Expr) -> bool:
-        """Whether a whole number is known to be 0 or more: a number written out, a loop's counter
-        from 0 or more that its body never changes (`counters`), and sums, products, `//` and `%`
-        by a positive number written out."""
-        if _is_whole(e):
-            return e.value >= 0  # type: ignore[attr-defined]  # an int literal
-        if isinstance(e, n.Name):
-            return e.name in self.counters and isinstance(self.res.name(e), r.LocalRef)
-        if not isinstance(e, n.Binary):
-            return False
-        if e.op in (n.BinOp.ADD, n.BinOp.MUL):
-            return self.never_negative(e.left) and self.never_negative(e.right)
-        by_positive = _is_whole(e.right) and e.right.value > 0  # type: ignore[attr-defined]
-        if e.op == n.BinOp.FLOORDIV:
-            return by_positive and self.never_negative(e.left)
-        return e.op == n.BinOp.MOD and by_positive and self.res.type_of(e.left).name == "int"
 
     def record_new(self, e: n.RecordNew) -> ast.expr:
         ref = self.res.record(e)
