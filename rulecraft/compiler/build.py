@@ -1,4 +1,5 @@
-"""Lark parse tree -> AST (compiler.nodes). Pure shape conversion; no name lookups."""
+"""Source text -> AST (compiler.nodes), built rule by rule as the parser reduces. Pure shape
+conversion; no name lookups."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from ..runtime.ruleset import Duration as Lasting
 from ..runtime.ruleset import Role
 from . import nodes as n
 from .diagnostics import Diagnostics
-from .parser import parse_placeholder
+from .parser import parse, parse_placeholder
 from .source import Span
 
 MAX_DIGITS = 15
@@ -26,18 +27,16 @@ def unquote(token: str) -> str:
 
 
 class Builder:
-    """One method per grammar rule, `(meta, children)` -> what the rule builds; the children are
-    built first (depth first). Lark's Transformer would do the same at several times the cost
-    (a wrapper object made per node)."""
+    """One method per grammar rule, `(meta, children)` -> what the rule builds; the parser calls
+    it as it reduces the rule, with the children already built (compiler/reductions.py)."""
 
     def __init__(self, file: str, diags: Diagnostics):
         self.file = file
         self.diags = diags
 
-    def transform(self, tree: Tree) -> Any:
-        children = [self.transform(c) if isinstance(c, Tree) else c for c in tree.children]
-        method = _method(tree.data)
-        return Tree(tree.data, children, tree.meta) if method is None else method(self, tree.meta, children)
+    def reduce(self, rule: str, meta, children: list) -> Any:
+        method = _method(rule)
+        return Tree(rule, children) if method is None else method(self, meta, children)
 
     # -- positions
     def sp(self, meta) -> Span:
@@ -604,10 +603,8 @@ class Builder:
 
     def _placeholder(self, text: str, span: Span) -> n.Expr:
         """One `{...}` placeholder of a text, every node of it at the placeholder's span."""
-        tree = parse_placeholder(text, span, self.diags)
-        if tree is None:
-            return n.Literal(span, "")
-        return _relocate(Builder(span.file, self.diags).transform(tree), span)
+        expr = parse_placeholder(text, span, self.diags, Builder(span.file, self.diags))
+        return n.Literal(span, "") if expr is None else _relocate(expr, span)
 
 
 _METHODS: dict[str, Any] = {}
@@ -634,5 +631,6 @@ def _relocate(node: N, span: Span) -> N:
     return dataclasses.replace(node, **changes)
 
 
-def build(tree: Tree, file: str, diags: Diagnostics) -> n.Module:
-    return Builder(file, diags).transform(tree)
+def build_module(text: str, file: str, diags: Diagnostics) -> n.Module | None:
+    """The module `text` holds; None after a syntax error (every one reported to `diags`)."""
+    return parse(text, file, diags, Builder)

@@ -1,4 +1,4 @@
-"""The pipeline: parse -> build -> collect -> apply mods -> check -> lower -> Ruleset.
+"""The pipeline: parse and build -> collect -> apply mods -> check -> lower -> Ruleset.
 
 `compile_modules` takes already-read modules (the loader reads them from a ruleset
 folder); every stage reports into one Diagnostics, and lowering runs only when the
@@ -15,14 +15,13 @@ from typing import Any, Iterator
 
 from ..runtime import ruleset as rs
 from . import nodes as n
-from .build import build
+from .build import build_module
 from .check import check
 from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
 from .handler_globals import namespace
 from .lower import Lowerer, compile_functions, fn, keyed_param
 from .mods import apply_mods
 from .names import check_properties, check_targets, other_names
-from .parser import parse
 from .resolved import Resolution
 from .reuse import Reusing, compiled_again, forget, remember_code
 from .source import Source
@@ -40,8 +39,7 @@ def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
     diags.sources[source.file] = source
     if source not in _parsed:
         own = Diagnostics()
-        tree = parse(source.text, source.file, own)
-        _parsed[source] = (None if tree is None else build(tree, source.file, own)), tuple(own.items)
+        _parsed[source] = build_module(source.text, source.file, own), tuple(own.items)
         if len(_parsed) > PARSED_MAX:
             _parsed.popitem(last=False)
     _parsed.move_to_end(source)

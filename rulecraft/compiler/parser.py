@@ -9,15 +9,17 @@ one run reports the syntax errors of every item in the file.
 
 from __future__ import annotations
 
-import io
+import marshal
 import re
-import sys
 from functools import lru_cache
+from typing import Any, Callable
 
 import lark
-from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
 
-from . import cache, package
+from . import cache, package, reductions
 from .diagnostics import Diagnostics
 from .source import MAX_SOURCE_BYTES, Span
 
@@ -35,25 +37,60 @@ TERMINAL_WORDS = {
 
 LARK_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True, "start": ["start", "expr"]}
 PARSER_ENTRY = ("parsers", "lark")  # one entry, replaced when the grammar, Lark or Python changes
+# The tables built from the grammar, shipped beside it (as a parser generator's output is): a
+# first run does not spend a third of a second building them. Written by `python -m
+# rulecraft.compiler.parser`; a test checks they are the grammar's. Tables made by another Lark
+# than the one installed are not used: they are built once and kept in the user's cache instead.
+SHIPPED_TABLES = "rulecraft.tables"
+
+
+def _key(grammar: str) -> str:
+    return cache.digest(grammar, repr(sorted(LARK_OPTIONS.items())), lark.__version__, str(marshal.version))
+
+
+def _grammar() -> str:
+    return (package.folder("rulecraft.grammar") / "rulecraft.lark").read_text(encoding="utf-8")
+
+
+def tables(grammar: str) -> tuple[str, dict, dict]:
+    """The grammar's parser tables, built: (key, data, memo), all marshal data."""
+    data, memo = Lark(grammar, **LARK_OPTIONS).memo_serialize([TerminalDef, Rule])
+    return _key(grammar), data, memo
+
+
+def _saved(saved: object, key: str) -> Lark | None:
+    """A parser from saved tables, if they are tables of this grammar and this Lark can read them."""
+    if not (isinstance(saved, tuple) and len(saved) == 3 and saved[0] == key):
+        return None
+    try:
+        return Lark._load_from_dict(saved[1], saved[2])
+    except Exception:  # unreadable by this Lark after all: built again
+        return None
+
+
+def _shipped(key: str) -> Lark | None:
+    try:
+        raw = (package.folder("rulecraft.grammar") / SHIPPED_TABLES).read_bytes()
+        return _saved(marshal.loads(raw), key)  # the package's own file, as trusted as its code
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
 
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    grammar = (package.folder("rulecraft.grammar") / "rulecraft.lark").read_text(encoding="utf-8")
-    key = cache.digest(grammar, repr(sorted(LARK_OPTIONS.items())), lark.__version__, sys.version)
-    saved = cache.read(*PARSER_ENTRY)
-    if isinstance(saved, tuple) and len(saved) == 2 and saved[0] == key and isinstance(saved[1], bytes):
-        try:
-            return Lark.load(io.BytesIO(saved[1]))  # pickle data, but our own: the entry is signed
-        except Exception:  # unreadable by this Lark after all: built again
-            pass
-    tables = io.BytesIO()
-    Lark(grammar, **LARK_OPTIONS).save(tables)
-    cache.write(*PARSER_ENTRY, (key, tables.getvalue()))
-    # The parser read back from its tables, as a later process gets it: its rules name their
-    # symbols with plain strings where the one just built has Lark's tokens, each compared in
-    # Python at every reduction (parsing reads about a tenth faster).
-    return Lark.load(io.BytesIO(tables.getvalue()))
+    grammar = _grammar()
+    key = _key(grammar)
+    parser = _shipped(key) or _saved(cache.read(*PARSER_ENTRY), key)
+    if parser is None:
+        built = tables(grammar)
+        cache.write(*PARSER_ENTRY, built)
+        # Read back from its tables, as a later process gets it: its rules name their symbols
+        # with plain strings where the one just built has Lark's tokens, each compared in
+        # Python at every reduction (parsing reads about a tenth faster).
+        parser = Lark._load_from_dict(built[1], built[2])
+    if not reductions.install(parser):
+        raise RuntimeError(f"rulecraft cannot build with Lark {lark.__version__}: its parser is not laid out as expected")
+    return parser
 
 
 def _describe(terminal: str) -> str:
@@ -105,16 +142,19 @@ def _found(token) -> str:
     return f"`{token.value}`" if token.type not in ("STRING",) else "a string"
 
 
-def parse(text: str, file: str, diags: Diagnostics) -> Tree | None:
-    """Parse `text`; report every syntax error to `diags`. Returns None if any was found."""
+def parse(text: str, file: str, diags: Diagnostics, builder: Callable[[str, Diagnostics], reductions.Builder]) -> Any:
+    """What `builder(file, ...)` builds of `text` as it is parsed; reports every syntax error to
+    `diags`, and returns None if any was found (then nothing the builder reported is kept)."""
     if len(text.encode("utf-8")) > MAX_SOURCE_BYTES:
         diags.add("E0008", f"the file is larger than {MAX_SOURCE_BYTES} bytes", Span(file, 1, 1, 1, 2),
                   "split it into modules and `import` them")
         return None
     failed = False
     for _ in range(MAX_SYNTAX_ERRORS):
+        found = Diagnostics()
+        state = reductions.Parse(builder(file, found), MAX_TREE_DEPTH)
         try:
-            tree = _lark().parse(text, start="start")
+            built = reductions.run(_lark(), text, "start", state)
         except UnexpectedInput as err:
             failed = True
             line, column = err.line if err.line > 0 else 1, err.column if err.column > 0 else 1
@@ -123,36 +163,38 @@ def parse(text: str, file: str, diags: Diagnostics) -> Tree | None:
                 return None
             text = blanked
             continue
-        if failed or not _shallow(tree, file, diags):
+        if failed:
             return None
-        return tree
+        if state.too_deep is not None:
+            _too_deep(Span(file, state.too_deep.line, state.too_deep.column, state.too_deep.line,
+                           state.too_deep.column + 1), diags)
+            return None
+        for d in found.items:
+            diags.add(d.code, d.message, d.span, d.help, d.labels, d.severity)
+        return built
     diags.add("E0009", f"stopped after {MAX_SYNTAX_ERRORS} syntax errors", Span(file, line, column, line, column + 1),
               "fix these first: more may follow")
     return None
 
 
-def _shallow(tree: Tree, file: str, diags: Diagnostics) -> bool:
-    """Report a tree nested deeper than MAX_TREE_DEPTH (checked without recursion)."""
-    stack = [(tree, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > MAX_TREE_DEPTH:
-            meta = node.meta
-            line, column = getattr(meta, "line", 1), getattr(meta, "column", 1)
-            diags.add("E0602", f"this nests deeper than {MAX_TREE_DEPTH} levels", Span(file, line, column, line,
-                      column + 1), "split it into smaller functions or use `let`")
-            return False
-        stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
-    return True
+def _too_deep(span: Span, diags: Diagnostics) -> None:
+    """A parse whose tree nests deeper than MAX_TREE_DEPTH (the later stages recurse)."""
+    diags.add("E0602", f"this nests deeper than {MAX_TREE_DEPTH} levels", span, "split it into smaller functions or use `let`")
 
 
-def parse_placeholder(text: str, span: Span, diags: Diagnostics) -> Tree | None:
-    """Parse one expression (a `{...}` placeholder in a log string) at `span`; None if it is not one."""
+def parse_placeholder(text: str, span: Span, diags: Diagnostics, builder: reductions.Builder) -> Any:
+    """What `builder` builds of one expression (a `{...}` placeholder in a log string) at `span`;
+    None if it is not one."""
+    state = reductions.Parse(builder, MAX_TREE_DEPTH)
     try:
-        return _lark().parse(text, start="expr")
+        built = reductions.run(_lark(), text, "expr", state)
     except UnexpectedInput:
         diags.add("E0006", f"`{{{text}}}` is not an expression", span, "placeholders hold an expression, e.g. `{player}`")
         return None
+    if state.too_deep is not None:
+        _too_deep(span, diags)
+        return None
+    return built
 
 
 def _end_of(text: str, file: str) -> Span:
@@ -243,3 +285,7 @@ def _blank_item(text: str, error_line: int) -> str | None:
         lines[i] = " " * len(lines[i])
     blanked = "\n".join(lines)
     return blanked if blanked != text else None
+
+
+if __name__ == "__main__":  # writes the shipped tables: run after changing the grammar
+    (package.folder("rulecraft.grammar") / SHIPPED_TABLES).write_bytes(marshal.dumps(tables(_grammar())))

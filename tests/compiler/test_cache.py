@@ -208,8 +208,9 @@ def test_each_file_of_a_base_is_parsed_once_for_several_mods(tmp_path, arena, mo
     monkeypatch.setenv("RULECRAFT_NO_CACHE", "1")
     mods = [Path(write(tmp_path / name, MOD.replace("tough", name))) for name in ("one", "two", "three")]
     parsed: list[str] = []
-    original = driver.parse
-    monkeypatch.setattr(driver, "parse", lambda text, file, diags: parsed.append(file) or original(text, file, diags))
+    original = driver.build_module
+    monkeypatch.setattr(driver, "build_module",
+                        lambda text, file, diags: parsed.append(file) or original(text, file, diags))
     driver.forget_parsed()
     for m in mods:
         assert entry(arena, m).ruleset().definitions["grunt"].props["hp"] == 5

@@ -4,6 +4,7 @@ reported is bounded, and "did you mean" compares a bounded number of names in al
 characters parsed, reports and names compared, never in seconds)."""
 
 from rulecraft.compiler import diagnostics, parser
+from rulecraft.compiler.build import build_module
 from rulecraft.compiler.diagnostics import Diagnostics
 from rulecraft.compiler.loader import check_source
 
@@ -30,7 +31,7 @@ def test_syntax_errors_after_a_long_valid_prefix_are_each_found_by_parsing_only_
     monkeypatch.setattr(parser, "_lark", lambda: counting)
     text = 'game "t" "T"\n' + VALID + "\n" + BROKEN + "\n"
     diags = Diagnostics()
-    assert parser.parse(text, "t.rules", diags) is None
+    assert build_module(text, "t.rules", diags) is None
     assert [d.code for d in diags.items] == ["E0001"] * 20
     solid = len(text) - text.count(" ") - text.count("\n")
     assert counting.read[0] == solid and len(counting.read) == 21
@@ -40,7 +41,7 @@ def test_syntax_errors_after_a_long_valid_prefix_are_each_found_by_parsing_only_
 def test_the_count_of_syntax_errors_is_bounded_and_says_so():
     text = 'game "t" "T"\n' + "\n".join(f"fn g{i}( {{ }}" for i in range(parser.MAX_SYNTAX_ERRORS + 10))
     diags = Diagnostics()
-    parser.parse(text, "t.rules", diags)
+    build_module(text, "t.rules", diags)
     codes = [d.code for d in diags.items]
     assert codes == ["E0001"] * parser.MAX_SYNTAX_ERRORS + ["E0009"]
 
