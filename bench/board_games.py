@@ -17,13 +17,15 @@ from typing import Callable
 import rulecraft
 from rulecraft.runtime.play import run, start
 
-from .twins import breakthrough, connect_four
+from .twins import breakthrough, connect_four, connect_four_as_written
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 GAMES: list[tuple[str, str, Callable[[int], object]]] = [
     ("Breakthrough 8x8", "breakthrough", breakthrough.play),
     ("Connect Four 7x6", "connect-four", connect_four.play),
 ]
+# The ruleset's own fns in plain Python with no runtime at all: the most compiling could give.
+CEILINGS = {"connect-four": connect_four_as_written.play}
 SEEDS = range(10)
 ROUNDS = 3  # each figure is the best of this many measurements, taken in turn
 # The runtime's own cost of a turn: a turn in which a player only chooses among three numbers.
@@ -79,6 +81,8 @@ def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
     for title, folder, twin in GAMES:
         players = {"twin": twin, "full": rulecraft_playout(folder, "full"),
                    "simulation": rulecraft_playout(folder, "simulation")}
+        if folder in CEILINGS:
+            players["as written"] = CEILINGS[folder]
         # Each is measured ROUNDS times, in turn with the others, and its best kept: a busy
         # machine then slows all three alike instead of whichever ran when it was busiest.
         best = {name: 0.0 for name in players}
@@ -89,6 +93,9 @@ def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
         for log in ("full", "simulation"):
             rows.append((f"{title}: rulecraft, {log} log", f"{best[log]:,.0f} playouts/s",
                          f"ratio = {best[log] / theirs:.2f}"))
+        if "as written" in best:
+            rows.append((f"{title}: its fns in plain Python, no runtime", f"{best['as written']:,.0f} playouts/s",
+                         f"ratio = {best['as written'] / theirs:.2f} (the ceiling)"))
         rows.append((f"{title}: hand-written Python twin", f"{theirs:,.0f} playouts/s", ""))
     return rows
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import rulecraft
-from bench.twins import breakthrough, connect_four
+from bench.twins import breakthrough, connect_four, connect_four_as_written
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -32,6 +32,7 @@ def test_connect_four_twin_makes_the_same_moves(seed):
     columns, twin_winner = connect_four.play(seed)
     assert picks == columns
     assert twin_winner == winner
+    assert connect_four_as_written.play(seed) == (columns, winner)
 
 
 def test_the_seeds_give_different_games_and_both_outcomes():
