@@ -68,16 +68,26 @@ class Builder:
 
     def mod_decl(self, meta, c):
         name, title, extends, version, *clauses = c
-        overrides = tuple(x for kind, values in clauses if kind == "overrides" for x in values)
-        conflicts = tuple(x for kind, values in clauses if kind == "conflicts" for x in values)
+        said = {key: tuple(x for kind, values in clauses if kind == key for x in values)
+                for key in ("overrides", "conflicts", "group", "optional")}
+        groups = said["group"]
+        if len(groups) > 1:
+            self.diags.add("E0302", "a mod belongs to one group", self.sp(meta), f"keep one of {', '.join(groups)}")
         return n.ModDecl(self.sp(meta), unquote(name), self.tsp(name), unquote(title), unquote(extends),
-                         unquote(version) if version else None, overrides, conflicts)
+                         unquote(version) if version else None, said["overrides"], said["conflicts"],
+                         groups[0] if groups else None, said["optional"])
 
     def mod_overrides(self, meta, c):
         return ("overrides", [unquote(x) for x in c])
 
     def mod_conflicts(self, meta, c):
         return ("conflicts", [unquote(x) for x in c])
+
+    def mod_group(self, meta, c):
+        return ("group", [unquote(c[0])])
+
+    def mod_optional(self, meta, c):
+        return ("optional", [unquote(x) for x in c])
 
     def patch_decl(self, meta, c):
         items = tuple(m for m in c[1:] if isinstance(m, n.PatchItem))
@@ -91,6 +101,16 @@ class Builder:
 
     def kind_patch(self, meta, c):
         return n.KindPatch(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(c[1:]))
+
+    def const_patch(self, meta, c):
+        return n.ConstPatch(self.sp(meta), str(c[0]), self.tsp(c[0]), c[1], c[2])
+
+    def test_replace(self, meta, c):
+        test = self.test_decl(meta, c)
+        return n.TestPatch(test.span, test.name, test.name_span, test)
+
+    def test_remove(self, meta, c):
+        return n.TestPatch(self.sp(meta), unquote(c[0]), self.tsp(c[0]), None)
 
     def replace_decl(self, meta, c):
         name, to, option = c
@@ -456,6 +476,9 @@ class Builder:
 
     def step_stmt(self, meta, c):
         return n.Step(self.sp(meta), str(c[0]), c[1])
+
+    def hook_stmt(self, meta, c):
+        return n.Step(self.sp(meta), str(c[0]), n.Block(self.sp(meta), ()), silent=True)
 
     def end_stmt(self, meta, c):
         return n.EndGame(self.sp(meta), c[0])

@@ -215,8 +215,8 @@ def compiled(folders: list[Path], diags: Diagnostics) -> store.Entry | None:
     own, reading = Diagnostics(), Reading()
     modules = read_folder(folders[0], own, reading)
     first = [d for m in modules for d in m.decls if isinstance(d, (n.GameDecl, n.ModDecl, n.FormatDecl))][-1:]
-    for folder in folders[1:]:
-        modules += read_own_modules(folder, own, reading)
+    for mod in in_load_order([read_own_modules(folder, own, reading) for folder in folders[1:]]):
+        modules += mod
     codes: list = []
     result = compile_modules(modules, own, codes)
     diags.sources.update(own.sources)
@@ -228,6 +228,24 @@ def compiled(folders: list[Path], diags: Diagnostics) -> store.Entry | None:
     info = store.summary(result) | {"named": [(h.name, h.title, isinstance(h, n.GameDecl)) for h in first]}
     store.save(folders, reading.files, own, result, codes, info)
     return store.Entry(info, built=result)
+
+
+def in_load_order(mods: list[list[n.Module]]) -> list[list[n.Module]]:
+    """The mods (each its modules) in the order given, except that a mod comes after the mods it
+    names as optional dependencies (`optional "id"`) when those are loaded too. Mods that name
+    each other keep the order given."""
+    from . import nodes as n
+
+    headers = [next((d for m in mod[:1] for d in m.decls if isinstance(d, n.ModDecl)), None) for mod in mods]
+    names = [h.name if h is not None else "" for h in headers]
+    needs = [set(h.optional) & set(names) if h is not None else set() for h in headers]
+    waiting, placed, out = list(range(len(mods))), set[str](), []
+    while waiting:
+        i = next((i for i in waiting if needs[i] <= placed), waiting[0])
+        waiting.remove(i)
+        out.append(mods[i])
+        placed.add(names[i])
+    return out
 
 
 def locate(ruleset_id: str) -> Path:

@@ -1,10 +1,12 @@
 """Apply mods: Symbols with the mods' patches pending -> Symbols with them applied.
 
-The changes are applied in load order: options, new kind fields, removed definitions,
-patched properties, replacements, and steps inserted, replaced or removed in procedures.
+The changes are applied in load order: options, new kind fields, patched constants, tests
+replaced or removed, removed definitions, patched properties, replacements, and steps
+inserted, replaced or removed in procedures (`hook` points are steps the log never shows).
 Two mods that change the same thing conflict (both places are reported) unless the later
 one declares that it overrides the earlier; a mod may also declare mods it cannot be
-combined with. The table given is not changed: the result is a new one.
+combined with, and a group of which only one mod may be loaded. The table given is not
+changed: the result is a new one.
 """
 
 from __future__ import annotations
@@ -29,13 +31,15 @@ class _Applier:
         self.diags = diags
         # What mods may change, copied: the table given stays as it was collected.
         self.sym = dataclasses.replace(sym, options=dict(sym.options), kinds=dict(sym.kinds), things=dict(sym.things),
-                                       scenarios=dict(sym.scenarios), callables=dict(sym.callables))
+                                       scenarios=dict(sym.scenarios), callables=dict(sym.callables),
+                                       consts=dict(sym.consts), tests=dict(sym.tests))
         self.replacements = list(sym.replacements)
         self.headers = {h.name: h for h in [*sym.bases, sym.header] if h is not None}
         self.touched: dict[str, Change] = {}  # target -> the last change, for conflicts
         self.changes: list[Change] = []
-        self.kinds_of_change = {n.OptionDecl: self.option, n.KindPatch: self.kind_patch, n.RemoveDecl: self.remove,
-                                n.PatchDecl: self.patch, n.ReplaceDecl: self.replace, n.StepPatch: self.step_patch}
+        self.kinds_of_change = {n.OptionDecl: self.option, n.KindPatch: self.kind_patch, n.ConstPatch: self.const_patch,
+                                n.TestPatch: self.test_patch, n.RemoveDecl: self.remove, n.PatchDecl: self.patch,
+                                n.ReplaceDecl: self.replace, n.StepPatch: self.step_patch}
 
     def err(self, code: str, message: str, span: Span, help: str | None = None,
             labels: tuple[tuple[Span, str], ...] = ()) -> None:
@@ -55,12 +59,20 @@ class _Applier:
         return dataclasses.replace(self.sym, replacements=tuple(self.replacements), changes=tuple(self.changes))
 
     def check_incompatible(self) -> None:
+        grouped: dict[str, n.ModDecl] = {}
         for header in self.headers.values():
-            if isinstance(header, n.ModDecl):
-                for other in header.conflicts:
-                    if other in self.headers:
-                        self.err("E0703", f"`{header.name}` cannot be combined with `{other}`", header.name_span,
-                                 labels=((self.headers[other].name_span, f"`{other}` is loaded here"),))
+            if not isinstance(header, n.ModDecl):
+                continue
+            for other in header.conflicts:
+                if other in self.headers:
+                    self.err("E0703", f"`{header.name}` cannot be combined with `{other}`", header.name_span,
+                             labels=((self.headers[other].name_span, f"`{other}` is loaded here"),))
+            if header.group is not None:
+                first = grouped.setdefault(header.group, header)
+                if first is not header:
+                    self.err("E0703", f'`{header.name}` and `{first.name}` are both of the group "{header.group}"; '
+                             "only one of a group can be loaded", header.name_span, "leave one of them out",
+                             ((first.name_span, f"`{first.name}` is loaded here"),))
 
     def record(self, origin: str, target: str, what: str, detail: str, span: Span, exclusive: bool = True) -> bool:
         """Note a change; report a conflict if another mod changed the same target. False if refused."""
@@ -103,6 +115,26 @@ class _Applier:
         for f in d.fields:
             self.record(origin, f"kind {d.name}.{f.name}", "add field", f.type.name, f.span)
 
+    def const_patch(self, origin: str, d: n.ConstPatch) -> None:
+        const = self.sym.consts.get(d.name)
+        if const is None:
+            self.err("E0108", f"unknown constant `{d.name}`", d.name_span, suggest(d.name, self.sym.consts))
+            return
+        value = self.patched_list(f"`{d.name}`", d.name, const.value, d.op, d.value, d.span)
+        if value is not None and self.record(origin, f"const {d.name}", "patch", f"{d.op} {_show(d.value)}", d.span):
+            self.sym.consts[d.name] = dataclasses.replace(const, value=value)
+
+    def test_patch(self, origin: str, d: n.TestPatch) -> None:
+        if d.name not in self.sym.tests:
+            self.err("E0108", f'no test titled "{d.name}"', d.name_span, suggest(d.name, self.sym.tests))
+            return
+        what = "remove test" if d.test is None else "replace test"
+        if self.record(origin, f'test "{d.name}"', what, "", d.span):
+            if d.test is None:
+                del self.sym.tests[d.name]
+            else:
+                self.sym.tests[d.name] = d.test
+
     def remove(self, origin: str, d: n.RemoveDecl) -> None:
         """Remove a definition or a scenario; anything still naming it is then an error."""
         table = self.sym.things if d.name in self.sym.things else self.sym.scenarios
@@ -136,21 +168,37 @@ class _Applier:
     def patched_value(self, thing: n.ThingDecl, current: n.PropItem | None, item: n.PatchItem) -> n.Expr | None:
         if item.op == n.AssignOp.SET:
             return item.value
-        fields = self.sym.fields_of(thing.kind)
-        field = fields.get(item.name)
+        field = self.sym.fields_of(thing.kind).get(item.name)
         old = current.value if current is not None else (field.default if field is not None else None)
-        if field is None or field.type.name != "list" or not isinstance(item.value, n.ListExpr):
+        if field is None or field.type.name != "list":
             self.err("E0702", f"`{item.op}` patches a list property with a list, e.g. `{item.name} += [x]`",
                      item.span, "use `=` to set any other property")
             return None
-        old_items = old.items if isinstance(old, n.ListExpr) else ()
-        if item.op == n.AssignOp.ADD:
-            return n.ListExpr(item.span, old_items + item.value.items)
-        gone = {_key(x) for x in item.value.items}
-        missing = [x for x in item.value.items if _key(x) not in {_key(o) for o in old_items}]
+        return self.patched_list(f"`{thing.name}.{item.name}`", item.name, old, item.op, item.value, item.span)
+
+    def patched_list(self, shown: str, name: str, old: n.Expr | None, op: n.AssignOp, value: n.Expr,
+                     span: Span) -> n.Expr | None:
+        """The new value of a patched property or constant: `=` sets it; `+=` and `-=` add a list's
+        items to a list written out, or remove them from it."""
+        if op == n.AssignOp.SET:
+            return value
+        if not isinstance(value, n.ListExpr):
+            self.err("E0702", f"`{op}` patches a list with a list, e.g. `{name} += [x]`", span,
+                     "use `=` to set any other value")
+            return None
+        if old is None:
+            old = n.ListExpr(span, ())
+        if not isinstance(old, n.ListExpr):
+            self.err("E0702", f"{shown} is not a list written out, so `{op}` cannot change it", span,
+                     "set the whole value with `=`")
+            return None
+        if op == n.AssignOp.ADD:
+            return n.ListExpr(span, old.items + value.items)
+        gone = {_key(x) for x in value.items}
+        missing = [x for x in value.items if _key(x) not in {_key(o) for o in old.items}]
         if missing:
-            self.err("E0702", f"`{thing.name}.{item.name}` has no {_show(missing[0])} to remove", missing[0].span)
-        return n.ListExpr(item.span, tuple(x for x in old_items if _key(x) not in gone))
+            self.err("E0702", f"{shown} has no {_show(missing[0])} to remove", missing[0].span)
+        return n.ListExpr(span, tuple(x for x in old.items if _key(x) not in gone))
 
     def replace(self, origin: str, d: n.ReplaceDecl) -> None:
         for name, span in ((d.name, d.name_span), (d.to, d.to_span)):
@@ -199,7 +247,7 @@ def _splice(node: Any, patch: n.StepPatch, count: list[int]) -> Any:
                 elif patch.op == n.StepOp.AFTER:
                     out += [inner, *extra]
                 elif patch.op == n.StepOp.REPLACE:  # keeps the step's name, so later mods still find it
-                    out.append(n.Step(s.span, s.name, patch.body))  # type: ignore[arg-type]
+                    out.append(dataclasses.replace(s, body=patch.body))  # type: ignore[arg-type]  # a replace has one
             else:
                 out.append(_splice(s, patch, count))
         return dataclasses.replace(node, stmts=tuple(out))

@@ -397,6 +397,7 @@ class Turn(Stmt):
 class Step(Stmt):
     name: str
     body: Block
+    silent: bool = False  # `hook NAME`: a point mods may fill, never shown in the log
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,6 +465,8 @@ class ModDecl(Decl):
     version: str | None
     overrides: tuple[str, ...] = ()  # mods whose changes this one may change again
     conflicts: tuple[str, ...] = ()  # mods it cannot be combined with
+    group: str | None = None  # at most one mod of a group is loaded (`group "difficulty"`)
+    optional: tuple[str, ...] = ()  # optional dependencies: mods applied before this one when they are loaded too
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,6 +491,21 @@ class KindPatch(Decl):
     """`patch kind NAME { new fields }`."""
 
     fields: tuple[Field, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConstPatch(Decl):
+    """`patch const NAME = value` (or `+=` / `-=` a list): `name` is the constant patched."""
+
+    op: AssignOp
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class TestPatch(Decl):
+    """`replace test "title" { ... }` (`test` is the new test) or `remove test "title"` (None)."""
+
+    test: TestDecl | None
 
 
 @dataclass(frozen=True, slots=True)

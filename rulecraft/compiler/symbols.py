@@ -25,7 +25,8 @@ BUILTIN_EVENTS = {
     "phase_start": (("name", TEXT),), "phase_end": (("name", TEXT),), "destroyed": (("thing", ANY),),
 }
 # What a mod declares to change what the rulesets loaded before it define.
-CHANGES = (n.PatchDecl, n.KindPatch, n.ReplaceDecl, n.RemoveDecl, n.OptionDecl, n.StepPatch)
+CHANGES = (n.PatchDecl, n.KindPatch, n.ConstPatch, n.TestPatch, n.ReplaceDecl, n.RemoveDecl, n.OptionDecl,
+           n.StepPatch)
 ABILITY = "ability"  # the type of declared abilities
 Header = n.GameDecl | n.ModDecl | n.FormatDecl
 
