@@ -111,8 +111,8 @@ def cmd_card_show(args) -> int:
                for window, specs in rules.plays.items() for p in specs if p.definition == d.id]
     arguments: dict[str, dict[str, Any]] = rules.ability_args.get(d.id, {})
     if args.json:
-        _print_json({"game": rules.id, "card": _card(rules, d), "where": d.where, "triggers": triggers,
-                     "effects": effects, "ability_arguments": arguments})
+        _print_json({"game": rules.id, "card": _card(rules, d), "where": d.where, "assumed": _assumed(d),
+                     "triggers": triggers, "effects": effects, "ability_arguments": arguments})
         return 0
     _print_card(rules, d)
     for ability, given in arguments.items():
@@ -134,14 +134,22 @@ def _print_card(rules, d) -> None:
     aka = names.other_names(rules, d.id)
     if aka:
         print("  other names: " + ", ".join(f"{language} {name}" for language, name in aka))
+    assumed = _assumed(d)
     for prop, v in d.props.items():
-        print(f"  {prop} = {text(value(v, rules))}")
+        print(f"  {prop} = {text(value(v, rules))}" + (f"  (assumption {assumed[prop]})" if prop in assumed else ""))
     defaults = [f"{k}={text(v)}" for k, v in rules.kind_defaults(d.kind).items() if k not in d.props]
     if defaults:
         print(textwrap.fill(" ".join(defaults), 100, initial_indent="  defaults of its kind: ",
                             subsequent_indent="    ", break_on_hyphens=False))
     if d.rules:
         print(f"  rules: {', '.join(d.rules)}")
+
+
+def _assumed(d) -> dict[str, str]:
+    """The definition's properties that take an assumption's value (`--set` changes them): property -> assumption."""
+    from .runtime.ruleset import AssumedValue
+
+    return {k: v.assumption for k, v in d.props.items() if isinstance(v, AssumedValue)}
 
 
 def _rule_ids(ids: Any) -> str:
