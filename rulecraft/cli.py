@@ -142,8 +142,7 @@ def _add_games(sub) -> None:
 def _add_cards(sub) -> None:
     cards = sub.add_parser("cards", help="definitions of a game: cards, units, tokens, counters")
     commands = cards.add_subparsers()
-    cl = commands.add_parser("list", help="every definition with its properties (text: those that differ from "
-                                          "their kind's defaults)")
+    cl = commands.add_parser("list", help="every definition with its properties (text: under each, those it sets)")
     cl.add_argument("game")
     cl.add_argument("cards", nargs="*", metavar="CARD", help="only these: ids, or names in any language the game gives")
     add_mod_option(cl)
