@@ -6,12 +6,24 @@ command line), raised as a UsageError: exit code 2."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .compiler.diagnostics import Diagnostic, InputError
 from .compiler.loader import MAIN, bundled_ids, folder_of
 from .runtime.ruleset import Ruleset, Scenario
 from .values import BadValue, choices, typed
+
+if TYPE_CHECKING:
+    import argparse
+
+    from .runtime.agents import Agent
+
+MOD_HELP = "apply a mod: a bundled mod id or a mod folder (repeat, in load order)"
+AGENT_HELP = ("one player's agent, in player order (repeat): random, first, script:a,b,c (answers split at "
+              "commas), script:[\"a, b\", 2] (a JSON list: answers may hold commas) or script:@FILE (one answer "
+              "a line); a number is an option's index, a text its value or name")
+AGENTS_HELP = "simple agents split at commas, one per player (e.g. random,first; one plays for all)"
+MAX_SCRIPT_BYTES = 1024 * 1024  # a script file larger than this is refused before it is read
 
 
 class UsageError(InputError):
@@ -88,3 +100,56 @@ def ruleset_folder(name: str) -> Path:
         return path
     raise UsageError("E1003", f"no ruleset '{name}': not a bundled id nor a folder with {MAIN}",
                      choices(name, bundled_ids()) or f"bundled: {', '.join(bundled_ids())}")
+
+
+def add_mod_option(parser: argparse.ArgumentParser, help: str = MOD_HELP, default: list[str] | None = None) -> None:
+    """`--mod MOD`, the same on every command that loads a game: repeatable, in load order."""
+    parser.add_argument("--mod", action="append", default=[] if default is None else default, metavar="MOD",
+                        help=help)
+
+
+def add_agent_options(parser: argparse.ArgumentParser) -> None:
+    """`--agent SPEC` (repeat, one per player) or `--agents A,B` (simple specs), not both."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--agent", action="append", default=[], metavar="SPEC", help=AGENT_HELP)
+    group.add_argument("--agents", metavar="A,B,...", help=AGENTS_HELP)
+
+
+def agent_specs(listed: str | None, each: list[str]) -> list[str]:
+    """The agents' specs given by `--agents` (split at every comma) or `--agent` items; random if none."""
+    if listed is None:
+        return each or ["random"]
+    specs = listed.split(",")
+    for before, spec in zip(specs, specs[1:]):
+        if before.startswith("script:") and not (spec in ("random", "first") or spec.startswith("script:")):
+            raise UsageError("E1002", f"--agents: '{spec}' is not an agent: --agents splits at every comma",
+                             f"give a script with several answers as `--agent {before},{spec}` (one --agent per "
+                             "player)")
+    return specs
+
+
+def make_agents(specs: list[str], players: int) -> list[Agent]:
+    """The players' agents: one spec plays for every player; `script:@FILE` reads a script's
+    answers from a file, one a line (a line is taken whole, commas included)."""
+    from .runtime.agents import ScriptedAgent, make_agent, script_answers
+
+    agents: list[Agent] = []
+    for spec in specs if len(specs) > 1 else specs * players:
+        if spec.startswith("script:@"):
+            agents.append(ScriptedAgent(script_answers(line.strip() for line in _script_file(spec[8:]))))
+            continue
+        try:
+            agents.append(make_agent(spec))
+        except ValueError as err:
+            raise UsageError("E1002", str(err)) from None
+    return agents
+
+
+def _script_file(name: str) -> list[str]:
+    path = Path(name)
+    try:
+        if path.stat().st_size > MAX_SCRIPT_BYTES:
+            raise UsageError("E1005", f"the script {name} is larger than {MAX_SCRIPT_BYTES // 1024} KB")
+        return path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError("E1005", f"cannot read the script {name}: {err}") from None

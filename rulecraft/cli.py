@@ -14,7 +14,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .arguments import UsageError, assignments, assumption_overrides, query_arguments, ruleset_folder, scenario_named
+from .arguments import (
+    MOD_HELP,
+    UsageError,
+    add_agent_options,
+    add_mod_option,
+    agent_specs,
+    assignments,
+    assumption_overrides,
+    make_agents,
+    query_arguments,
+    ruleset_folder,
+    scenario_named,
+)
 from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, printable, render_json, render_sarif, render_text
 from .compiler.loader import bundled_ids, compiled, folder_of, load
 from .inputs import schema, schema_names
@@ -84,9 +96,6 @@ def internal_error(err: Exception) -> int:
     return INTERNAL_ERROR
 
 
-MOD_HELP = "apply a mod (repeat, in load order)"
-
-
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of the command line `argv`: of the command it names only, if it names one
     (each command's parser is built when it runs, not on every start), else of every command."""
@@ -104,36 +113,68 @@ def _elsewhere(module: str):
     return lambda sub: importlib.import_module(f".{module}", __package__).add_parser(sub)
 
 
+def _handler(module: str, name: str):
+    """A command's code that lives in another module, imported when the command runs."""
+    return lambda args: getattr(importlib.import_module(f".{module}", __package__), name)(args)
+
+
+JSON_HELP = "print one JSON document"
+OUTPUTS = ("text", "json", "sarif")
+
+
 def _add_check(sub) -> None:
     c = sub.add_parser("check", help="compile rulesets and print diagnostics")
     c.add_argument("paths", nargs="*", help="ruleset ids or folders (default: every bundled ruleset)")
-    c.add_argument("--format", choices=["text", "json", "sarif"], default="text")
-    c.add_argument("--mod", action="append", default=[], help="check with these mods applied, in load order")
+    output = c.add_mutually_exclusive_group()
+    output.add_argument("--output", choices=OUTPUTS, help="how the diagnostics are printed (default: text)")
+    output.add_argument("--json", dest="output", action="store_const", const="json", help="the same as --output json")
+    output.add_argument("--format", dest="old_output", choices=OUTPUTS, help="deprecated: the old name of --output")
+    add_mod_option(c)
     c.set_defaults(handler=cmd_check)
 
 
 def _add_games(sub) -> None:
-    g = sub.add_parser("games", help="list the bundled games and mods")
-    g.add_argument("--json", action="store_true")
-    g.set_defaults(handler=cmd_games)
+    g = sub.add_parser("games", help="list the bundled games and mods, with their scenarios and options")
+    g.add_argument("--json", action="store_true", help=JSON_HELP)
+    g.set_defaults(handler=_handler("listing", "cmd_games"))
 
 
 def _add_cards(sub) -> None:
     cards = sub.add_parser("cards", help="definitions of a game: cards, units, tokens, counters")
-    cl = cards.add_subparsers().add_parser("list", help="every definition with its properties")
+    commands = cards.add_subparsers()
+    cl = commands.add_parser("list", help="every definition with its properties (text: under each, those it sets)")
     cl.add_argument("game")
     cl.add_argument("cards", nargs="*", metavar="CARD", help="only these: ids, or names in any language the game gives")
-    cl.add_argument("--mod", action="append", default=[], help=MOD_HELP)
-    cl.add_argument("--json", action="store_true")
-    cl.set_defaults(handler=cmd_cards)
+    add_mod_option(cl)
+    cl.add_argument("--json", action="store_true", help=JSON_HELP)
+    cl.set_defaults(handler=_handler("listing", "cmd_cards"))
+    cs = commands.add_parser("show", help="one definition: every property, its rules, names, triggers and effects")
+    cs.add_argument("game")
+    cs.add_argument("card", metavar="CARD", help="an id, or a name in any language the game gives")
+    add_mod_option(cs)
+    cs.add_argument("--json", action="store_true", help=JSON_HELP)
+    cs.set_defaults(handler=_handler("listing", "cmd_card_show"))
 
 
 def _add_dice(sub) -> None:
     dice = sub.add_parser("dice", help="the dice of a game")
     dl = dice.add_subparsers().add_parser("list", help="every die with its faces")
     dl.add_argument("game")
-    dl.add_argument("--json", action="store_true")
-    dl.set_defaults(handler=cmd_dice)
+    add_mod_option(dl)
+    dl.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE",
+                    help="override an assumption the faces are read from")
+    dl.add_argument("--json", action="store_true", help=JSON_HELP)
+    dl.set_defaults(handler=_handler("listing", "cmd_dice"))
+
+
+def _add_assumptions(sub) -> None:
+    a = sub.add_parser("assumptions", help="a game's settable assumptions: type, current value, note, where "
+                                           "(what `--set NAME=VALUE` changes)")
+    a.add_argument("game")
+    add_mod_option(a)
+    a.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE", help="show it as set to this")
+    a.add_argument("--json", action="store_true", help=JSON_HELP)
+    a.set_defaults(handler=_handler("listing", "cmd_assumptions"))
 
 
 def _add_odds(sub) -> None:
@@ -142,9 +183,9 @@ def _add_odds(sub) -> None:
     o.add_argument("query", nargs="?")
     o.add_argument("params", nargs="*", metavar="NAME=VALUE")
     o.add_argument("--list", action="store_true", help="list the chance queries")
-    o.add_argument("--mod", action="append", default=[], help=MOD_HELP)
+    add_mod_option(o)
     o.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
-    o.add_argument("--json", action="store_true")
+    o.add_argument("--json", action="store_true", help=JSON_HELP)
     o.set_defaults(handler=cmd_odds)
 
 
@@ -152,10 +193,10 @@ def _add_run(sub) -> None:
     r = sub.add_parser("run", help="play a scenario with agents")
     r.add_argument("scenario", help="SCENARIO or GAME/SCENARIO (`rulecraft games` lists them)")
     r.add_argument("--seed", type=int, default=1)
-    r.add_argument("--agents", default="random", help="comma-separated: random, first, script:a,b (one per player)")
+    add_agent_options(r)
     r.add_argument("--rounds", type=int, help="stop after this many rounds")
     r.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
-    r.add_argument("--mod", action="append", default=[], help=MOD_HELP)
+    add_mod_option(r)
     r.add_argument("--option", action="append", default=[], help="choose an option a mod offers at setup")
     r.add_argument("--json", action="store_true", help="the log as JSON lines")
     r.add_argument("--verbose", action="store_true", help="every happening, not only the story")
@@ -167,7 +208,9 @@ def _add_replay(sub) -> None:
     rp.add_argument("log")
     rp.add_argument("--ruleset", help="the ruleset to replay with, instead of the one the log names (needed when "
                                       "that is not a bundled one: a log never chooses the folders it loads)")
-    rp.add_argument("--mod", action="append", default=None, help=MOD_HELP + "; instead of the log's mods")
+    add_mod_option(rp, MOD_HELP + "; instead of the log's mods", default=None)
+    rp.add_argument("--json", action="store_true", help="the verdict as JSON: {log, identical, lines, replayed, "
+                                                        "difference}")
     rp.set_defaults(handler=cmd_replay)
 
 
@@ -175,6 +218,7 @@ def _add_test(sub) -> None:
     t = sub.add_parser("test", help="run the tests written in rulesets, and check each scenario replays per seed")
     t.add_argument("paths", nargs="*")
     t.add_argument("--seeds", type=int, default=3)
+    add_mod_option(t, MOD_HELP + ": applied to each ruleset tested")
     t.add_argument("--json", action="store_true", help="print the results as JSON: {passed, failed, results}")
     t.set_defaults(handler=cmd_test)
 
@@ -203,27 +247,31 @@ def _add_schema(sub) -> None:
     sc = sub.add_parser("schema", help="the JSON Schema of a file format")
     sc.add_argument("what", choices=schema_names(),
                     help="deck: deck files; pool: card pools; importer: importer mappings; ruleset: `export`'s output")
+    sc.add_argument("--json", action="store_true", help="accepted for uniformity: the schema is JSON anyway")
     sc.set_defaults(handler=cmd_schema)
 
 
 def _add_mod(sub) -> None:
     mod = sub.add_parser("mod", help="modding tools")
-    md = mod.add_subparsers().add_parser("diff", help="what a mod changes in a ruleset, definition by definition")
+    md = mod.add_subparsers().add_parser("diff", help="what mods change in a ruleset, definition by definition")
     md.add_argument("base")
-    md.add_argument("mod")
-    md.add_argument("--json", action="store_true")
+    md.add_argument("mods", nargs="+", metavar="MOD", help="the mods whose changes are shown, in load order")
+    add_mod_option(md, MOD_HELP + ": applied on both sides, before the mods shown")
+    md.add_argument("--json", action="store_true", help=JSON_HELP)
     md.set_defaults(handler=cmd_mod_diff)
 
 
 def _add_export(sub) -> None:
     e = sub.add_parser("export", help="a compiled ruleset as JSON (`rulecraft schema ruleset` describes it)")
     e.add_argument("game")
-    e.add_argument("--mod", action="append", default=[], help=MOD_HELP)
+    add_mod_option(e)
+    e.add_argument("--json", action="store_true", help="accepted for uniformity: the output is JSON anyway")
     e.set_defaults(handler=cmd_export)
 
 
 # Every command and what adds its parser, in the order help lists them.
-COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice": _add_dice, "odds": _add_odds,
+COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice": _add_dice,
+            "assumptions": _add_assumptions, "odds": _add_odds,
             "run": _add_run, "replay": _add_replay, "test": _add_test, "coverage": _add_coverage, "deck": _add_deck,
             "import": _elsewhere("importer"), "schema": _add_schema, "mod": _add_mod, "export": _add_export,
             "render": _elsewhere("render"), "mutate": _elsewhere("mutation")}
@@ -233,6 +281,9 @@ COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice
 
 
 def cmd_check(args) -> int:
+    if args.old_output:
+        print("rulecraft: warning: `check --format` is deprecated; use `--output` (or `--json`)", file=sys.stderr)
+    output = args.output or args.old_output or "text"
     names = args.paths or bundled_ids()
     diags = Diagnostics()
     done = 0
@@ -240,9 +291,9 @@ def cmd_check(args) -> int:
         if compiled([ruleset_folder(name)] + [ruleset_folder(mod) for mod in args.mod], diags) is not None:
             done += 1
     items = diags.sorted()
-    if args.format == "json":
+    if output == "json":
         print(render_json(items))
-    elif args.format == "sarif":
+    elif output == "sarif":
         print(render_sarif(items, __version__))
     else:
         if items:
@@ -252,95 +303,7 @@ def cmd_check(args) -> int:
     return 1 if diags.errors else 0
 
 
-# ---- listing --------------------------------------------------------------
-
-
-def cmd_games(args) -> int:
-    rows: list[dict[str, Any]] = []
-    for rid in bundled_ids():
-        diags = Diagnostics()
-        entry = compiled([folder_of(rid)], diags)  # type: ignore[list-item]  # a bundled id has a folder
-        if entry is None:
-            rows.append({"id": rid, "title": None, "type": None, "extends": None, "scenarios": [],
-                         "errors": len(diags.sorted())})
-            continue
-        info = entry.summary
-        rows.append({"id": rid, "title": info["title"], "type": info["kind"], "extends": info["extends"],
-                     "version": info["version"], "options": info["options"], "scenarios": info["scenarios"]})
-    if args.json:
-        print(json.dumps({"games": rows}, indent=2, ensure_ascii=False))
-    else:
-        for r in rows:
-            extra = f" ({r['type']} of {r['extends']})" if r["extends"] else ""
-            if "errors" in r:
-                extra = f" does not compile ({r['errors']} errors; see `rulecraft check {r['id']}`)"
-            print(f"{r['id']:<32} {r['title'] or ''}{extra}")
-    return 1 if any("errors" in r for r in rows) else 0
-
-
-def cmd_cards(args) -> int:
-    from . import names
-    from .export import value as shown_value
-
-    rules = load(args.game, args.mod)
-    cards = []
-    for d in _named_cards(rules, args.cards) if args.cards else rules.definitions.values():
-        props = rules.kind_defaults(d.kind) | {k: shown_value(v, rules) for k, v in d.props.items()}
-        aka = [{"language": lang, "name": name} for lang, name in names.other_names(rules, d.id)]
-        cards.append({"id": d.id, "name": d.name, "kind": d.kind, "count": d.count, **props, "rules": list(d.rules),
-                      **({"aka": aka} if aka else {})})
-    values = [] if args.cards else _named_values(rules)
-    if args.json:
-        print(json.dumps({"game": rules.id, "cards": cards, **({"values": values} if values else {})}, indent=2,
-                         ensure_ascii=False))
-    else:
-        for c in cards:
-            other = names.shown(rules, c["id"], c["name"])
-            print(f"{c['id']:<24} {c['name']:<28} {c['kind']:<16} x{c['count']}" + (f"  ({other})" if other else ""))
-        if values:
-            print("\nvalues with other names:")
-            for v in values:
-                print(f"{v['enum'] + ' ' + v['value']:<53} ({names.shown(rules, v['value'], v['value'])})")
-    return 0
-
-
-def _named_values(rules) -> list[dict[str, Any]]:
-    """The values of enums (a tribe, a faction) that have names in other languages."""
-    from . import names
-
-    out = []
-    for enum, members in rules.enums.items():
-        for m in members:
-            if names.other_names(rules, m):
-                out.append({"enum": enum, "value": m,
-                            "aka": [{"language": lang, "name": name} for lang, name in names.other_names(rules, m)]})
-    return out
-
-
-def _named_cards(rules, wanted: list[str]) -> list:
-    from . import names
-    from .values import choices
-
-    index, out = names.definitions(rules), []
-    for name in wanted:
-        found = index.find(name)
-        if len(found) != 1:
-            raise UsageError("E1003", f"`{name}` names several definitions: {', '.join(found)}" if found else
-                             f"no definition `{name}` in {rules.id}", choices(name, rules.definitions))
-        out.append(rules.definitions[found[0]])
-    return out
-
-
-def cmd_dice(args) -> int:
-    rules = load(args.game)
-    dice = [{"id": d.id, "name": d.name,
-             "faces": [f if isinstance(f, dict) else {"value": f} for f in rules.faces(d.id)]} for d in rules.dice.values()]
-    if args.json:
-        print(json.dumps({"game": rules.id, "dice": dice}, indent=2))
-    else:
-        for d in dice:
-            print(f"{d['id']}: {d['name']} ({len(d['faces'])} faces)")
-    return 0
+# ---- export ---------------------------------------------------------------
 
 
 def cmd_export(args) -> int:
@@ -386,9 +349,10 @@ def cmd_schema(args) -> int:
 
 
 def cmd_mod_diff(args) -> int:
+    """What the mods given change, definition by definition, in the base with the `--mod` mods applied."""
     from .export import value as shown_value
 
-    base, modded = load(args.base), load(args.base, [args.mod])
+    base, modded = load(args.base, args.mod), load(args.base, args.mod + args.mods)
     before, after = base.definitions, modded.definitions
     changed = []
     for def_id in before.keys() & after.keys():
@@ -397,16 +361,16 @@ def cmd_mod_diff(args) -> int:
             if old.get(prop) != new.get(prop):
                 changed.append({"id": def_id, "property": prop, "before": shown_value(old.get(prop), base),
                                 "after": shown_value(new.get(prop), modded)})
-    own = modded.mods[-1] if modded.mods else args.mod
+    own = modded.applied[len(modded.applied) - len(args.mods):]  # as their headers name them
     other = [{"target": c.target, "change": c.what, "detail": c.detail, "where": str(c.span)}
-             for c in modded.changes if c.origin == own and c.what not in ("patch", "remove")]
-    report: dict[str, Any] = {"base": base.id, "mod": own,
+             for c in modded.changes if c.origin in own and c.what not in ("patch", "remove")]
+    report: dict[str, Any] = {"base": base.id, "mod": " + ".join(own), "mods": list(own), "with_mods": list(base.applied),
               "added": sorted(after.keys() - before.keys()), "removed": sorted(before.keys() - after.keys()),
               "changed": sorted(changed, key=lambda c: (c["id"], c["property"])), "other": other}
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
-    print(f"{own} changes {base.id}:")
+    print(f"{report['mod']} changes {base.id}" + (f" with {', '.join(base.applied)}" if base.applied else "") + ":")
     for key in ("added", "removed"):
         if report[key]:
             print(f"  {key}: {', '.join(report[key])}")
@@ -483,17 +447,13 @@ def find_scenario(name: str) -> tuple[str, str]:
     raise UsageError("E1003", f"no bundled scenario '{name}'")
 
 
-def play(rules, name: str, seed: int, agent_specs: list[str], rounds: int | None,
+def play(rules, name: str, seed: int, specs: list[str], rounds: int | None,
          assumptions: dict[str, Any] | None = None, options: list[str] | None = None):
-    from .runtime.agents import make_agent
+    """Play a scenario with the agents `specs` give (one spec: every player's)."""
     from .runtime.play import run, start
 
     players = scenario_named(rules, name).props.get("players", ["p1", "p2"])
-    specs = agent_specs if len(agent_specs) > 1 else agent_specs * len(players)
-    try:
-        agents = [make_agent(s) for s in specs]
-    except ValueError as err:
-        raise UsageError("E1002", f"--agents: {err}") from None
+    agents = make_agents(specs, len(players))
     game = start(rules, name, seed=seed, players=players, agents=agents, assumptions=assumptions,
                  options=options or ())
     return run(game, name, rounds)
@@ -504,7 +464,7 @@ def cmd_run(args) -> int:
 
     game_id, scenario = find_scenario(args.scenario)
     rules = load(game_id, args.mod)  # an unknown --option: the game refuses it (KeyError)
-    game = play(rules, scenario, args.seed, args.agents.split(","), args.rounds,
+    game = play(rules, scenario, args.seed, agent_specs(args.agents, args.agent), args.rounds,
                 assumption_overrides(rules, args.set), args.option)
     if args.json:
         print("\n".join(game.log_lines()))
@@ -532,15 +492,19 @@ def cmd_replay(args) -> int:
                          "give the ruleset you trust with `--ruleset FOLDER` (and `--mod`): a log never chooses "
                          "the folders it loads")
     again = replay(load(game, mods), log).log_lines()
-    for number, (old, new) in enumerate(zip(lines, again), 1):
-        if old != new:
-            print(f"{path}:{number}: the replay differs\n  log:    {old}\n  replay: {new}")
-            return 1
-    if len(lines) != len(again):
+    number = next((n for n, (old, new) in enumerate(zip(lines, again), 1) if old != new), None)
+    difference = {"line": number, "log": lines[number - 1], "replay": again[number - 1]} if number else None
+    identical = difference is None and len(lines) == len(again)
+    if args.json:
+        print(json.dumps({"log": str(path), "identical": identical, "lines": len(lines), "replayed": len(again),
+                          "difference": difference}, indent=2, ensure_ascii=False))
+    elif difference:
+        print(f"{path}:{number}: the replay differs\n  log:    {difference['log']}\n  replay: {difference['replay']}")
+    elif not identical:
         print(f"{path}: the replay has {len(again)} lines, the log {len(lines)}")
-        return 1
-    print(f"{path}: replayed {len(lines)} lines identically")
-    return 0
+    else:
+        print(f"{path}: replayed {len(lines)} lines identically")
+    return 0 if identical else 1
 
 
 def cmd_test(args) -> int:
@@ -564,7 +528,7 @@ def _test_ruleset(name: str, args, results: list[dict[str, Any]]) -> None:
     from .runtime.ruletests import run_tests
 
     try:
-        rules = load(name if folder_of(name) else str(ruleset_folder(name)))
+        rules = load(name if folder_of(name) else str(ruleset_folder(name)), args.mod)
     except CompileError as err:
         first = err.diagnostics[0] if err.diagnostics else None
         where = f"{first.file}:{first.line}:{first.column}" if first and first.file else name

@@ -1,4 +1,5 @@
-"""`rulecraft render`: SVG pictures of tokens on a hex board, one token or a board position.
+"""`rulecraft render`: SVG pictures of tokens on a hex board, one token or a board position, and
+of square-grid board positions.
 
 It knows no game. A token is drawn from its definition's per-side properties (lists of six
 numbers, side 0 first, clockwise); what each such property looks like is a *style*, given on
@@ -13,20 +14,28 @@ out), mark (a dot on the edge), link (a small ring inside the edge), tick (a sho
 Every drawn feature carries `class="feature STYLE"` and `data-prop` / `data-side` /
 `data-value` attributes, so tools and tests can read the picture back. The picture is built
 as an XML tree (xml.etree.ElementTree), which escapes every text and attribute.
+
+A square grid (runtime/grid.py) is drawn space by space, coloured by terrain (a space of a
+closed area shaded), with each figure a rectangle over its footprint, labelled with its
+symbol (or its name's initials). Spaces are `class="cell"` groups with `data-cell="x,y"`,
+`data-terrain` and, where set, `data-mark` / `data-area`; figures are `class="figure"` groups
+with `data-name`, `data-side`, `data-owner`, `data-cell` (the top-left space) and `data-size`.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from .arguments import UsageError, scenario_named
+from .arguments import UsageError, add_mod_option, scenario_named
 from .compiler.loader import load
 from .runtime.errors import GameError, GameOver
 from .runtime.game import Game
+from .runtime.grid import Board as GridBoard
 from .runtime.hexgrid import HexBoard, parse_text
 from .runtime.play import run, start
 from .runtime.state import Entity
@@ -217,14 +226,17 @@ def render_token(rules, definition: str, rotation: int = 0, styles: dict[str, st
 
 
 def render_board(game: Game, board_name: str | None = None, styles: dict[str, str] | None = None) -> str:
-    boards = {n: b for n, b in sorted(game.boards.items()) if isinstance(b, HexBoard)}
+    """The position on a board of the game (default: the first by name), hex or square grid."""
+    boards = {n: b for n, b in sorted(game.boards.items()) if isinstance(b, (HexBoard, GridBoard))}
     if not boards:
-        raise UsageError("E1003", "the game has no hex board to draw")
+        raise UsageError("E1003", "the game has no board to draw")
     if board_name is None:
         board_name = next(iter(boards))
     if board_name not in boards:
-        raise UsageError("E1003", f"no hex board '{board_name}'", choices(board_name, list(boards)))
+        raise UsageError("E1003", f"no board '{board_name}'", choices(board_name, list(boards)))
     board = boards[board_name]
+    if isinstance(board, GridBoard):
+        return _text(grid_element(game, board, f"{game.rules.title}: {board_name}"))
     styles = _styles(game, styles)
     w = R * math.sqrt(3) / 2  # half a hex's width: one doubled-width column
     xs = [x for x, _ in board.coords]
@@ -248,6 +260,57 @@ def render_board(game: Game, board_name: str | None = None, styles: dict[str, st
         extra = {"data-cell": board.labels[c], "data-owner": thing.owner.name if thing.owner else ""}
         token_element(root, _look(game, thing, styles), cx, cy, board.tokens[c][1], styles, fill, extra)
     return _text(root)
+
+
+# ---- a square grid ----------------------------------------------------------------------------
+
+CELL = 32.0  # a space's side in SVG units
+TERRAIN_FILL = {"floor": "#eeeae0", "hazard": "#f1d79b", "wall": "#4a4a4a", "door": "#8b5a2b", "open_door": "#dcc3a1",
+                "blocking": "#9a9a9a"}
+CLOSED_FILL = "#b9b4a8"  # a space of an area not opened yet
+
+
+def grid_element(game: Game, board: GridBoard, title: str) -> ET.Element:
+    """A square-grid board's spaces (void ones left out) and the figures standing on it."""
+    margin = 10.0
+    root = _document(2 * margin + board.width * CELL, 2 * margin + board.height * CELL, title)
+    for s, terrain in enumerate(board.terrain):
+        if terrain == "void":
+            continue
+        x, y = board.xy(s)
+        closed = board.area[s] not in board.open_areas
+        attrs = {"class": "cell closed" if closed else "cell", "data-cell": f"{x},{y}", "data-terrain": terrain}
+        attrs |= {k: v for k, v in (("data-mark", board.mark[s]), ("data-area", board.area[s])) if v}
+        cell = _add(root, "g", attrs)
+        _add(cell, "rect", {"x": _f(margin + x * CELL), "y": _f(margin + y * CELL), "width": _f(CELL), "height": _f(CELL),
+                            "fill": CLOSED_FILL if closed else TERRAIN_FILL[terrain], "stroke": "#999", "stroke-width": 0.5})
+    sides = sorted(set(board.side.values()))
+    players = list(game.players)
+    for fid in sorted(board.anchor):
+        thing, (w, h) = board.figures[fid], board.size[fid]
+        x, y = board.xy(board.anchor[fid])
+        owner = next((i for i, p in enumerate(players) if p is thing.owner), None)
+        shade = owner if owner is not None else len(players) + sides.index(board.side[fid])  # a player's, else its side's
+        colour = COLOURS[(shade + 1) % len(COLOURS)]
+        figure = _add(root, "g", {"class": "figure", "data-name": thing.name, "data-side": board.side[fid],
+                                  "data-owner": thing.owner.name if thing.owner else "", "data-cell": f"{x},{y}",
+                                  "data-size": f"{w}x{h}"})
+        _add(figure, "title", {}, thing.name)
+        left, top = margin + x * CELL, margin + y * CELL
+        _add(figure, "rect", {"x": _f(left + 3), "y": _f(top + 3), "width": _f(w * CELL - 6), "height": _f(h * CELL - 6),
+                              "rx": 5, "fill": colour, "stroke": "#333", "stroke-width": 1.5})
+        _add(figure, "text", {"class": "symbol", "x": _f(left + w * CELL / 2), "y": _f(top + h * CELL / 2 + 4),
+                              "font-size": 11, "font-family": "sans-serif", "text-anchor": "middle", "fill": "#111"},
+             _label(game, thing))
+    return root
+
+
+def _label(game: Game, thing: Entity) -> str:
+    """A figure's symbol property if it has one, else its name's initials."""
+    symbol = game.get(thing, "symbol") if "symbol" in thing.props else None
+    if isinstance(symbol, str) and symbol:
+        return symbol
+    return "".join(word[0] for word in thing.name.split())[:3]
 
 
 def _styles(game: Game, given: dict[str, str] | None) -> dict[str, str]:
@@ -297,9 +360,11 @@ def game_from_picture(rules, picture: str, radius: int, board_name: str) -> Game
 
 
 def add_parser(subparsers) -> None:
-    r = subparsers.add_parser("render", help="draw a token on a hex board, or a board position, as SVG",
-                              description="Draw a token (from its per-side properties) or a board position as SVG.")
-    r.add_argument("game", help="a bundled game id (`rulecraft games` lists them)")
+    r = subparsers.add_parser("render", help="draw a token on a hex board, or a board position (hex or square grid), as SVG",
+                              description="Draw a token (from its per-side properties) or a board position, hex or "
+                                          "square grid, as SVG.")
+    r.add_argument("game", help="a bundled game id or a ruleset folder (`rulecraft games` lists them)")
+    add_mod_option(r)
     r.add_argument("what", choices=["token", "board"], help="token: one definition; board: a position")
     r.add_argument("name", nargs="?", help="token: the definition id")
     r.add_argument("--rotation", type=int, default=0, help="token: which way its front faces (0 east, clockwise)")
@@ -308,10 +373,12 @@ def add_parser(subparsers) -> None:
     r.add_argument("--scenario", help="board: play this scenario and draw where it ends")
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--rounds", type=int, help="board from a scenario: stop after this many rounds")
-    r.add_argument("--board", help="which hex board to draw (default: the first)")
+    r.add_argument("--board", help="which board to draw (default: the first by name)")
     r.add_argument("--edge", action="append", default=[], metavar="PROP=STYLE",
                    help=f"how a per-side property is drawn ({', '.join(STYLES)})")
     r.add_argument("-o", "--out", help="write the SVG to this file (default: stdout)")
+    r.add_argument("--json", action="store_true", help="print {game, what, svg} (with --out: {game, what, out}), "
+                                                       "for tools that take one JSON document")
     r.set_defaults(handler=cmd_render)
 
 
@@ -324,13 +391,15 @@ def cmd_render(args) -> int:
             Path(args.out).write_text(svg, encoding="utf-8")
         except OSError as err:
             raise UsageError("E1005", f"cannot write {args.out}: {err.strerror or err}") from None
-    else:
+    if args.json:
+        print(json.dumps({"game": args.game, "what": args.what} | ({"out": args.out} if args.out else {"svg": svg})))
+    elif not args.out:
         sys.stdout.write(svg)
     return 0
 
 
 def _render(args) -> str:
-    rules = load(args.game)
+    rules = load(args.game, args.mod)
     styles = parse_styles(args.edge)
     if args.what == "token":
         if not args.name:

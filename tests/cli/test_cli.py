@@ -19,7 +19,7 @@ def test_check_of_the_bundled_rulesets_is_clean():
 
 def test_check_reports_every_error_with_position_and_exits_1(tmp_path):
     (tmp_path / "main.rules").write_text('game "t" "T"\nkind unit { wounds: int }\nunit a "A" { wonds: 1 }\nunit b "B" { wounds: true }\n')
-    result = rc("check", str(tmp_path), "--format", "json")
+    result = rc("check", str(tmp_path), "--output", "json")
     assert result.returncode == 1
     diags = json.loads(result.stdout)["diagnostics"]
     assert [(d["code"], d["line"], d["column"]) for d in diags] == [("E0103", 3, 14), ("E0201", 4, 22)]
@@ -28,7 +28,7 @@ def test_check_reports_every_error_with_position_and_exits_1(tmp_path):
 
 def test_check_sarif_is_valid_json_with_results(tmp_path):
     (tmp_path / "main.rules").write_text('game "t" "T"\nkind unit {}\nunit a "A" { hq: 1 }\n')
-    result = rc("check", str(tmp_path), "--format", "sarif")
+    result = rc("check", str(tmp_path), "--output", "sarif")
     doc = json.loads(result.stdout)
     assert doc["version"] == "2.1.0"
     assert doc["runs"][0]["results"][0]["ruleId"] == "E0103"

@@ -1,7 +1,7 @@
 """A fault of rulecraft itself ends as a plain message and an exit code of its own (70),
 never as a bare traceback nor as 1 ("the input is wrong")."""
 
-from rulecraft import cli
+from rulecraft import cli, listing
 
 
 def broken(args):
@@ -9,7 +9,7 @@ def broken(args):
 
 
 def test_an_internal_error_says_so_and_exits_70(monkeypatch, capsys):
-    monkeypatch.setattr(cli, "cmd_games", broken, raising=True)
+    monkeypatch.setattr(listing, "cmd_games", broken, raising=True)
     monkeypatch.delenv("RULECRAFT_TRACEBACK", raising=False)
     assert cli.main(["games"]) == cli.INTERNAL_ERROR == 70
     err = capsys.readouterr().err
@@ -18,7 +18,7 @@ def test_an_internal_error_says_so_and_exits_70(monkeypatch, capsys):
 
 
 def test_the_traceback_is_there_for_whoever_reports_it(monkeypatch, capsys):
-    monkeypatch.setattr(cli, "cmd_games", broken, raising=True)
+    monkeypatch.setattr(listing, "cmd_games", broken, raising=True)
     monkeypatch.setenv("RULECRAFT_TRACEBACK", "1")
     assert cli.main(["games"]) == 70
     assert "Traceback (most recent call last)" in capsys.readouterr().err
