@@ -210,7 +210,7 @@ class _Collector:
         elif decl.name in self.seen:
             hint = "give each definition its own name"
             if self.origin_of[decl.name] != origin:
-                hint = f"`{self.origin_of[decl.name]}` defines it; a mod changes it with `patch {decl.name} {{ ... }}`"
+                hint = f"`{self.origin_of[decl.name]}` defines it; a mod changes it with {_how_to_change(decl)}"
             self.diags.add("E0301", f"`{decl.name}` is defined twice", decl.name_span, hint,
                            [(self.seen[decl.name].name_span, "first defined here")])
         elif decl.name in PRIMITIVES and decl.name != "player":
@@ -269,3 +269,16 @@ def hook_patch(ability: n.AbilityDecl, hook: n.AbilityHook) -> n.StepPatch:
     loop = n.For(sp, hook.subject, n.ListExpr(hook.value.span, (hook.value,)), n.Block(sp, (guarded,)))
     return n.StepPatch(sp, hook.step, hook.step_span, hook.op, hook.target, hook.target_span, n.Block(sp, (loop,)),
                        ability.name)
+
+
+def _how_to_change(decl: n.Decl) -> str:
+    """How a mod changes what a base declares, by the kind of declaration."""
+    if isinstance(decl, n.ConstDecl):
+        return f"`patch const {decl.name} = ...` (or `+= [...]` / `-= [...]` on a list)"
+    if isinstance(decl, n.KindDecl):
+        return f"`patch kind {decl.name} {{ new_field: type = default }}`"
+    if isinstance(decl, (n.FnDecl, n.ScenarioDecl)):
+        return f"`before|after|replace step STEP in {decl.name} {{ ... }}` (its `step`s and `hook`s)"
+    if isinstance(decl, n.ThingDecl):
+        return f"`patch {decl.name} {{ property = value }}`"
+    return "a change of what uses it (a `patch`, or a step in a procedure)"

@@ -122,3 +122,15 @@ def test_a_hook_is_silent_until_a_mod_fills_it(tmp_path, arena):
     assert log_whats(load(arena, [m])) == [("log", "the recruits cheer"), ("step", "score")]
     r = mod(tmp_path, "fill", 'replace step mustered in muster { p.score += 1 }\n')
     assert mustered(load(arena, [r]))[1] == 11
+
+
+@pytest.mark.parametrize("body, hint", [
+    ("const recruits = [grunt]", "`patch const recruits = ...`"),
+    ("unit grunt \"Grunt\" {}", "`patch grunt { property = value }`"),
+    ("fn muster(p: player) {}", "`before|after|replace step STEP in muster { ... }`"),
+])
+def test_redefining_what_the_base_declares_hints_the_change_that_works(tmp_path, arena, body, hint):
+    with pytest.raises(rulecraft.CompileError) as info:
+        load(arena, [mod(tmp_path, "again", body + "\n")])
+    (d,) = info.value.diagnostics
+    assert d.code == "E0301" and hint in d.help
