@@ -11,15 +11,16 @@ Codes, by range:
     E01xx  names: unknown, duplicate, misplaced declarations
     E02xx  types
     E03xx  declarations: headers, kinds, zones, checks, formats
-    E04xx  bodies: statements and effects
-    E06xx  assumptions and tests
+    E04xx  counts, dice and tables
+    E06xx  recursion and nesting
     E07xx  mods: conflicts and patches
     E08xx  deck files (rulecraft/decks.py)
     E09xx  card pools and importer mappings and inputs (rulecraft/pools.py, rulecraft/importer.py)
     E10xx  values given on the command line (rulecraft/arguments.py)
     W00xx  warnings: what compiles but never happens in play (an action no turn offers)
 
-INPUT_CODES describes each input code (SARIF output carries the description).
+COMPILER_CODES and INPUT_CODES describe each code (SARIF output carries the description of an
+input code; `rulecraft explain CODE` shows it, with examples).
 """
 
 from __future__ import annotations
@@ -134,6 +135,69 @@ def _one_edit(a: str, b: str) -> bool:
                                   and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+COMPILER_CODES = {
+    "E0001": "unexpected text: the parser expected something else here (often a `}` is missing)",
+    "E0002": "a character the language does not use",
+    "E0003": "a string is not closed before the end of its line",
+    "E0004": "the file ends in the middle of a declaration, or before a `}` closes a `{`",
+    "E0005": "an assignment, `modify` or named fields where they do not fit",
+    "E0006": "a text's placeholder `{...}` does not hold an expression",
+    "E0007": "a number has too many digits",
+    "E0008": "a ruleset is too large: a file, its files together, their words or their modules",
+    "E0009": "too many syntax errors: the parser stopped",
+    "E0010": "a file is not UTF-8 text",
+    "E0101": "an unknown name",
+    "E0102": "an unknown kind or type",
+    "E0103": "an unknown property or field",
+    "E0104": "an unknown event",
+    "E0105": "an unknown function, or a call of something that is not a named function",
+    "E0106": "`this` outside a definition",
+    "E0107": "an unknown die, pool or zone",
+    "E0108": "an unknown definition, constant, scenario or test: created, patched, replaced or removed",
+    "E0109": "an imported module cannot be read",
+    "E0110": "a test names an unknown scenario",
+    "E0111": "a mod's replacement names an unknown option",
+    "E0112": "`in_phase` names a phase no `phase` block ever enters",
+    "E0120": "an unknown ability",
+    "E0122": "`does` names an unknown definition, or one that shares another's effects itself",
+    "E0123": "a definition's effect is played in a window of another kind",
+    "E0124": "an ability's arguments given where they cannot be: only a definition's list of abilities gives them",
+    "E0125": "an ability has no such parameter",
+    "E0201": "a value of the wrong type",
+    "E0202": "a call with the wrong number of arguments",
+    "E0203": "a type with the wrong type arguments",
+    "E0204": "a value that must be known when compiling is not a constant",
+    "E0205": "something that cannot be set or modified: not a variable, or a property the game keeps",
+    "E0206": "`return` with a value outside a `fn`, `action` or `query`",
+    "E0207": "`expect` outside a `test`",
+    "E0208": "`violation` outside a format's `check`",
+    "E0209": "`break` or `continue` outside a loop",
+    "E0210": "a record has no such field",
+    "E0211": "a record is built without a field it needs",
+    "E0212": "a record's field is given twice",
+    "E0213": "an item set in something that holds no items of its own (only a variable's or a property's)",
+    "E0214": "a record's field is set: records are values",
+    "E0301": "a name, property, parameter, test title or effect is declared twice",
+    "E0302": "a second `game`, `mod` or `format` header, or a mod in two groups",
+    "E0303": "a built-in name, type or property is redefined",
+    "E0304": "the ruleset has no `game`, `mod` or `format` header",
+    "E0305": "a kind is its own ancestor",
+    "E0306": "an assumption without a note saying why it is assumed",
+    "E0307": "a mod or format extends a ruleset that is not loaded before it",
+    "E0401": "a count below x1",
+    "E0402": "a die without faces, with too many, or numbered backwards; or a table's rows overlap",
+    "E0403": "a die's faces of different shapes, or a table that does not fit its die",
+    "E0601": "a function calls itself (recursion is not allowed)",
+    "E0602": "blocks or expressions nest too deep",
+    "E0701": "two mods change the same thing",
+    "E0702": "a list patched with something that is not a list, or without the item to remove",
+    "E0703": "mods that cannot be combined: declared conflicts, or two of one group",
+    "E0704": "a change of what other rulesets define outside a `mod`",
+    "E0705": "a step patch names a step the procedure does not have",
+    "W0001": "an action no turn offers: no scenario, trigger, card effect or table row reaches it",
+}
 
 
 INPUT_CODES = {

@@ -215,8 +215,7 @@ def compiled(folders: list[Path], diags: Diagnostics) -> store.Entry | None:
     own, reading = Diagnostics(), Reading()
     modules = read_folder(folders[0], own, reading)
     first = [d for m in modules for d in m.decls if isinstance(d, (n.GameDecl, n.ModDecl, n.FormatDecl))][-1:]
-    for mod in in_load_order([read_own_modules(folder, own, reading) for folder in folders[1:]]):
-        modules += mod
+    modules += read_mods(folders[1:], own, reading)
     codes: list = []
     result = compile_modules(modules, own, codes)
     diags.sources.update(own.sources)
@@ -228,6 +227,12 @@ def compiled(folders: list[Path], diags: Diagnostics) -> store.Entry | None:
     info = store.summary(result) | {"named": [(h.name, h.title, isinstance(h, n.GameDecl)) for h in first]}
     store.save(folders, reading.files, own, result, codes, info)
     return store.Entry(info, built=result)
+
+
+def read_mods(folders: list[Path], diags: Diagnostics, reading: Reading) -> list[n.Module]:
+    """The own modules of mod folders, applied after the ruleset they extend, in load order."""
+    return [module for mod in in_load_order([read_own_modules(folder, diags, reading) for folder in folders])
+            for module in mod]
 
 
 def in_load_order(mods: list[list[n.Module]]) -> list[list[n.Module]]:
