@@ -275,7 +275,8 @@ COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice
             "run": _add_run, "replay": _add_replay, "test": _add_test, "coverage": _add_coverage, "deck": _add_deck,
             "import": _elsewhere("importer"), "schema": _add_schema, "mod": _add_mod, "export": _add_export,
             "render": _elsewhere("render"), "mutate": _elsewhere("mutation"),
-            "doc": _elsewhere("reference")}
+            "doc": _elsewhere("reference"),
+            "explain": _elsewhere("explain")}
 
 
 # ---- check ----------------------------------------------------------------

@@ -25,13 +25,39 @@ def find_catalogue(explicit: str | None) -> Path | None:
 
 def read_catalogue(folder: Path) -> dict[str, list[str]]:
     """game -> its rule ids, from every catalogue file in the folder."""
+    return {game: list(rules) for game, rules in read_rules(folder).items()}
+
+
+def read_rules(folder: Path) -> dict[str, dict[str, dict]]:
+    """game -> rule id -> the catalogue's entry (`rule`, `section`, `kind`, `note`, ...)."""
     yaml = YAML(typ="safe")
-    games: dict[str, list[str]] = {}
+    games: dict[str, dict[str, dict]] = {}
     for path in sorted(folder.glob("*.yaml")):
         data = yaml.load(path.read_text(encoding="utf-8"))
         if isinstance(data, dict) and "rules" in data:
-            games[path.stem] = [r["id"] for r in data["rules"] if isinstance(r, dict) and "id" in r]
+            games[path.stem] = {r["id"]: r for r in data["rules"] if isinstance(r, dict) and "id" in r}
     return games
+
+
+def read_report(report: Path) -> dict[str, dict[str, list[str]]]:
+    """rule id -> the tests that name it (`named_by`) and those that ran it (`executed_by`), as the
+    last test run recorded them (rulecraft.testing); empty before any run."""
+    if not report.is_file():
+        return {}
+    return json.loads(report.read_text(encoding="utf-8")).get("rules", {})
+
+
+MENTION = re.compile(r"\b[A-Z]+-\d+\b")
+
+
+def mentions(folder: Path) -> dict[str, list[str]]:
+    """rule id -> "file:line" of each line of the tests under `folder` (Python and rules files) that names it."""
+    found: dict[str, list[str]] = {}
+    for path in sorted([*folder.rglob("*.py"), *folder.rglob("*.rules")]):
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            for rule in dict.fromkeys(MENTION.findall(line)):
+                found.setdefault(rule, []).append(f"{path}:{number}")
+    return found
 
 
 def coverage_report(catalogue: str | None, report: Path) -> dict:
@@ -39,11 +65,7 @@ def coverage_report(catalogue: str | None, report: Path) -> dict:
     for rid in bundled_ids():
         for rule, sites in load(rid).rule_sites.items():
             encoded.setdefault(rule, []).extend(sites)
-    executed: dict[str, list[str]] = {}
-    if report.is_file():
-        for rule, entry in json.loads(report.read_text(encoding="utf-8")).get("rules", {}).items():
-            if entry.get("executed_by"):
-                executed[rule] = entry["executed_by"]
+    executed = {rule: entry["executed_by"] for rule, entry in read_report(report).items() if entry.get("executed_by")}
     folder = find_catalogue(catalogue)
     games = read_catalogue(folder) if folder else {"(no catalogue found)": sorted(encoded)}
     rows = []

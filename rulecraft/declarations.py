@@ -15,12 +15,13 @@ from typing import Iterator
 
 from .compiler import nodes as n
 from .compiler.diagnostics import CompileError, Diagnostics
-from .compiler.driver import check_modules, rule_refs
+from .compiler.driver import check_modules, declared, rule_refs
 from .compiler.loader import Reading, locate, read_folder, read_mods
 from .compiler.resolved import EntityField, LocalRef, Resolution
 from .compiler.source import Source, Span
 from .compiler.symbols import BUILTIN_EVENTS, Symbols
 from .runtime.builtins import BUILTINS
+from .runtime.ruleset import Ruleset
 
 HEADERS = (n.GameDecl, n.ModDecl, n.FormatDecl)
 # The tables of Symbols that hold named declarations, and what each declares.
@@ -28,7 +29,12 @@ TABLES = (("kinds", "kind"), ("records", "record"), ("enums", "enum"), ("abiliti
           ("consts", "const"), ("assumptions", "assumption"), ("events", "event"), ("callables", "fn"),
           ("things", "definition"), ("dice", "die"), ("tables", "table"), ("pools", "pool"), ("zones", "zone"),
           ("scenarios", "scenario"), ("params", "param"), ("options", "option"))
-MAX_DOC_LINES = 12  # the comment lines above a declaration taken as its description
+# What the top-level declarations that declare no name of their own are called.
+UNNAMED = {n.TriggerDecl: "trigger", n.PatchDecl: "patch", n.ConstPatch: "patch const", n.KindPatch: "patch kind",
+           n.CheckDecl: "check", n.WindowDecl: "window", n.ReplaceDecl: "replace", n.RemoveDecl: "remove",
+           n.TestPatch: "test patch", n.OptionDecl: "option"}
+MAX_DOC_LINES = 12  # a longer comment above a declaration is about more than it
+HEADER_KINDS = ("game", "mod", "format")
 
 
 @dataclass(frozen=True)
@@ -40,7 +46,7 @@ class Declaration:
     what: str
     span: Span
     origin: str
-    node: n.Node
+    node: n.Node = field(compare=False)  # compared by name and place: a node is a large tree
     owner: str | None = None  # a property's kind, a step's procedure, an enum member's enum
 
     @property
@@ -60,7 +66,7 @@ class RuleSite:
 
     rule: str
     span: Span
-    holder: Declaration | None
+    holder: Declaration
     how: str  # "rule statement", "declares it", "check"
 
 
@@ -89,6 +95,15 @@ class Studied:
         out = list(self._named()) + list(self._members()) + list(self._procedure_parts())
         out += [self._declared(t.name, "test", t) for t in self.sym.tests.values()]
         return sorted(out, key=lambda d: (self._load_order(d.span.file), d.span.line, d.span.column, d.what))
+
+    @cached_property
+    def data(self) -> Ruleset:
+        """The ruleset's data as the compiler declares it (values, other names), without its handlers."""
+        return declared(self.sym, self.res)
+
+    def key(self, d: Declaration) -> str:
+        """The name a declaration's uses are filed under: KIND.PROP for a property, PROC.STEP for a step."""
+        return f"{d.owner}.{d.name}" if d.what in ("property", "step", "hook", "phase") else d.name
 
     @cached_property
     def by_name(self) -> dict[str, list[Declaration]]:
@@ -130,15 +145,21 @@ class Studied:
                     yield self._declared(node.name, "phase", node, holder)
 
     def doc(self, d: Declaration) -> str:
-        """The comment lines right above a declaration (no blank line between), as one text."""
+        """The comment right above a declaration (no blank line between; its last paragraph), as one
+        text. A comment that opens the file is the file's, not the declaration's (but a header's)."""
         source = self.sources.get(d.span.file)
         if source is None:
             return ""
         lines: list[str] = []
         number = d.span.line - 1
-        while number > 0 and len(lines) < MAX_DOC_LINES and source.line(number).lstrip().startswith("#"):
-            lines.insert(0, source.line(number).strip().lstrip("#").strip())
+        while number > 0 and source.line(number).lstrip().startswith("#"):
+            text = source.line(number).strip().lstrip("#").strip()
+            if not text and lines:
+                break  # a paragraph ends: the earlier ones are about more than this declaration
+            lines.insert(0, text)
             number -= 1
+        if (number == 0 and d.what not in HEADER_KINDS) or len(lines) > MAX_DOC_LINES:
+            return ""
         return " ".join(line for line in lines if line)
 
     def lines(self, d: Declaration, most: int = 40) -> list[tuple[int, str]]:
@@ -159,13 +180,12 @@ class Studied:
     @cached_property
     def rule_sites(self) -> dict[str, list[RuleSite]]:
         """Rule id -> the places that carry it, with the declaration each is in."""
-        holders = {id(d.node): d for d in self.declarations}
         out: dict[str, list[RuleSite]] = {}
         for module in self.modules:
             for decl in module.decls:
                 if isinstance(decl, n.TestDecl):
                     continue  # a test checks rules; it carries none
-                holder = holders.get(id(decl))
+                holder = self.holder(decl)
                 if isinstance(decl, n.CheckDecl):
                     out.setdefault(decl.name, []).append(RuleSite(decl.name, decl.name_span, holder, "check"))
                 for rid in getattr(decl, "rules", ()):
@@ -174,6 +194,23 @@ class Studied:
                     for rid in ref.ids:
                         out.setdefault(rid, []).append(RuleSite(rid, ref.span, holder, "rule statement"))
         return out
+
+    @cached_property
+    def _by_span(self) -> dict[Span, Declaration]:
+        return {d.span: d for d in self.declarations if d.what not in ("enum member", "property")}
+
+    def holder(self, decl: n.Decl) -> Declaration:
+        """A top-level declaration as the Declaration that holds what is inside it (one that declares
+        no name, such as a trigger or a mod's patch, is named for what it does)."""
+        found = self._by_span.get(decl.name_span)
+        if found is not None:
+            return found
+        name, what = decl.name, UNNAMED.get(type(decl), "declaration")
+        if isinstance(decl, n.TriggerDecl):
+            name = f"on {decl.trigger.event}"
+        elif isinstance(decl, n.StepPatch):
+            what, name = f"{decl.op.value} step", f"{decl.name} in {decl.target}"
+        return Declaration(name, what, decl.name_span, self.origins.get(decl.span.file, self.own), decl)
 
     def tests_checking(self, rule: str) -> list[n.TestDecl]:
         """The ruleset's own tests (`test "..." checks ID`) that name the rule."""

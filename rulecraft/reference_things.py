@@ -209,7 +209,7 @@ def rule_index(ctx: Context) -> None:
         mine = [s for s in sites if ctx.whole or ctx.st.origins.get(s.span.file) == ctx.st.own]
         if not mine:
             continue
-        holders = list(dict.fromkeys(s.holder for s in mine if s.holder is not None))
+        holders = list(dict.fromkeys(s.holder for s in mine))
         rows.append(Row(((Code(rule),), joined([ctx.ref(h.what, h.name) for h in holders]),
                          (", ".join(f"{s.span.file}:{s.span.line}" for s in mine),)),
                         ctx.page.anchor("rule", rule, ctx.st.own)))
