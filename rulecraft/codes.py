@@ -44,8 +44,10 @@ def ranges() -> dict[str, str]:
 
 
 def family(code: str) -> str:
-    """What a code's range is about ("" if its range is not listed)."""
-    return ranges().get(code[:3] + "xx", "")
+    """What a code's range is about (a warning's: that of its errors, unless warnings have their own
+    range); "" if its range is not listed."""
+    listed = ranges()
+    return listed.get(code[:3] + "xx") or listed.get(f"E{code[1:3]}xx", "")
 
 
 def severity(code: str) -> str:

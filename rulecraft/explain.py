@@ -12,6 +12,7 @@ import argparse
 import difflib
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -111,26 +112,43 @@ def explain_code(code: str) -> dict[str, Any]:
 # ---- rule ids ------------------------------------------------------------------------------
 
 
-def explain_rule(rule: str, studies: Studies) -> dict[str, Any]:
-    from .coverage import find_catalogue, mentions, read_report, read_rules
+@lru_cache(maxsize=4)
+def catalogue(folder: Path | None) -> dict[str, tuple[str, dict]]:
+    """Rule id -> (its catalogue, its entry), read once per process."""
+    from .coverage import read_rules
 
-    folder = find_catalogue(None)
-    catalogue = {rid: (game, entry) for game, rules in (read_rules(folder) if folder else {}).items()
-                 for rid, entry in rules.items()}
+    return {rid: (game, entry) for game, rules in (read_rules(folder) if folder else {}).items()
+            for rid, entry in rules.items()}
+
+
+@lru_cache(maxsize=4)
+def mentioned(cwd: str) -> dict[str, list[str]]:
+    """Rule id -> the lines of the tests (TESTS, in the working folder `cwd`) that name it, searched
+    once per process and working folder."""
+    from .coverage import mentions
+
+    return mentions(TESTS) if TESTS.is_dir() else {}
+
+
+def explain_rule(rule: str, studies: Studies) -> dict[str, Any]:
+    from .coverage import find_catalogue, read_report
+
+    found = find_catalogue(None)
+    rules = catalogue(found.resolve() if found else None)
     carried, in_rulesets, tests = {}, [], []
     for st in studies:
         for site in st.rule_sites.get(rule, []):
             in_rulesets.append(st.origins.get(site.span.file, st.own))
             carried[site.span] = {"at": _where(site.span), "how": site.how, **_holder(site.holder)}
         tests += [{"test": t.name, "at": _where(t.name_span), "ruleset": st.own} for t in st.tests_checking(rule)]
-    if not carried and rule not in catalogue:
-        known = set(catalogue) | {r for st in studies for r in st.rule_sites}
+    if not carried and rule not in rules:
+        known = set(rules) | {r for st in studies for r in st.rule_sites}
         raise UsageError("E1003", f"no rule {rule} in the catalogue or in {_searched(studies)}", suggestions(rule, known))
     report = read_report(REPORT).get(rule, {})
-    game, entry = catalogue.get(rule, (None, {}))
+    game, entry = rules.get(rule, (None, {}))
     return {"kind": "rule", "rule": rule, "catalogue": game, "text": entry.get("rule"), "section": entry.get("section"),
             "note": entry.get("note"), "rulesets": list(dict.fromkeys(in_rulesets)), "carried_by": list(carried.values()),
-            "ruleset_tests": _unique(tests), "tests": mentions(TESTS).get(rule, []) if TESTS.is_dir() else [],
+            "ruleset_tests": _unique(tests), "tests": mentioned(str(Path.cwd())).get(rule, []),
             "named_by": report.get("named_by", []), "executed_by": report.get("executed_by", [])}
 
 
@@ -155,19 +173,20 @@ def _searched(studies: Studies) -> str:
 
 def explain_name(name: str, studies: Studies) -> dict[str, Any]:
     found = _builtins(name)
-    seen: dict[tuple[str, str, Span], dict[str, Any]] = {}
-    for st in studies:
-        for d in _declarations_named(st, name):
+    seen: dict[tuple[str, str, Span], tuple[dict[str, Any], dict[Span, dict[str, str]]]] = {}
+    named = [(st, _declarations_named(st, name)) for st in studies]
+    if not any(decls for _, decls in named):
+        named = [(st, _declarations_called(st, name)) for st in studies]
+    for st, decls in named:
+        for d in decls:
             key = (d.what, st.key(d), d.span)
             if key not in seen:
-                seen[key] = _declaration(st, d)
-                seen[key]["uses"] = []
-            uses = seen[key]["uses"]
+                seen[key] = (_declaration(st, d), {})
+            uses = seen[key][1]
             for span in st.uses.get(st.key(d), []):
-                use = {"at": str(span), "line": st.sources[span.file].line(span.line).strip() if span.file in st.sources else ""}
-                if use not in uses:
-                    uses.append(use)
-    found += list(seen.values())
+                if span not in uses:  # a base's uses are found again in each of its mods
+                    uses[span] = {"at": str(span), "line": st.sources[span.file].line(span.line).strip()}
+    found += [answer | {"uses": list(uses.values())} for answer, uses in seen.values()]
     if not found:
         pool = [*BUILTINS, *BUILTIN_EVENTS, *BUILTIN_FIELDS, *(n for st in studies for n in st.by_name)]
         raise UsageError("E1003", f"nothing is called `{name}` in {_searched(studies)} or the language",
@@ -176,12 +195,13 @@ def explain_name(name: str, studies: Studies) -> dict[str, Any]:
 
 
 def _declarations_named(st: Studied, name: str) -> list[Declaration]:
-    """The declarations `name` names: by name (`KIND.PROP` and `PROC.STEP` too), else a definition's
-    or enum member's name in any language the ruleset gives."""
+    """The declarations `name` names (`KIND.PROP` and `PROC.STEP` too)."""
     owner, _, bare = name.rpartition(".")
-    found = [d for d in st.by_name.get(bare, []) if not owner or d.owner == owner]
-    if found:
-        return found
+    return [d for d in st.by_name.get(bare, []) if not owner or d.owner == owner]
+
+
+def _declarations_called(st: Studied, name: str) -> list[Declaration]:
+    """The definitions and enum members whose name, in any language the ruleset gives, is `name`."""
     ids = definitions(st.data).find(name) + [m for enum in st.data.enums for m in members(st.data, enum).find(name)]
     return [d for target in dict.fromkeys(ids) for d in st.by_name.get(target, []) if d.what in ("definition", "enum member")]
 

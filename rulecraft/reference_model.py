@@ -113,6 +113,11 @@ class Page:
         return found
 
 
+    def also(self, name: str, what: str, anchor: str, context: str = "", aka: tuple[str, ...] = ()) -> None:
+        """File another name in the search, at an anchor the page has (an enum's member, at its enum)."""
+        self.entries.append(Entry(name, what, self.slug, anchor, context, aka))
+
+
 def anchor_of(text: str) -> str:
     """An HTML id made of the text: letters, digits, `-` and `_`."""
     return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-").lower() or "x"

@@ -29,6 +29,15 @@ class Context:
     whole: bool
     site: frozenset[str]
 
+    @property
+    def name(self) -> str:
+        """The ruleset the page is about: the game (with mods applied), or the ruleset itself."""
+        return self.rules.id if self.whole else self.st.own
+
+    @property
+    def mod_flags(self) -> str:
+        return "".join(f" --mod {m}" for m in self.st.mods)
+
     def mine(self, d: Declaration) -> bool:
         return self.whole or d.origin == self.st.own
 
@@ -89,7 +98,7 @@ def header(ctx: Context) -> None:
     st, rules, page = ctx.st, ctx.rules, ctx.page
     h = st.sym.header
     assert h is not None  # a ruleset without one does not compile
-    page.add(Heading(1, (rules.title if ctx.whole else h.title,), page.anchor(rules.kind if ctx.whole else _kind(h), st.own)))
+    page.add(Heading(1, (rules.title if ctx.whole else h.title,), page.anchor(rules.kind if ctx.whole else _kind(h), ctx.name)))
     about: list = [f"The {_kind(h)} ", Code(h.name)]
     if isinstance(h, (n.ModDecl, n.FormatDecl)):
         about += [", extending ", *_page_link(ctx, h.extends)]
@@ -118,7 +127,7 @@ def options(ctx: Context) -> None:
     own = ctx.of("option")
     if own:
         ctx.page.add(Heading(2, ("Options",), "options"))
-        rows = [Row(((Code(d.name),), (d.node.doc,), (ctx.where(d),)), ctx.page.anchor("option", d.name, ctx.st.own))
+        rows = [Row(((Code(d.name),), (d.node.doc,), (ctx.where(d),)), ctx.page.anchor("option", d.name, ctx.name))
                 for d in own if isinstance(d.node, n.OptionDecl)]
         ctx.page.add(Para(("Chosen at setup: ", Code("rulecraft run SCENARIO --option NAME"), ".")),
                      Table(("option", "what it does", "declared at"), tuple(rows)))
@@ -133,11 +142,11 @@ def kinds(ctx: Context) -> None:
         k = d.node
         assert isinstance(k, n.KindDecl)
         title: Line = ("kind ", Code(k.name)) + ((" : ", *ctx.ref("kind", k.parent)) if k.parent else ())
-        ctx.page.add(Heading(3, title, ctx.page.anchor("kind", k.name, ctx.st.own)))
+        ctx.page.add(Heading(3, title, ctx.page.anchor("kind", k.name, ctx.name)))
         count = len(ctx.rules.defs_of(k.name))
         ctx.page.add(*described(ctx, d, (f"{count} definition{'s' if count != 1 else ''} of this kind or its subkinds.",)))
         rows = [Row(((Code(f.name),), (Code(ctx.type_of(f.type)),), _default(ctx, k.name, f.name)),
-                    ctx.page.anchor("property", f"{k.name}.{f.name}", ctx.st.own)) for f in k.fields]
+                    ctx.page.anchor("property", f"{k.name}.{f.name}", ctx.name)) for f in k.fields]
         if rows:
             ctx.page.add(Table(("property", "type", "default"), tuple(rows)))
         if k.parent:
@@ -156,7 +165,7 @@ def events(ctx: Context) -> None:
                      Para(("React with ", Code("on EVENT [when CONDITION] { ... }"), "; raise with ", Code("emit EVENT(...)"),
                            ". The built-in events are on the ", Link("language page", "language", "events"), ".")))
         rows = [Row(((Code(d.name),), (Code(params_of(ctx, d.node.params)),), (ctx.st.doc(d),), (ctx.where(d),)),
-                    ctx.page.anchor("event", d.name, ctx.st.own)) for d in own if isinstance(d.node, n.EventDecl)]
+                    ctx.page.anchor("event", d.name, ctx.name)) for d in own if isinstance(d.node, n.EventDecl)]
         ctx.page.add(Table(("event", "parameters", "about", "declared at"), tuple(rows)))
 
 
@@ -176,7 +185,7 @@ def callables(ctx: Context) -> None:
             assert isinstance(f, n.FnDecl)
             signature = f"{f.name}({params_of(ctx, f.params)})" + (f" -> {ctx.type_of(f.returns)}" if f.returns else "")
             rows.append(Row(((Code(signature),), joined([(Code(i),) for i in rule_ids(f.body)]), (ctx.st.doc(d),),
-                             (ctx.where(d),)), ctx.page.anchor(what, d.name, ctx.st.own)))
+                             (ctx.where(d),)), ctx.page.anchor(what, d.name, ctx.name)))
         ctx.page.add(Table((what, "rules", "about", "declared at"), tuple(rows)))
 
 
@@ -196,7 +205,7 @@ def procedure_parts(ctx: Context) -> None:
                else f"after step {d.name} in {d.owner} {{ ... }}")
         procedure = d.owner or ""
         rows.append(Row(((Code(procedure),), (d.what,), (Code(d.name),), (Code(how),), (ctx.where(d),)),
-                        ctx.page.anchor(d.what, f"{procedure}.{d.name}", ctx.st.own)))
+                        ctx.page.anchor(d.what, f"{procedure}.{d.name}", ctx.name)))
     ctx.page.add(Table(("procedure", "what", "name", "hooked with", "at"), tuple(rows)))
 
 
@@ -205,7 +214,7 @@ def constants(ctx: Context) -> None:
     if own:
         ctx.page.add(Heading(2, ("Constants",), "constants"))
         rows = [Row(((Code(d.name),), (Code(text(ctx.st.res.value(d.node.value))),), (ctx.st.doc(d),), (ctx.where(d),)),
-                    ctx.page.anchor("const", d.name, ctx.st.own)) for d in own if isinstance(d.node, n.ConstDecl)]
+                    ctx.page.anchor("const", d.name, ctx.name)) for d in own if isinstance(d.node, n.ConstDecl)]
         ctx.page.add(Table(("constant", "value", "about", "declared at"), tuple(rows)))
 
 
@@ -224,7 +233,7 @@ def assumptions(ctx: Context) -> None:
         a = ctx.rules.assumptions[d.name]
         rows.append(Row(((Code(a.name),), (Code(str(a.type)),), (Code(text(a.value)),), (a.doc,),
                          (Code(f"--set {a.name}={set_value(a.value)}"),), (ctx.where(d),)),
-                        ctx.page.anchor("assumption", a.name, ctx.st.own)))
+                        ctx.page.anchor("assumption", a.name, ctx.name)))
     ctx.page.add(Table(("assumption", "type", "default", "note", "override", "declared at"), tuple(rows)))
 
 

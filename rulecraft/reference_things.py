@@ -33,7 +33,7 @@ def definitions(ctx: Context) -> None:
 def definition(ctx: Context, d: Declaration) -> None:
     item = ctx.rules.definitions[d.name]
     aka = other_names(ctx.rules, d.name)
-    anchor = ctx.page.anchor("definition", d.name, ctx.st.own, (item.name, *(name for _, name in aka)))
+    anchor = ctx.page.anchor("definition", d.name, ctx.name, (item.name, *(name for _, name in aka)))
     ctx.page.add(Heading(4, (Code(d.name), f" {item.name}", f" ×{item.count}"), anchor))
     more: list[Line] = [rules_line(item.rules)]
     if aka:
@@ -75,7 +75,7 @@ def dice(ctx: Context) -> None:
     for d in own:
         die = ctx.rules.dice[d.name]
         faces = ctx.rules.faces(d.name)
-        ctx.page.add(Heading(3, ("die ", Code(d.name), f" {die.name}"), ctx.page.anchor("die", d.name, ctx.st.own)))
+        ctx.page.add(Heading(3, ("die ", Code(d.name), f" {die.name}"), ctx.page.anchor("die", d.name, ctx.name)))
         source: Line = ()
         if die.table is not None:
             source = ("Faces from the assumption ", *ctx.ref("assumption", die.table[0]), ", one row of numbers a face.")
@@ -96,7 +96,7 @@ def tables(ctx: Context) -> None:
         node = d.node
         assert isinstance(node, n.TableDecl)
         ctx.page.add(Heading(3, ("table ", Code(f"{d.name}({params_of(ctx, node.params)})"), f" {t.name}"),
-                             ctx.page.anchor("table", d.name, ctx.st.own)))
+                             ctx.page.anchor("table", d.name, ctx.name)))
         ctx.page.add(*described(ctx, d, ("Rolled with the die ", *ctx.ref("die", t.die), "; ",
                                          Code(f"rulecraft odds GAME {d.name}"), " gives each row's chance."),
                                 rules_line(t.rules)))
@@ -113,6 +113,9 @@ def small_tables(ctx: Context) -> None:
            lambda d: ((Code(d.name),), (" ".join(d.node.flags),), (ctx.where(d),)))
     _table(ctx, "enum", "Enums", ("enum", "members", "declared at"),
            lambda d: ((Code(d.name),), _members(ctx, d.node), (ctx.where(d),)))
+    for d in ctx.of("enum member"):
+        aka = tuple(name for _, name in other_names(ctx.rules, d.name))
+        ctx.page.also(d.name, "enum member", anchor_of(f"enum-{d.owner}"), ctx.name, aka)
     _table(ctx, "ability", "Abilities", ("ability", "title", "parameters", "declared at"),
            lambda d: ((Code(d.name),), (d.node.title or "",), (Code(params_of(ctx, d.node.params)),), (ctx.where(d),)))
     _table(ctx, "record", "Records", ("record", "fields", "declared at"),
@@ -132,7 +135,7 @@ def _table(ctx: Context, what: str, title: str, head: tuple[str, ...], cells) ->
     own = ctx.of(what)
     if own:
         ctx.page.add(Heading(2, (title,), f"{what}s"),
-                     Table(head, tuple(Row(cells(d), ctx.page.anchor(what, d.name, ctx.st.own)) for d in own)))
+                     Table(head, tuple(Row(cells(d), ctx.page.anchor(what, d.name, ctx.name)) for d in own)))
 
 
 def scenarios(ctx: Context) -> None:
@@ -142,8 +145,8 @@ def scenarios(ctx: Context) -> None:
     ctx.page.add(Heading(2, ("Scenarios",), "scenarios"))
     for d in own:
         s = ctx.rules.scenarios[d.name]
-        ctx.page.add(Heading(3, ("scenario ", Code(d.name), f" {s.name}"), ctx.page.anchor("scenario", d.name, ctx.st.own)))
-        ctx.page.add(*described(ctx, d, ("Played with ", Code(f"rulecraft run {ctx.st.own}/{d.name} --seed 1"), "."),
+        ctx.page.add(Heading(3, ("scenario ", Code(d.name), f" {s.name}"), ctx.page.anchor("scenario", d.name, ctx.name)))
+        ctx.page.add(*described(ctx, d, ("Played with ", Code(f"rulecraft run {d.origin}/{d.name} --seed 1{ctx.mod_flags}"), "."),
                                 ("Parts: ", ", ".join(s.parts), "."), rules_line(s.rules)))
         if s.props:
             ctx.page.add(Table(("setting", "value"), tuple(Row(((Code(k),), (Code(text(v)),))) for k, v in s.props.items())))
@@ -176,7 +179,7 @@ def deck_format(ctx: Context) -> None:
     if params:
         ctx.page.add(Table(("parameter", "type", "about", "declared at"), tuple(
             Row(((Code(d.name),), (Code(ctx.type_of(p.type)),), (p.doc or "",), (ctx.where(d),)),
-                ctx.page.anchor("param", d.name, ctx.st.own)) for d, p in params)))
+                ctx.page.anchor("param", d.name, ctx.name)) for d, p in params)))
     if checks:
         ctx.page.add(Table(("check", "what it requires", "declared at"), tuple(
             Row(((Link(c.name, None, anchor_of(f"rule-{c.name}")),), (c.title or "",), (f"{c.span.file}:{c.span.line}",)))
@@ -196,10 +199,10 @@ def changes(ctx: Context) -> None:
 def tests(ctx: Context) -> None:
     own = [(d, d.node) for d in ctx.of("test") if isinstance(d.node, n.TestDecl)]
     if own:
-        ctx.page.add(Heading(2, ("Rule tests",), "tests"), Para(("Run with ", Code(f"rulecraft test {ctx.st.own}"), ".")),
+        ctx.page.add(Heading(2, ("Rule tests",), "tests"), Para(("Run with ", Code(f"rulecraft test {ctx.name}{ctx.mod_flags}"), ".")),
                      Table(("test", "checks", "declared at"), tuple(
                          Row(((d.name,), joined([(Link(i, None, anchor_of(f"rule-{i}")),) for i in t.checks]),
-                              (ctx.where(d),)), ctx.page.anchor("test", d.name, ctx.st.own)) for d, t in own)))
+                              (ctx.where(d),)), ctx.page.anchor("test", d.name, ctx.name)) for d, t in own)))
 
 
 def rule_index(ctx: Context) -> None:
@@ -212,7 +215,7 @@ def rule_index(ctx: Context) -> None:
         holders = list(dict.fromkeys(s.holder for s in mine))
         rows.append(Row(((Code(rule),), joined([ctx.ref(h.what, h.name) for h in holders]),
                          (", ".join(f"{s.span.file}:{s.span.line}" for s in mine),)),
-                        ctx.page.anchor("rule", rule, ctx.st.own)))
+                        ctx.page.anchor("rule", rule, ctx.name)))
     if rows:
         ctx.page.add(Heading(2, ("Rule ids",), "rules"),
                      Para(("The catalogue rules this ruleset encodes; ", Code("rulecraft explain RULE-ID"),

@@ -19,7 +19,7 @@ Codes, by range:
     E10xx  values given on the command line (rulecraft/arguments.py)
     W00xx  warnings: what compiles but never happens in play (an action no turn offers)
 
-COMPILER_CODES and INPUT_CODES describe each code (SARIF output carries the description of an
+COMPILER_CODES, INPUT_CODES and WARNING_CODES describe each code (SARIF output carries the description of an
 input code; `rulecraft explain CODE` shows it, with examples).
 """
 
@@ -196,7 +196,6 @@ COMPILER_CODES = {
     "E0703": "mods that cannot be combined: declared conflicts, or two of one group",
     "E0704": "a change of what other rulesets define outside a `mod`",
     "E0705": "a step patch names a step the procedure does not have",
-    "W0001": "an action no turn offers: no scenario, trigger, card effect or table row reaches it",
 }
 
 
@@ -231,6 +230,14 @@ INPUT_CODES = {
     "E1003": "an unknown name: ruleset, scenario, query, parameter, assumption, option, definition",
     "E1004": "a value the command needs is missing, two exclude each other, or the scenario leaves nothing to draw",
     "E1005": "a file named on the command line cannot be read, understood or written (a log, a picture, an output)",
+}
+
+
+WARNING_CODES = {  # what compiles, or is read, but is likely a mistake
+    "W0001": "an action no turn offers: no scenario, trigger, card effect or table row reaches it",
+    "W0002": "a fn never called, a const never read, or an event never emitted nor listened to",
+    "W0003": "an assumption never read: setting it changes nothing",
+    "W0915": "a card of a pool is one of the game's cards, but disagrees with it",
 }
 
 
