@@ -35,6 +35,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check rulecraft tests bench fuzz
+	$(RC) fmt --check rulesets examples
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 	$(BIN)/rulecraft coverage --summary
