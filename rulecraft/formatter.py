@@ -9,9 +9,10 @@ The layout:
 - a block, list or call opened at the end of a line indents the lines inside it by 2 spaces;
 - one opened with more on its line aligns the lines inside it just after the bracket (as a
   parameter list broken over lines is written);
-- a line that continues a statement (it starts with `and`, `or`, `then`, an operator, `else`
-  after a `require`, or a header's `conflicts`, `overrides`, `group`, `optional`, `version`)
-  is indented 2 spaces past the statement's first line;
+- a line that continues a statement (it starts with `and`, `or`, `then`, `when`, `target`, an
+  operator, `else` after a `require`, or a header's `conflicts`, `overrides`, `group`,
+  `optional`, `version`; or it follows a top-level line that ends in a comma) keeps the
+  alignment it was written with, at least 2 spaces past the statement's first line;
 - a comment on its own line under a comment that ends the line above stays under it;
 - no trailing spaces, tabs or blank lines at the start or end; at most one blank line in a row.
 """
@@ -34,7 +35,6 @@ _SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#.*|[{}\[\]()]')
 _CONTINUES = re.compile(r"(and|or|then|else|when|target|conflicts|overrides|group|optional|version|extends)\b|"
                         r"(==|!=|<=|>=|//|[-+*/%<>.])")
 OPENERS, CLOSERS = "{[(", "}])"
-_LEADING_CLOSERS = re.compile(r"[\s}\])]*")
 HEADER_CLAUSES = {"conflicts", "overrides", "group", "optional", "version", "extends"}
 
 
@@ -62,7 +62,7 @@ def format_text(text: str) -> str:
             continue
         written_at = len(raw) - len(raw.lstrip())
         marks = [(m.group(), m.start()) for m in _SCAN.finditer(line)]
-        closers = sum(c in CLOSERS for c in _LEADING_CLOSERS.match(line).group())  # type: ignore[union-attr]
+        closers = sum(c in CLOSERS for c in line[:len(line) - len(line.lstrip(CLOSERS + " "))])
         base = None
         if line.startswith("#") and ending_comment is not None and ending_comment[0] == written_at:
             indent = ending_comment[1]  # a comment carried on under the comment that ends the line above
