@@ -533,16 +533,15 @@ class DeckChecker:
         """The deck's format with the pools' cards, the assumption values to check with, and
         the pools' warnings."""
         key: Any = self.format.id if isinstance(self.format, Ruleset) else self.format or deck.format
-        known = self._formats.get(key)
-        if known is None:
-            if self.format is None and key is not None and folder_of(key) is None and key not in bundled_formats():
-                key = (key, _deck_folder(deck))  # a folder below the deck's
-            known = self._formats.get(key)
-        if known is None:
+        if key in self._formats:
+            return self._formats[key]
+        if self.format is None and key is not None and folder_of(key) is None and key not in bundled_formats():
+            key = (key, _deck_folder(deck))  # a folder below the deck's
+        if key not in self._formats:
             base = self.format if isinstance(self.format, Ruleset) else resolve_format(deck, self.format, self.mods)
             rules, settings, warnings = self._with_pools(base, deck)
-            known = self._formats[key] = (rules, (settings | self.assumptions) or None, warnings)
-        return known
+            self._formats[key] = (rules, (settings | self.assumptions) or None, warnings)
+        return self._formats[key]
 
     def _with_pools(self, base: Ruleset, deck: Deck) -> tuple[Ruleset, dict[str, Any], list[Diagnostic]]:
         if not self.pool_files:
