@@ -136,7 +136,7 @@ COUNT_FIRST = re.compile(r"^\s*(\d+)\s*[xX×]?\s+(\S.*?)\s*$")  # "4x Card Name"
 COUNT_LAST = re.compile(r"^\s*(\S.*?)\s+[xX×]\s*(\d+)\s*$")  # "Card Name x4", "Card Name × 4"
 # "Sideboard:", "SIDEBOARD", "Sideboard (25):", "Sideboard: 25"
 HEADER = re.compile(r"^\s*([^\W\d_][^\d:()\[\]]*?)\s*(\(\s*\d+\s*\))?\s*(:\s*(\d+)?)?\s*$")
-SETTING = re.compile(r"^\s*([a-z_][\w-]*):\s*(\S.*?)\s*$")
+SETTING = re.compile(r"^\s*([A-Za-z_][\w-]*):\s*(\S.*?)\s*$")  # "format: ...", "Format: ...", a parameter
 # A header's words (as `names.loose_key` compares them: no case, no accents) -> the section they
 # name, in English and Czech; other headers name the section of their own words ("Proxies:").
 SECTION_WORDS = {"main": "main", "main deck": "main", "maindeck": "main", "mainboard": "main", "deck": "main",
@@ -163,8 +163,8 @@ def read_text_deck(text: str, file: str, defer: bool = False) -> Deck:
         elif (header := _header(line)) is not None:
             section = header
             deck.positions.setdefault(section, (number, len(line) - len(line.lstrip()) + 1))
-        elif m := SETTING.match(line):
-            _setting(deck, m.group(1), m.group(2), (number, m.start(2) + 1))
+        elif (m := SETTING.match(line)) and (m.group(1).islower() or not COUNT_LAST.match(line)):
+            _setting(deck, m.group(1).lower(), m.group(2), (number, m.start(2) + 1))  # "Card: Title x4" is a card
         elif m := COUNT_LAST.match(line):
             _add_card(deck, section, m, 1, 2, number, problems)
         else:
@@ -548,8 +548,8 @@ class DeckChecker:
             return base, {}, []
         if self._pools is None:
             self._pools = [read_pool(p) for p in self.pool_files]
-        source = None if isinstance(self.format, Ruleset) else Path(format_source(deck, self.format))
-        folder = source if source is not None and folder_of(str(source)) is None else None
+        source = None if isinstance(self.format, Ruleset) else format_source(deck, self.format)
+        folder = Path(source) if source is not None and folder_of(source) is None else None  # a format of the user's
         identity = [p for p in deck_settings(base, folder).get("identity", []) if isinstance(p, str)]
         return apply_pools(base, self._pools, identity)
 

@@ -68,6 +68,12 @@ def test_a_main_deck_header_names_the_main_section(header):
                                                                           "main": [("Grey Wolf", 4)]}
 
 
+def test_the_format_and_parameters_may_be_written_with_a_capital_and_a_card_may_hold_a_colon(rules):
+    deck = read_text_deck("Format: cardgame\nSide: wolf\nHowl!: The Call x2\n2 Grey Wolf\n", "d.txt")
+    assert (deck.format, deck.params) == ("cardgame", {"side": "wolf"})
+    assert [(card, copies) for card, copies, _ in deck.sections["main"]] == [("Howl!: The Call", 2), ("Grey Wolf", 2)]
+
+
 def test_other_headers_with_a_colon_or_a_count_name_a_section_of_their_words():
     assert sections("Proxies:\n1x Howl!\nProxy (1)\n1 Grey Wolf\nSpare Cards:\n1 Howl!\n") == {
         "proxies": [("Howl!", 1), ("Grey Wolf", 1)], "spare_cards": [("Howl!", 1)]}
