@@ -556,9 +556,9 @@ class DeckChecker:
 
 def check_deck(source: DeckSource, format_id: str | None = None,
                params: dict[str, str] | None = None, pools: list[str | Path] | None = None,
-               assumptions: dict[str, Any] | None = None, mods: Sequence[str] = ()) -> dict[str, Any]:
+               assumptions: dict[str, Any] | None = None, mods: Sequence[str] | None = None) -> dict[str, Any]:
     """The contract's deck check: {"legal", "format", "violations"}; raises DeckError for unreadable decks.
     `pools`: card-pool files whose cards join the game's (and whose `set:` values override the
     format's assumptions); `assumptions`: overrides given directly (they win over the pools');
     `mods`: mods applied to the format in order (a card a mod defines is a card of the deck's)."""
-    return DeckChecker(format_id, pools or (), params, assumptions, mods).check(source)
+    return DeckChecker(format_id, pools or (), params, assumptions, mods or ()).check(source)
