@@ -235,8 +235,10 @@ def _add_coverage(sub) -> None:
 def _add_deck(sub) -> None:
     deck = sub.add_parser("deck", help="deck legality")
     dc = deck.add_subparsers().add_parser("check", help="check a deck (YAML, or a pasted '4x Card Name' list in .txt)")
-    dc.add_argument("deck")
-    dc.add_argument("--format", dest="format_id", metavar="FORMAT", help="the format, if the deck does not name it")
+    dc.add_argument("deck", help="the deck file, or - for standard input")
+    dc.add_argument("--format", dest="format_id", metavar="FORMAT",
+                    help="the format (a format id, or a folder holding one), if the deck does not name it")
+    dc.add_argument("--mod", action="append", default=[], help=MOD_HELP + "; a card a mod defines is a card decks may name")
     dc.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a format parameter")
     dc.add_argument("--pool", action="append", default=[], metavar="POOL", help="a card-pool file (rulecraft import)")
     dc.add_argument("--json", action="store_true", help="the report, or the input's diagnostics, as JSON")
@@ -321,19 +323,19 @@ def cmd_deck_check(args) -> int:
 
     try:
         params = assignments(args.param, "--param")
-        report = check_deck(args.deck, args.format_id, params, pools=args.pool)
-    except InputError as err:  # the deck, a pool, or a value given: every problem, with its code
+        report = check_deck(args.deck, args.format_id, params, pools=args.pool, mods=args.mod)
+    except (InputError, CompileError) as err:  # the deck, a pool, a value given, a mod: every problem, with its code
         if not args.json:
             raise
         print(render_json(err.diagnostics))
-        return 2
+        return 2 if isinstance(err, InputError) else 1
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         for w in report.get("warnings", []):  # the pools disagree with the game's cards
             print(f"{w['file']}:{w['line']}:{w['column']}: warning[{w['code']}]: {w['message']}", file=sys.stderr)
         verdict = "legal" if report["legal"] else f"ILLEGAL: {len(report['violations'])} rule(s) broken"
-        print(f"{args.deck}: {verdict} for {report['format']}")
+        print(f"{args.deck}: {verdict} for {report['format']}" + (f" with {', '.join(args.mod)}" if args.mod else ""))
         for v in report["violations"]:
             cards = f" [{', '.join(v['cards'])}]" if v["cards"] else ""
             print(f"  {v['rule']}: {v['message']}{cards}")
