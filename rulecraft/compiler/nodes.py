@@ -609,6 +609,7 @@ class AbilityModifier(Node):
 @dataclass(frozen=True, slots=True)
 class ConstDecl(Decl):
     value: Expr
+    exported: bool = False  # `export`: used from outside the ruleset (compiler.usage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -616,6 +617,7 @@ class AssumeDecl(Decl):
     type: TypeRef
     value: Expr
     doc: str
+    exported: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -627,6 +629,7 @@ class Param(Decl):
 @dataclass(frozen=True, slots=True)
 class EventDecl(Decl):
     params: tuple[Param, ...]
+    exported: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -637,6 +640,7 @@ class FnDecl(Decl):
     params: tuple[Param, ...]
     returns: TypeRef | None
     body: Block
+    exported: bool = False
 
 
 @dataclass(frozen=True, slots=True)
