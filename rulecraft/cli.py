@@ -109,6 +109,7 @@ def _add_check(sub) -> None:
     c.add_argument("paths", nargs="*", help="ruleset ids or folders (default: every bundled ruleset)")
     c.add_argument("--format", choices=["text", "json", "sarif"], default="text")
     c.add_argument("--mod", action="append", default=[], help="check with these mods applied, in load order")
+    c.add_argument("--warnings-as-errors", action="store_true", help="report warnings as errors (exit 1 if any)")
     c.set_defaults(handler=cmd_check)
 
 
@@ -233,13 +234,16 @@ COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice
 
 
 def cmd_check(args) -> int:
+    from .compiler.diagnostics import as_errors
+
     names = args.paths or bundled_ids()
     diags = Diagnostics()
     done = 0
     for name in names:
         if compiled([ruleset_folder(name)] + [ruleset_folder(mod) for mod in args.mod], diags) is not None:
             done += 1
-    items = diags.sorted()
+    items = as_errors(diags.sorted()) if args.warnings_as_errors else diags.sorted()
+    warned = len(diags.warnings)
     if args.format == "json":
         print(render_json(items))
     elif args.format == "sarif":
@@ -248,8 +252,9 @@ def cmd_check(args) -> int:
         if items:
             print(render_text(items, diags.sources))
         print(f"checked {len(names)} ruleset{'s' if len(names) != 1 else ''}: "
-              f"{done} compiled, {len(names) - done} with errors")
-    return 1 if diags.errors else 0
+              f"{done} compiled, {len(names) - done} with errors, {warned} warning{'s' if warned != 1 else ''}"
+              + (" (as errors)" if warned and args.warnings_as_errors else ""))
+    return 1 if diags.errors or (warned and args.warnings_as_errors) else 0
 
 
 # ---- listing --------------------------------------------------------------

@@ -27,12 +27,6 @@ from .context import CheckContext
 
 TOOL_FNS = frozenset({"render_styles"})  # `rulecraft render` asks a ruleset for its styles by this name
 
-CODES = {
-    "W0001": "an action no turn offers: no scenario, trigger, card effect or table row reaches it",
-    "W0002": "a fn never called, a const never read, or an event never emitted nor listened to",
-    "W0003": "an assumption never read",
-}
-
 
 def warn_unused(ctx: CheckContext, played: Iterable[str], calls: dict[str, set[str]]) -> None:
     """Report every W00xx warning of the ruleset being checked. `played`: the fns and actions the
