@@ -3,7 +3,8 @@
 The declaration checker resolves the types each declaration writes, evaluates its
 constants and checks its shape; it hands every body (of a fn, trigger, row, scenario,
 check or test) to the body checker (compiler.bodies). Both share a CheckContext and
-fill its Resolution: the typed records (compiler.resolved) the lowering reads.
+fill its Resolution: the typed records (compiler.resolved) the lowering reads. A check
+without errors ends with the warnings of compiler.usage (what is declared and never used).
 """
 
 from __future__ import annotations
