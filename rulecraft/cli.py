@@ -130,6 +130,7 @@ def _add_check(sub) -> None:
     output.add_argument("--json", dest="output", action="store_const", const="json", help="the same as --output json")
     output.add_argument("--format", dest="old_output", choices=OUTPUTS, help="deprecated: the old name of --output")
     add_mod_option(c)
+    c.add_argument("--warnings-as-errors", action="store_true", help="report warnings as errors (exit 1 if any)")
     c.set_defaults(handler=cmd_check)
 
 
@@ -283,6 +284,8 @@ COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice
 
 
 def cmd_check(args) -> int:
+    from .compiler.diagnostics import as_errors
+
     if args.old_output:
         print("rulecraft: warning: `check --format` is deprecated; use `--output` (or `--json`)", file=sys.stderr)
     output = args.output or args.old_output or "text"
@@ -292,7 +295,8 @@ def cmd_check(args) -> int:
     for name in names:
         if compiled([ruleset_folder(name)] + [ruleset_folder(mod) for mod in args.mod], diags) is not None:
             done += 1
-    items = diags.sorted()
+    items = as_errors(diags.sorted()) if args.warnings_as_errors else diags.sorted()
+    warned = len(diags.warnings)
     if output == "json":
         print(render_json(items))
     elif output == "sarif":
@@ -301,8 +305,9 @@ def cmd_check(args) -> int:
         if items:
             print(render_text(items, diags.sources))
         print(f"checked {len(names)} ruleset{'s' if len(names) != 1 else ''}: "
-              f"{done} compiled, {len(names) - done} with errors")
-    return 1 if diags.errors else 0
+              f"{done} compiled, {len(names) - done} with errors, {warned} warning{'s' if warned != 1 else ''}"
+              + (" (as errors)" if warned and args.warnings_as_errors else ""))
+    return 1 if diags.errors or (warned and args.warnings_as_errors) else 0
 
 
 # ---- export ---------------------------------------------------------------
