@@ -15,7 +15,10 @@ NEEDS = ("pygls", "lsprotocol")
 
 
 def add_parser(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("lsp", help="the language server, over standard input and output (needs the extra `lsp`)")
+    p = sub.add_parser("lsp", help="the language server, over standard input and output (needs the extra `lsp`)",
+                       description="A language server for .rules files, over standard input and output: diagnostics "
+                                   "as you type, hover, go to definition, references, completion, outline and "
+                                   "formatting. Editors start it.")
     p.set_defaults(handler=cmd_lsp)
     return p
 

@@ -291,8 +291,16 @@ def _name(a: Analysis, chain: list[n.Node], i: int) -> Target | None:
     if isinstance(parent, n.Call) and parent.func is node:
         return _function(a.sym, node.name)
     if isinstance(a.res.refs.get(id(node)), r.LocalRef):
-        return _local(chain[0], node.name, (node.span.line, node.span.column))
+        return _local(chain[0], node.name, (node.span.line, node.span.column)) or _event_param(a.sym, chain, node.name)
     return lookup(a, node.name)
+
+
+def _event_param(sym: Symbols, chain: list[n.Node], name: str) -> Target | None:
+    """A parameter of the event a trigger listens to: a local of the trigger's body."""
+    trigger = next((c for c in reversed(chain) if isinstance(c, n.Trigger)), None)
+    event = sym.events.get(trigger.event) if trigger is not None else None
+    param = next((p for p in event.params if p.name == name), None) if event is not None else None
+    return Target(What.LOCAL, name, param.name_span, param) if param is not None else None
 
 
 def _local(top: n.Node, name: str, before: Pos) -> Target | None:

@@ -60,8 +60,10 @@ class RulesServer(LanguageServer):
         return at.line + 1, at.character + 1
 
     def range(self, a: Analysis, span: Span) -> lsp.Range:
-        source = a.sources.get(span.file)
-        lines = source.lines if source is not None else []
+        """A span in the client's units, counted on the file's text in the editor if it is open."""
+        path, source = a.paths.get(span.file), a.sources.get(span.file)
+        text = self.documents.texts.get(path) if path is not None else None
+        lines = text.split("\n") if text is not None else source.lines if source is not None else []
         start = lsp.Position(span.line - 1, span.column - 1)
         end = lsp.Position(span.end_line - 1, span.end_column - 1)
         return self.workspace.position_codec.range_to_client_units(lines, lsp.Range(start, end))
