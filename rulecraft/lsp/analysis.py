@@ -89,6 +89,7 @@ class Documents:
         self.texts: dict[Path, str] = {}
         self.parsed: dict[Path, str] = {}
         self.latest: dict[Path, Analysis] = {}
+        self.read: dict[Path, dict[Path, str]] = {}  # the texts each latest analysis read instead of files
 
     def update(self, path: Path, text: str) -> Analysis:
         """The document's new text (opened or edited), and its ruleset compiled with it."""
@@ -102,12 +103,14 @@ class Documents:
         self.parsed.pop(path, None)
 
     def analysis(self, path: Path, fresh: bool = False) -> Analysis:
-        """The latest analysis of the document's ruleset (compiled now if `fresh` or if none is known)."""
+        """The latest analysis of the document's ruleset: compiled again if `fresh` and a text it
+        reads has changed (an edit that breaks the syntax changes none), or if none is known."""
         key = ruleset_folder(path) or path
         known = self.latest.get(key)
-        if fresh or known is None or (known.label_of(path) is None):
-            overlay = {p: self.parsed.get(p, text) for p, text in self.texts.items()}
+        overlay = {p: self.parsed.get(p, text) for p, text in self.texts.items()}
+        if known is None or known.label_of(path) is None or (fresh and overlay != self.read[key]):
             known = self.latest[key] = analyse(path, overlay)
+            self.read[key] = overlay
         return known
 
     def diagnostics(self, path: Path) -> dict[Path, list[Diagnostic]]:
