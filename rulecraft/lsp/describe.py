@@ -16,7 +16,7 @@ from ..compiler.symbols import ABILITY, BUILTIN_EVENTS, BUILTIN_FIELDS
 from ..runtime.builtins import BUILTINS
 from ..runtime.types import PRIMITIVES
 from .analysis import Analysis
-from .navigation import DECLARED, Pos, Target, What, path_to, word_at
+from .navigation import DECLARED, Pos, Target, What, deepest_first, word_at
 
 # ---- hover ----------------------------------------------------------------------------
 
@@ -42,16 +42,18 @@ def hover(a: Analysis, target: Target, label: str, pos: Pos) -> str:
 
 
 def type_at(a: Analysis, label: str, pos: Pos) -> str | None:
-    """The type the checker gave the expression named by the word at `pos`."""
+    """The type the checker gave the name or property at `pos` (a `let`: the value's)."""
     module, source = a.module(label), a.sources.get(label)
     found = word_at(source.line(pos[0]), pos[1]) if source is not None else None
     if module is None or found is None:
         return None
-    for node in reversed(path_to(module, (pos[0], found[1]))):
-        if isinstance(node, n.Expr) and id(node) in a.res.types:
-            return str(a.res.types[id(node)])
-        if isinstance(node, n.Let) and id(node.value) in a.res.types:
-            return str(a.res.types[id(node.value)])
+    word = found[0]
+    for chain, i in deepest_first(module, (pos[0], found[1])):
+        match chain[i]:
+            case n.Name(name=name) | n.Attr(name=name) as node if name == word and id(node) in a.res.types:
+                return str(a.res.types[id(node)])
+            case n.Let(name=name, value=value) if name == word and id(value) in a.res.types:
+                return str(a.res.types[id(value)])
     return None
 
 

@@ -27,6 +27,8 @@ from ..runtime.types import PRIMITIVES
 from .analysis import Analysis
 
 Pos = tuple[int, int]  # (line, column), both from 1, columns in characters, as spans count them
+TYPE_MAKERS = ("list", "map", "def", "die")  # the built-in types written with arguments (and `die`)
+IMPLICIT = "it"  # the thing a `where` asks about
 
 
 class What(StrEnum):
@@ -51,6 +53,7 @@ class What(StrEnum):
     TEST = "test"
     STEP = "step"
     LOCAL = "local"
+    WINDOW = "timing window"
     MODULE = "module"
     RULESET = "ruleset"
     BUILTIN = "built-in function"
@@ -148,16 +151,30 @@ def inside(span: Span | None, pos: Pos) -> bool:
     return span is not None and (span.line, span.column) <= pos < (span.end_line, span.end_column)
 
 
-def path_to(module: n.Module, pos: Pos) -> list[n.Node]:
-    """The nodes whose spans hold `pos`, from the top-level declaration in."""
-    chain: list[n.Node] = []
-    level: Iterator[n.Node] = iter(module.decls)
-    while True:
-        found = next((c for c in level if inside(c.span, pos)), None)
-        if found is None:
-            return chain
-        chain.append(found)
-        level = children(found)
+def paths_to(module: n.Module, pos: Pos) -> list[list[n.Node]]:
+    """Every chain of nodes whose spans hold `pos`, from the top-level declaration in (a text's
+    placeholder gives all its nodes the placeholder's span: several chains end there)."""
+    out: list[list[n.Node]] = []
+
+    def down(chain: list[n.Node], level: Iterator[n.Node]) -> None:
+        inner = [c for c in level if inside(c.span, pos)]
+        if not inner:
+            out.append(chain)
+        for c in inner:
+            down(chain + [c], children(c))
+
+    down([], iter(module.decls))
+    return [chain for chain in out if chain]
+
+
+def deepest_first(module: n.Module, pos: Pos) -> Iterator[tuple[list[n.Node], int]]:
+    """The nodes around `pos` (each as its chain and its index in it), the innermost first, each once."""
+    found = sorted(((chain, i) for chain in paths_to(module, pos) for i in range(len(chain))), key=lambda x: -x[1])
+    seen: set[int] = set()
+    for chain, i in found:
+        if id(chain[i]) not in seen:
+            seen.add(id(chain[i]))
+            yield chain, i
 
 
 # ---- what a word refers to ---------------------------------------------------------
@@ -176,8 +193,7 @@ def resolve(a: Analysis, label: str, pos: Pos) -> Target | None:
         return None
     word, start = found
     at = (pos[0], start)
-    chain = path_to(module, at)
-    for i in range(len(chain) - 1, -1, -1):
+    for chain, i in deepest_first(module, at):
         target = _named(a, chain, i, word, at)
         if target is not None:
             return target
@@ -206,13 +222,26 @@ def _named(a: Analysis, chain: list[n.Node], i: int, word: str, at: Pos) -> Targ
             return _in(sym.records, What.RECORD, word)
         case n.RecordNew(record=record) if any(inside(span, at) for _, span, _ in node.fields):
             return _field(sym.records.get(record), word, What.PROPERTY)
+        case n.TypeRef(name=name) if name == word:
+            return _type(sym, word) or (Target(What.TYPE, word, None) if word in TYPE_MAKERS else None)
+        case n.Roll(die=name) | n.Create(definition=name) if name == word and isinstance(a.res.refs.get(id(node)), r.FromLocal):
+            return _local(chain[0], word, (node.span.line, node.span.column))  # a die or definition chosen when it runs
+    return _mentioned(a, node, word, at) or _binding(a, chain, i, word, at)
+
+
+def _mentioned(a: Analysis, node: n.Node, word: str, at: Pos) -> Target | None:
+    """Declarations a statement or declaration names: kinds, definitions, dice, pools, events, windows."""
+    sym = a.sym
+    match node:
         case n.Select(kind_span=span) if inside(span, at):
             return _type(sym, word) or _in(sym.things, What.DEFINITION, word)
-        case n.Create(def_span=span) if inside(span, at):
+        case n.Create(def_span=span) | n.ReplaceDecl(to_span=span) if inside(span, at):
+            return _in(sym.things, What.DEFINITION, word)
+        case n.Does(name=name) if name == word:
             return _in(sym.things, What.DEFINITION, word)
         case n.Cast(kind_span=span) | n.IsKind(kind_span=span) | n.ThingDecl(kind_span=span) if inside(span, at):
             return _type(sym, word)
-        case n.TypeRef(name=name) if name == word:
+        case n.KindDecl(parent=parent) if parent == word:
             return _type(sym, word)
         case n.Roll(die=die) | n.TableDecl(die=die) if die == word:
             return _in(sym.dice, What.DIE, word)
@@ -220,7 +249,17 @@ def _named(a: Analysis, chain: list[n.Node], i: int, word: str, at: Pos) -> Targ
             return _in(sym.pools, What.POOL, word)
         case n.Emit(event=event) | n.Trigger(event=event) | n.Duration(event=event) if event == word:
             return _event(sym, word)
-    return _binding(a, chain, i, word, at)
+        case n.Play(window=window, window_span=span) | n.Window(name=window, span=span) if window == word and inside(span, at):
+            return _window(a, word)
+        case n.WindowDecl(names=names) if word in names:
+            return _window(a, word)
+        case n.ReplaceDecl(option=option) if option == word:
+            return _in(sym.options, What.OPTION, word)
+        case n.TestDecl(scenario_span=span) if inside(span, at):
+            return _in(sym.scenarios, What.SCENARIO, word)
+        case n.EnumDecl(members=members) if word in members:
+            return _member(a, word)
+    return None
 
 
 def _binding(a: Analysis, chain: list[n.Node], i: int, word: str, at: Pos) -> Target | None:
@@ -243,18 +282,9 @@ def _binding(a: Analysis, chain: list[n.Node], i: int, word: str, at: Pos) -> Ta
         case n.PatchItem(name=name) if name == word and (node.span.line, node.span.column) == at:
             patched = sym.things.get(chain[0].name) if isinstance(chain[0], n.PatchDecl) else None
             return _property(sym, patched.kind, word) if patched is not None else None
-        case n.KindDecl(parent=parent) if parent == word:
-            return _type(sym, word)
-        case n.ReplaceDecl(to_span=span) if inside(span, at):
-            return _in(sym.things, What.DEFINITION, word)
-        case n.ReplaceDecl(option=option) if option == word:
-            return _in(sym.options, What.OPTION, word)
-        case n.TestDecl(scenario_span=span) if inside(span, at):
-            return _in(sym.scenarios, What.SCENARIO, word)
-        case n.Does(name=name) if name == word:
-            return _in(sym.things, What.DEFINITION, word)
-        case n.EnumDecl(members=members) if word in members:
-            return _member(a, word)
+        case n.NamesDecl(prop_span=span) | n.AbilityModifier(prop_span=span) if inside(span, at):
+            owner = next((k for k in sym.kinds if any(f.name == word for f in sym.kinds[k].fields)), None)
+            return _property(sym, owner, word) if owner is not None else None
     return None
 
 
@@ -279,6 +309,8 @@ def _declaration(a: Analysis, chain: list[n.Node], i: int) -> Target | None:
             return Target(What.PROPERTY, name, decl.name_span, decl, getattr(owner, "name", None))
         case n.Param():
             return Target(What.LOCAL, name, decl.name_span, decl)
+        case n.WindowDecl():
+            return _window(a, name)
     what = DECLARED.get(type(decl))
     return Target(what, name, decl.name_span, decl) if what is not None else None
 
@@ -291,13 +323,34 @@ def _name(a: Analysis, chain: list[n.Node], i: int) -> Target | None:
     if isinstance(parent, n.Call) and parent.func is node:
         return _function(a.sym, node.name)
     if isinstance(a.res.refs.get(id(node)), r.LocalRef):
-        return _local(chain[0], node.name, (node.span.line, node.span.column)) or _event_param(a.sym, chain, node.name)
+        return _local(chain[0], node.name, (node.span.line, node.span.column)) or _event_param(a.sym, chain, node.name) \
+            or _step_local(a, chain, node.name)
     return lookup(a, node.name)
+
+
+def _step_local(a: Analysis, chain: list[n.Node], name: str) -> Target | None:
+    """A local of the procedure a step patch or an ability's step hook runs in: bound in the
+    procedure up to the end of the step, or by a `before` patch of the same step."""
+    hook = next((c for c in reversed(chain) if isinstance(c, (n.StepPatch, n.AbilityHook))), None)
+    if hook is None:
+        return None
+    procedure, step_name = (hook.target, hook.name) if isinstance(hook, n.StepPatch) else (hook.target, hook.step)
+    step = _step(a, procedure, step_name)
+    if step is None or step.decl is None:
+        return None
+    end = (step.decl.span.end_line, step.decl.span.end_column)
+    tops: list[tuple[n.Decl, Pos]] = [(d, end) for m in a.modules for d in m.decls
+                                      if isinstance(d, (n.FnDecl, n.ScenarioDecl)) and d.name == procedure]
+    tops += [(d, (d.span.end_line, d.span.end_column)) for m in a.modules for d in m.decls if isinstance(d, n.StepPatch)
+             and d.op is n.StepOp.BEFORE and (d.target, d.name) == (procedure, step_name) and d is not hook]
+    return next((t for top, before in tops if (t := _local(top, name, before)) is not None), None)
 
 
 def _event_param(sym: Symbols, chain: list[n.Node], name: str) -> Target | None:
     """A parameter of the event a trigger listens to: a local of the trigger's body."""
     trigger = next((c for c in reversed(chain) if isinstance(c, n.Trigger)), None)
+    if trigger is not None and any(p == name for p, _ in BUILTIN_EVENTS.get(trigger.event, ())):
+        return Target(What.LOCAL, name, None, owner=trigger.event)
     event = sym.events.get(trigger.event) if trigger is not None else None
     param = next((p for p in event.params if p.name == name), None) if event is not None else None
     return Target(What.LOCAL, name, param.name_span, param) if param is not None else None
@@ -316,7 +369,19 @@ def _local(top: n.Node, name: str, before: Pos) -> Target | None:
                 found = Target(What.LOCAL, name, node.name_span, node)
             case n.AbilityHook(subject=bound, subject_span=span) if bound == name:
                 found = Target(What.LOCAL, name, span, node)
+            case n.Select(where=where) if name == IMPLICIT and where is not None and inside(where.span, before):
+                found = Target(What.LOCAL, name, node.span, node)
     return found
+
+
+def _window(a: Analysis, name: str) -> Target | None:
+    """A timing window: where a procedure opens it (`window NAME from ZONE`), else its declaration."""
+    opened = next((s for m in a.modules for d in m.decls for s in walk(d) if isinstance(s, n.Window) and s.name == name),
+                  None)
+    if opened is not None:
+        return Target(What.WINDOW, name, opened.span, opened)
+    declared = next((d for m in a.modules for d in m.decls if isinstance(d, n.WindowDecl) and name in d.names), None)
+    return Target(What.WINDOW, name, declared.name_span, declared) if declared is not None else None
 
 
 def _attribute(a: Analysis, node: n.Attr) -> Target | None:
@@ -334,7 +399,10 @@ def _attribute(a: Analysis, node: n.Attr) -> Target | None:
         case r.FaceField():
             return _face(sym, str(ty.arg), node.name)
     owner = next((k for k in sym.kinds if any(f.name == node.name for f in sym.kinds[k].fields)), None)
-    return _property(sym, owner, node.name) if owner is not None else None
+    if owner is not None:  # a thing of no kind known when compiling: the first kind with the property
+        return _property(sym, owner, node.name)
+    record = next((d for d in sym.records.values() if any(f.name == node.name for f in d.fields)), None)
+    return _field(record, node.name, What.PROPERTY)
 
 
 def _given(a: Analysis, chain: list[n.Node], i: int, word: str) -> Target | None:
