@@ -3,9 +3,10 @@
 The server runs in this process (`rulecraft.lsp.server.make_server`), fed the protocol's JSON
 messages as its transport would feed them (`protocol.handle_message`); what it writes back (the
 framed JSON of `textDocument/publishDiagnostics`, a response) is collected. A round trip is one
-`didChange` with the whole new text of doom/attack.rules (and of the longest doom file), handled until its diagnostics are
-written: the edited file is parsed again (each edit is a new text), the ruleset's other files come
-from the parse cache, every file is checked. CPU time (`time.process_time`), best and median.
+`didChange` with the whole new text of doom/attack.rules (and of doom's longest file), handled
+until its diagnostics are written: the edited file is parsed again (each edit is a new text), the
+ruleset's other files come from the parse cache, every file is checked. CPU time
+(`time.process_time`), best and median; the garbage collector set as the command sets it.
 """
 
 from __future__ import annotations

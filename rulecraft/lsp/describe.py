@@ -29,7 +29,7 @@ def hover(a: Analysis, target: Target, label: str, pos: Pos) -> str:
     if ty is not None and target.what in (What.LOCAL, What.PROPERTY, What.CONST, What.ASSUMPTION):
         parts.append(f"type: `{ty}`")
     if isinstance(target.decl, n.AssumeDecl):
-        parts.append(f"{target.decl.doc}\n\nchange it with `--set {target.name}=VALUE`")
+        parts.append(f"note: {target.decl.doc}\n\nchange it with `--set {target.name}=VALUE`")
     doc = doc_comment(a.sources.get(target.site.file) if target.site else None, target.decl)
     if doc:
         parts.append(doc)

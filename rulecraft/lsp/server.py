@@ -174,7 +174,8 @@ def _editing(server: RulesServer) -> None:
     def completion(ls: RulesServer, params: lsp.CompletionParams) -> lsp.CompletionList:
         uri = params.text_document.uri
         line, column = ls.pos(uri, params.position)
-        before = ls.text_of(uri).split("\n")[line - 1][:column - 1]
+        lines = ls.text_of(uri).split("\n")
+        before = lines[line - 1][:column - 1] if line <= len(lines) else ""
         after_dot = before.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_").endswith(".")
         a = ls.documents.analysis(ls.path_of(uri))
         items = [lsp.CompletionItem(c.label, kind=COMPLETION_KINDS.get(c.what, lsp.CompletionItemKind.Value),

@@ -100,7 +100,8 @@ def test_hover_shows_an_assumption_with_its_value_and_note(server, project):
     line, character = find(BASE_MAIN, "actions", 1)
     text = server.at("textDocument/hover", main, line, character)["contents"]["value"]
     assert "assume actions: int = 2" in text
-    assert "two actions a turn, as the rule book says" in text
+    assert "note: two actions a turn, as the rule book says" in text
+    assert "change it with `--set actions=VALUE`" in text
     assert "How many actions a unit takes in a turn." in text
 
 
