@@ -277,7 +277,8 @@ COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice
             "assumptions": _add_assumptions, "odds": _add_odds,
             "run": _add_run, "replay": _add_replay, "test": _add_test, "coverage": _add_coverage, "deck": _add_deck,
             "import": _elsewhere("importer"), "schema": _add_schema, "mod": _add_mod, "export": _add_export,
-            "render": _elsewhere("render"), "mutate": _elsewhere("mutation"), "fmt": _elsewhere("formatter")}
+            "render": _elsewhere("render"), "mutate": _elsewhere("mutation"), "fmt": _elsewhere("formatter"),
+            "lsp": _elsewhere("lsp")}
 
 
 # ---- check ----------------------------------------------------------------
