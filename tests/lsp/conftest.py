@@ -12,11 +12,11 @@ game "base" "Base game"
 import units
 
 # How many actions a unit takes in a turn.
-assume actions: int = 2 "two actions a turn, as the rule book says"
+export assume actions: int = 2 "two actions a turn, as the rule book says"
 
 event hit(target: unit, wounds: int)
 
-fn damage(u: unit, n: int) -> int {
+export fn damage(u: unit, n: int) -> int {
   rule BASE-002
   u.wounds = u.wounds - n
   emit hit(u, n)
@@ -43,7 +43,7 @@ unit grunt "Grunt" x4 {
   speed: 5
 }
 
-fn fastest() -> int {
+export fn fastest() -> int {
   let best = 0
   for u in all unit {
     if u.speed > best { best = u.speed }

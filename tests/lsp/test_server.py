@@ -164,7 +164,7 @@ def test_references_are_found_in_every_file(server, project):
     line, character = find(BASE_UNITS, "unit")
     found = server.at("textDocument/references", units, line, character, context={"includeDeclaration": True})
     assert sorted(place(loc) for loc in found) == [
-        ("main.rules", 6, 18), ("main.rules", 8, 13),
+        ("main.rules", 6, 18), ("main.rules", 8, 20),
         ("units.rules", 1, 5), ("units.rules", 4, 0), ("units.rules", 12, 15)]
     without = server.at("textDocument/references", units, line, character, context={"includeDeclaration": False})
     assert ("units.rules", 1, 5) not in [place(loc) for loc in without] and len(without) == 4
