@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,lsp]'
 	touch $(STAMP)
 
 RC := $(BIN)/rulecraft
@@ -35,6 +35,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check rulecraft tests bench fuzz
+	$(RC) fmt --check rulesets examples
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 	$(BIN)/rulecraft coverage --summary

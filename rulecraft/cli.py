@@ -130,6 +130,7 @@ def _add_check(sub) -> None:
     output.add_argument("--json", dest="output", action="store_const", const="json", help="the same as --output json")
     output.add_argument("--format", dest="old_output", choices=OUTPUTS, help="deprecated: the old name of --output")
     add_mod_option(c)
+    c.add_argument("--warnings-as-errors", action="store_true", help="report warnings as errors (exit 1 if any)")
     c.set_defaults(handler=cmd_check)
 
 
@@ -235,8 +236,10 @@ def _add_coverage(sub) -> None:
 def _add_deck(sub) -> None:
     deck = sub.add_parser("deck", help="deck legality")
     dc = deck.add_subparsers().add_parser("check", help="check a deck (YAML, or a pasted '4x Card Name' list in .txt)")
-    dc.add_argument("deck")
-    dc.add_argument("--format", dest="format_id", metavar="FORMAT", help="the format, if the deck does not name it")
+    dc.add_argument("deck", help="the deck file, or - for standard input")
+    dc.add_argument("--format", dest="format_id", metavar="FORMAT",
+                    help="the format (a format id, or a folder holding one), if the deck does not name it")
+    dc.add_argument("--mod", action="append", default=[], help=MOD_HELP + "; a card a mod defines is a card decks may name")
     dc.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a format parameter")
     dc.add_argument("--pool", action="append", default=[], metavar="POOL", help="a card-pool file (rulecraft import)")
     dc.add_argument("--json", action="store_true", help="the report, or the input's diagnostics, as JSON")
@@ -274,7 +277,8 @@ COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice
             "assumptions": _add_assumptions, "odds": _add_odds,
             "run": _add_run, "replay": _add_replay, "test": _add_test, "coverage": _add_coverage, "deck": _add_deck,
             "import": _elsewhere("importer"), "schema": _add_schema, "mod": _add_mod, "export": _add_export,
-            "render": _elsewhere("render"), "mutate": _elsewhere("mutation"),
+            "render": _elsewhere("render"), "mutate": _elsewhere("mutation"), "fmt": _elsewhere("formatter"),
+            "lsp": _elsewhere("lsp"),
             "doc": _elsewhere("reference"),
             "explain": _elsewhere("explain")}
 
@@ -283,6 +287,8 @@ COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice
 
 
 def cmd_check(args) -> int:
+    from .compiler.diagnostics import as_errors
+
     if args.old_output:
         print("rulecraft: warning: `check --format` is deprecated; use `--output` (or `--json`)", file=sys.stderr)
     output = args.output or args.old_output or "text"
@@ -292,7 +298,8 @@ def cmd_check(args) -> int:
     for name in names:
         if compiled([ruleset_folder(name)] + [ruleset_folder(mod) for mod in args.mod], diags) is not None:
             done += 1
-    items = diags.sorted()
+    items = as_errors(diags.sorted()) if args.warnings_as_errors else diags.sorted()
+    warned = len(diags.warnings)
     if output == "json":
         print(render_json(items))
     elif output == "sarif":
@@ -301,8 +308,9 @@ def cmd_check(args) -> int:
         if items:
             print(render_text(items, diags.sources))
         print(f"checked {len(names)} ruleset{'s' if len(names) != 1 else ''}: "
-              f"{done} compiled, {len(names) - done} with errors")
-    return 1 if diags.errors else 0
+              f"{done} compiled, {len(names) - done} with errors, {warned} warning{'s' if warned != 1 else ''}"
+              + (" (as errors)" if warned and args.warnings_as_errors else ""))
+    return 1 if diags.errors or (warned and args.warnings_as_errors) else 0
 
 
 # ---- export ---------------------------------------------------------------
@@ -323,19 +331,19 @@ def cmd_deck_check(args) -> int:
 
     try:
         params = assignments(args.param, "--param")
-        report = check_deck(args.deck, args.format_id, params, pools=args.pool)
-    except InputError as err:  # the deck, a pool, or a value given: every problem, with its code
+        report = check_deck(args.deck, args.format_id, params, pools=args.pool, mods=args.mod)
+    except (InputError, CompileError) as err:  # the deck, a pool, a value given, a mod: every problem, with its code
         if not args.json:
             raise
         print(render_json(err.diagnostics))
-        return 2
+        return 2 if isinstance(err, InputError) else 1
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         for w in report.get("warnings", []):  # the pools disagree with the game's cards
             print(f"{w['file']}:{w['line']}:{w['column']}: warning[{w['code']}]: {w['message']}", file=sys.stderr)
         verdict = "legal" if report["legal"] else f"ILLEGAL: {len(report['violations'])} rule(s) broken"
-        print(f"{args.deck}: {verdict} for {report['format']}")
+        print(f"{args.deck}: {verdict} for {report['format']}" + (f" with {', '.join(args.mod)}" if args.mod else ""))
         for v in report["violations"]:
             cards = f" [{', '.join(v['cards'])}]" if v["cards"] else ""
             print(f"  {v['rule']}: {v['message']}{cards}")

@@ -144,11 +144,31 @@ def _item_position(node: Any, index: int) -> tuple[int, int]:
 # ---- converting ---------------------------------------------------------
 
 
+SMALL_WORDS = {"of", "the", "a", "an", "to", "is", "by", "on", "in", "for", "and", "with", "at"}
+ROMAN = re.compile(r"\W*(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})\W*")
+
+
 def _title(text: str) -> str:
-    small = {"of", "the", "a", "an", "to", "is", "by", "on", "in", "for", "and", "with", "at"}
-    words = text.lower().split(" ")
-    return " ".join(w if i and w in small else "-".join(p[:1].upper() + p[1:] for p in w.split("-"))
-                    for i, w in enumerate(words))
+    """A name the source writes in capitals (`AC-40 "JUSTIFIER"`), in title case (`AC-40
+    "Justifier"`): each word's first letter upper case, after any quote or bracket, short
+    joining words lower case; as written: Roman numerals, abbreviations (`M.I.A.`), parts with a
+    digit and the short letters beside them (a model code, `AC-40`). A name in mixed case is
+    kept as the source writes it."""
+    if text != text.upper():
+        return text
+    return " ".join(w.lower() if i and w.lower() in SMALL_WORDS else _title_word(w) for i, w in enumerate(text.split(" ")))
+
+
+def _title_word(word: str) -> str:
+    coded = any(c.isdigit() for c in word)
+    return "-".join(part if ROMAN.fullmatch(part) or any(c.isdigit() for c in part) or (coded and len(part) <= 3)
+                    or "." in part.strip(".") else _capitalised(part) for part in word.split("-"))
+
+
+def _capitalised(part: str) -> str:
+    lower = part.lower()
+    first = next((i for i, c in enumerate(lower) if c.isalpha()), 0)
+    return lower[:first] + lower[first:first + 1].upper() + lower[first + 1:]
 
 
 def _key(value: Any) -> str:

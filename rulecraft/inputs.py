@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import warnings
 from functools import lru_cache
 from pathlib import Path
@@ -49,6 +50,21 @@ def read_source(path: Path, code: str, what: str = "the file") -> Source:
         return Source(str(path), path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError) as err:
         raise InputError([error(str(path), 1, 1, code, f"cannot read {what}: {err}")]) from None
+
+
+STDIN = "<stdin>"  # the file name of what standard input gave
+
+
+def read_stdin(code: str, what: str = "the input") -> Source:
+    """The text standard input gives (UTF-8, a byte-order mark allowed), as `read_source` reads a file."""
+    try:
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        if len(data) > MAX_INPUT_BYTES:
+            raise InputError([error(STDIN, 1, 1, code, f"{what} is larger than {MAX_INPUT_BYTES:,} bytes")])
+        return Source(STDIN, data.decode("utf-8-sig"))
+    except (OSError, ValueError, AttributeError) as err:  # closed, not bytes, not UTF-8 (a ValueError)
+        raise InputError([error(STDIN, 1, 1, code, f"cannot read {what} from standard input: {err}",
+                                "give UTF-8 text")]) from None
 
 
 def load_yaml(source: Source, code: str, help: str | None = None) -> Any:

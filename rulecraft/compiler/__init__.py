@@ -9,6 +9,7 @@ Stages, one module each, data flowing one way; every stage reports into one Diag
 - check:   `check(Symbols)` -> Resolution (resolved: typed records of what each name, call and
            property read refers to, each expression's type, each constant's value); the
            declaration checker hands bodies to bodies.BodyChecker, sharing a context.CheckContext
+- usage:   after a check without errors, warnings of what the ruleset declares and never uses
 - lower:   Lowerer(Resolution): bodies -> Python `ast` functions -> code objects
 - driver:  the pipeline (parse_module, check_modules, compile_modules) -> runtime Ruleset
 - loader:  ruleset folders, their bases and mods -> modules for the driver

@@ -33,6 +33,7 @@ class CheckError(Exception):
 class Scope:
     vars: dict[str, Ty]
     parent: Scope | None = None
+    open: bool = False  # its names are not all known (a trigger of an unknown event): an unknown one is no new error
 
     def lookup(self, name: str) -> Ty | None:
         s: Scope | None = self
@@ -41,6 +42,14 @@ class Scope:
                 return s.vars[name]
             s = s.parent
         return None
+
+    def is_open(self) -> bool:
+        s: Scope | None = self
+        while s is not None:
+            if s.open:
+                return True
+            s = s.parent
+        return False
 
     def names(self) -> list[str]:
         out: list[str] = []
@@ -126,7 +135,7 @@ class BodyChecker(DataChecks):
         scope.vars[s.name] = ANY if t == NONE else t
 
     def assign(self, s: n.Assign, scope: Scope, site: Site, depth: int) -> None:
-        if isinstance(s.target, n.Name) and scope.lookup(s.target.name) is None:
+        if isinstance(s.target, n.Name) and scope.lookup(s.target.name) is None and not scope.is_open():
             self.err("E0205", f"`{s.target.name}` is not a variable", s.target.span,
                      f"declare it first with `let {s.target.name} = ...`")
             self.expr(s.value, scope, site, depth)
@@ -225,7 +234,7 @@ class BodyChecker(DataChecks):
 
     def fill(self, s: n.Fill, scope: Scope, site: Site, depth: int) -> None:
         if s.pool not in self.sym.pools:
-            self.err("E0107", f"unknown pool `{s.pool}`", last_word(s.span, s.pool), suggest(s.pool, self.sym.pools))
+            self.ctx.unknown("E0107", f"unknown pool `{s.pool}`", last_word(s.span, s.pool), suggest(s.pool, self.sym.pools))
 
     def named_block(self, s: n.Phase | n.Step, scope: Scope, site: Site, depth: int) -> None:
         if isinstance(s, n.Phase):
@@ -280,7 +289,7 @@ class BodyChecker(DataChecks):
     def check_assign(self, op: n.AssignOp, target: Ty, value: Ty, span: Span) -> None:
         if op == n.AssignOp.SET:
             self.expect(target, value, span, "the new value")
-        elif target.name == "list":
+        elif target.name == "list" or target == ANY:  # `any`: a list or a number, known at run time
             self.expect(target, value, span, f"the value of `{op}`")
         else:
             self.expect(NUM if target == NUM else INT, value, span, f"the value of `{op}`")
@@ -326,7 +335,7 @@ class BodyChecker(DataChecks):
     def cast(self, e: n.Cast, scope: Scope, site: Site, depth: int) -> Ty:
         t = self.expr(e.value, scope, site, depth)
         if not self.sym.is_kind(e.kind):
-            self.err("E0102", f"unknown kind `{e.kind}`", e.kind_span, suggest(e.kind, self.sym.kinds))
+            self.ctx.unknown("E0102", f"unknown kind `{e.kind}`", e.kind_span, suggest(e.kind, self.sym.kinds))
             return ANY
         compatible = self.ctx.compatible
         if t != ANY and not (self.sym.is_kind(t.name) and (compatible(Ty(e.kind), t) or compatible(t, Ty(e.kind)))):
@@ -383,9 +392,11 @@ class BodyChecker(DataChecks):
             return list_of(kind) if e.count > 1 else kind
         self.result.bind(e, r.Fixed(e.definition))
         if thing is None:
-            self.err("E0108", f"unknown definition `{e.definition}`", e.def_span, suggest(e.definition, self.sym.things))
+            self.ctx.unknown("E0108", f"unknown definition `{e.definition}`", e.def_span,
+                             suggest(e.definition, self.sym.things))
             return ANY
-        return list_of(Ty(thing.kind)) if e.count > 1 else Ty(thing.kind)
+        t = self.ctx.thing_type(thing)
+        return list_of(t) if e.count > 1 else t
 
     def roll(self, e: n.Roll, scope: Scope, site: Site, depth: int) -> Ty:
         d = self.sym.dice.get(e.die)
@@ -396,7 +407,7 @@ class BodyChecker(DataChecks):
             return ANY
         self.result.bind(e, r.Fixed(e.die))
         if d is None:
-            self.err("E0107", f"unknown die `{e.die}`", last_word(e.span, e.die), suggest(e.die, self.sym.dice))
+            self.ctx.unknown("E0107", f"unknown die `{e.die}`", last_word(e.span, e.die), suggest(e.die, self.sym.dice))
             return ANY
         return INT if d.numbered else Ty("face", d.name)
 
@@ -410,12 +421,14 @@ class BodyChecker(DataChecks):
             self.result.bind(e, found[0])
             return found[1]
         s = self.sym
+        if scope.is_open():
+            return ANY
         hint = suggest(e.name, scope.names(), s.consts, s.assumptions, s.enum_members, s.things, s.zones, s.pools)
         if e.name in s.zones:
             hint = f"`{e.name}` is a zone of each player: write `{e.name}(player)`"
         elif e.name in s.callables or e.name in BUILTINS:
             hint = f"`{e.name}` is a function: call it as `{e.name}(...)`"
-        self.err("E0101", f"unknown name `{e.name}`", e.span, hint)
+        self.ctx.unknown("E0101", f"unknown name `{e.name}`", e.span, hint)
         return ANY
 
     def ability_name(self, e: n.AbilityName, scope: Scope, site: Site, depth: int) -> Ty:
@@ -442,8 +455,10 @@ class BodyChecker(DataChecks):
         """What a name declared at the top level refers to, and its type."""
         s, ctx = self.sym, self.ctx
         if name in s.consts:
+            ctx.used.add(name)
             return r.ConstRef(ctx.const_value(s.consts[name].value)), ctx.const_type(s.consts[name].value)
         if name in s.assumptions:
+            ctx.used.add(name)
             return r.AssumeRef(name), ctx.resolve_type(s.assumptions[name].type)
         if name in s.params:
             return r.ParamRef(name), ctx.resolve_type(s.params[name].type)
@@ -452,7 +467,7 @@ class BodyChecker(DataChecks):
         if name in s.enum_members:
             return r.ConstRef(name), Ty(s.enum_members[name])
         if name in s.things:
-            return r.ConstRef(name), Ty("def", s.things[name].kind)
+            return r.ConstRef(name), ctx.def_type(s.things[name])
         if name in s.dice:
             return r.ConstRef(name), DIE
         if name in s.tables:
@@ -501,6 +516,7 @@ class BodyChecker(DataChecks):
         name, s = e.func.name, self.sym
         if name in s.callables:
             site.calls.add(name)
+            self.ctx.used.add(name)
             return self.call_fn(e, s.callables[name], args)
         if name in s.tables:
             self.result.bind(e, r.TableCall(name))
@@ -520,7 +536,7 @@ class BodyChecker(DataChecks):
             self.err("E0124", f"ability `{name}` is given its arguments in a definition's list of abilities",
                      e.span, f"e.g. `abilities: [{name}(...)]`; read them with `{PARAM_OF}(x, {name}, PARAM)`")
             return ANY
-        self.err("E0105", f"unknown function `{name}`", e.func.span, suggest(name, s.callables, BUILTINS, s.tables))
+        self.ctx.unknown("E0105", f"unknown function `{name}`", e.func.span, suggest(name, s.callables, BUILTINS, s.tables))
         return ANY
 
     def param_of(self, e: n.Call, scope: Scope, site: Site, depth: int) -> Ty:
@@ -620,10 +636,10 @@ class BodyChecker(DataChecks):
             t = Ty(e.kind)
         elif e.kind in self.sym.things:
             self.result.bind(e, r.Selection(of_definition=True))
-            t = Ty(self.sym.things[e.kind].kind)
+            t = self.ctx.thing_type(self.sym.things[e.kind])
         else:
-            self.err("E0102", f"unknown kind or definition `{e.kind}`", e.kind_span,
-                     suggest(e.kind, self.sym.kinds, self.sym.things))
+            self.ctx.unknown("E0102", f"unknown kind or definition `{e.kind}`", e.kind_span,
+                             suggest(e.kind, self.sym.kinds, self.sym.things))
             t = ANY
         if e.at is not None:
             self.expr(e.at, scope, site, depth)

@@ -238,6 +238,9 @@ class Builder:
     def event_decl(self, meta, c):
         return n.EventDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(c[1] or ()))
 
+    def export_decl(self, meta, c):
+        return dataclasses.replace(c[0], exported=True)
+
     def _callable(self, role, meta, c):
         name, params, *rest = c
         returns = rest[0] if role == Role.FN else None

@@ -3,7 +3,8 @@
 The declaration checker resolves the types each declaration writes, evaluates its
 constants and checks its shape; it hands every body (of a fn, trigger, row, scenario,
 check or test) to the body checker (compiler.bodies). Both share a CheckContext and
-fill its Resolution: the typed records (compiler.resolved) the lowering reads.
+fill its Resolution: the typed records (compiler.resolved) the lowering reads. A check
+without errors ends with the warnings of compiler.usage (what is declared and never used).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .context import CheckContext
 from .diagnostics import Diagnostics, suggest
 from .resolved import Resolution
 from .symbols import BUILTIN_EVENTS, BUILTIN_FIELDS, MAX_FACES, Symbols
+from .usage import warn_unused
 from .windows import check_targets, check_windows
 
 __all__ = ["BUILTIN_EVENTS", "BUILTIN_FIELDS", "DeclChecker", "check"]
@@ -23,15 +25,12 @@ __all__ = ["BUILTIN_EVENTS", "BUILTIN_FIELDS", "DeclChecker", "check"]
 def check(sym: Symbols, diags: Diagnostics) -> Resolution:
     ctx = CheckContext(sym, diags)
     bodies = BodyChecker(ctx)
-    DeclChecker(ctx, bodies).check_all()
+    decls = DeclChecker(ctx, bodies)
+    decls.check_all()
     bodies.check_phase_names()
+    if not diags.errors:  # after an error, what a wrong name meant would look unused
+        warn_unused(ctx, bodies.played, decls.call_graph)
     return ctx.result
-
-
-def _forbidden(c: n.FnDecl) -> bool:
-    """An action that always refuses (`require false` at its top): a prohibition, stated as the
-    action a player may not take; offering it would be wrong."""
-    return any(isinstance(s, n.Require) and isinstance(s.cond, n.Literal) and s.cond.value is False for s in c.body.stmts)
 
 
 SCENARIO_PROPS = {"players": list_of(TEXT), "rounds": INT}  # the settings the runtime reads itself
@@ -52,7 +51,7 @@ class DeclChecker:
                      self.check_assumptions, self.check_events, self.check_things, self.check_dice, self.check_tables,
                      self.check_pools, self.check_callables,
                      self.check_triggers, self.check_scenarios, self.check_params, self.check_checks,
-                     self.check_tests, self.check_windows, self.check_recursion, self.check_offered):
+                     self.check_tests, self.check_windows, self.check_recursion):
             step()
 
     def check_kinds(self) -> None:
@@ -108,7 +107,7 @@ class DeclChecker:
     def check_pools(self) -> None:
         for p in self.sym.pools.values():
             if not self.sym.is_kind(p.of):
-                self.err("E0102", f"unknown kind `{p.of}`", p.of_span, suggest(p.of, self.sym.kinds))
+                self.ctx.unknown("E0102", f"unknown kind `{p.of}`", p.of_span, suggest(p.of, self.sym.kinds))
 
     def check_callables(self) -> None:
         for c in self.sym.callables.values():
@@ -143,8 +142,8 @@ class DeclChecker:
     def check_tests(self) -> None:
         for test in self.sym.tests.values():
             if test.scenario is not None and test.scenario not in self.sym.scenarios:
-                self.err("E0110", f"unknown scenario `{test.scenario}`", test.scenario_span or test.span,
-                         suggest(test.scenario, self.sym.scenarios))
+                self.ctx.unknown("E0110", f"unknown scenario `{test.scenario}`", test.scenario_span or test.span,
+                                 suggest(test.scenario, self.sym.scenarios))
             self.bodies.block(test.body, Scope({}), Site(None, n.Body.TEST))
 
     def params(self, params: tuple[n.Param, ...]) -> dict[str, Ty]:
@@ -160,8 +159,8 @@ class DeclChecker:
 
     def check_thing(self, t: n.ThingDecl) -> None:
         if not self.sym.is_kind(t.kind):
-            self.err("E0102", f"unknown kind `{t.kind}`", t.kind_span,
-                     suggest(t.kind, self.sym.kinds) or "declare it with `kind NAME { ... }`")
+            self.ctx.unknown("E0102", f"unknown kind `{t.kind}`", t.kind_span,
+                             suggest(t.kind, self.sym.kinds) or "declare it with `kind NAME { ... }`")
             return
         if t.count < 1:
             self.err("E0401", f"a count must be at least x1, not x{t.count}", t.count_span or t.span,
@@ -229,7 +228,7 @@ class DeclChecker:
 
     def check_trigger(self, trig: n.Trigger, this: Ty | None) -> None:
         params = self.ctx.event_params(trig.event, trig.event_span)
-        scope = Scope(dict(params) if params is not None else {})
+        scope = Scope(dict(params)) if params is not None else Scope({}, open=True)  # unknown event: unknown names
         site = Site(this, n.Body.TRIGGER)
         if trig.when is not None:
             self.bodies.condition(trig.when, scope, site, 0, "a `when` condition")
@@ -263,10 +262,11 @@ class DeclChecker:
             if self.ctx.resolve_type(p.type) not in (INT, BOOL):
                 self.err("E0201", f"a face field from a table is an int or a bool, not {p.type.name}", p.span)
         table = self.sym.assumptions.get(source)
+        self.ctx.used.add(source)
         if table is None:
-            self.err("E0101", f"no assumption `{d.source}` to take the faces from", d.name_span,
-                     suggest(source, self.sym.assumptions) or
-                     'declare it: `assume NAME: list<list<int>> = [[...], ...] "note"`')
+            self.ctx.unknown("E0101", f"no assumption `{d.source}` to take the faces from", d.name_span,
+                             suggest(source, self.sym.assumptions) or
+                             'declare it: `assume NAME: list<list<int>> = [[...], ...] "note"`')
             return
         if self.ctx.resolve_type(table.type) != list_of(list_of(INT)):
             self.err("E0201", f"`{d.source}` must be a list<list<int>>, one row of numbers a face", table.type.span)
@@ -287,7 +287,7 @@ class DeclChecker:
 
     def check_table(self, t: n.TableDecl) -> None:
         if t.die not in self.sym.dice:
-            self.err("E0107", f"unknown die `{t.die}`", t.die_span, suggest(t.die, self.sym.dice))
+            self.ctx.unknown("E0107", f"unknown die `{t.die}`", t.die_span, suggest(t.die, self.sym.dice))
             values = None
         else:
             values = self.die_values(t.die)
@@ -318,23 +318,6 @@ class DeclChecker:
         scope = Scope(self.params(t.params) | {"rolled": INT})
         for row in t.rows:
             self.bodies.block(row.body, Scope({}, scope), Site(None, n.Body.ROW))
-
-    def check_offered(self) -> None:
-        """Warn of an action no scenario, trigger, card effect or table row ever calls, directly
-        or through fns: no player can take it in play, only a program through the API. An action
-        that always refuses is a stated prohibition, not a missing offer."""
-        reached, pending = set(), sorted(self.bodies.played)
-        while pending:
-            name = pending.pop()
-            if name not in reached:
-                reached.add(name)
-                pending.extend(sorted(self.call_graph.get(name, ())))
-        for c in self.sym.callables.values():
-            if c.role == n.Role.ACTION and c.name not in reached and self.sym.scenarios and not _forbidden(c):
-                self.ctx.diags.add("W0001", f"action `{c.name}` is never offered in play", c.name_span,
-                                   "no scenario, trigger, card effect or table row calls it, nor a fn they call: "
-                                   "offer it in a turn (e.g. as a choice), or call it from a trigger",
-                                   severity="warning")
 
     def check_recursion(self) -> None:
         """Refuse call cycles between fns (depth-first, with an explicit stack)."""

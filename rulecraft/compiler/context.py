@@ -11,7 +11,7 @@ from . import nodes as n
 from .diagnostics import Diagnostics, suggest
 from .resolved import Resolution
 from .source import Span
-from .symbols import ABILITY, BUILTIN_EVENTS, BUILTIN_FIELDS, Symbols
+from .symbols import ABILITY, BUILTIN_EVENTS, BUILTIN_FIELDS, Symbols, unknown
 
 LITERAL_TYPES = {int: INT, str: TEXT, bool: BOOL, type(None): NONE}
 
@@ -21,10 +21,15 @@ class CheckContext:
         self.sym = sym
         self.diags = diags
         self.result = Resolution()
+        self.used: set[str] = set()  # the declared names read, called, emitted or listened to (compiler.usage)
 
     def err(self, code: str, message: str, span: Span, help: str | None = None,
             labels: Sequence[tuple[Span, str]] = ()) -> None:
         self.diags.add(code, message, span, help, labels)
+
+    def unknown(self, code: str, message: str, span: Span, help: str | None = None) -> None:
+        """A name that is not declared (reported unless the table is open: symbols.unknown)."""
+        unknown(self.sym, self.diags, code, message, span, help)
 
     # ---- types --------------------------------------------------------------
 
@@ -41,10 +46,14 @@ class CheckContext:
                 return list_of(ANY)
             return list_of(self.resolve_type(t.args[0]))
         if t.name == "def":  # a definition of a kind: `def<weapon>`
-            if len(t.args) != 1 or not self.sym.is_kind(t.args[0].name):
+            if len(t.args) != 1 or t.args[0].args:
                 self.err("E0203", "`def` takes one kind, e.g. `def<weapon>`", t.span)
                 return Ty("def", "any")
-            return Ty("def", t.args[0].name)
+            kind = t.args[0].name
+            if not self.sym.is_kind(kind):
+                self.unknown("E0102", f"unknown kind `{kind}`", t.args[0].span, suggest(kind, self.sym.kinds))
+                return Ty("def", "any")
+            return Ty("def", kind)
         if t.name == "map":
             return self._map_type(t)
         if t.args:
@@ -53,8 +62,8 @@ class CheckContext:
             return DIE
         if t.name in PRIMITIVES or self.sym.is_kind(t.name) or t.name in self.sym.enums or t.name in self.sym.records:
             return Ty(t.name)
-        self.err("E0102", f"unknown type `{t.name}`", t.span,
-                 suggest(t.name, PRIMITIVES, self.sym.kinds, self.sym.enums, self.sym.records, ["list", "def", "map", "die"]))
+        self.unknown("E0102", f"unknown type `{t.name}`", t.span,
+                     suggest(t.name, PRIMITIVES, self.sym.kinds, self.sym.enums, self.sym.records, ["list", "def", "map", "die"]))
         return ANY
 
     def _map_type(self, t: n.TypeRef) -> Ty:
@@ -143,16 +152,18 @@ class CheckContext:
                 self.expect(want, got, e.span, "the value")
             return value
         if isinstance(e, n.Name) and e.name in self.sym.consts:
+            self.used.add(e.name)
             return self.const_value(self.sym.consts[e.name].value, want, assumed)
         if isinstance(e, n.Name) and e.name in self.sym.assumptions and assumed:
+            self.used.add(e.name)
             if want is not None:
                 self.expect(want, self.resolve_type(self.sym.assumptions[e.name].type), e.span, "the value")
             return AssumedValue(e.name)
         if isinstance(e, n.Name) and want is not None and want.name == ABILITY:
             self.unknown_ability(e)
         elif isinstance(e, n.Name):
-            self.err("E0101", f"unknown name `{e.name}`", e.span,
-                     suggest(e.name, self.sym.enum_members, self.sym.things, self.sym.consts))
+            self.unknown("E0101", f"unknown name `{e.name}`", e.span,
+                         suggest(e.name, self.sym.enum_members, self.sym.things, self.sym.consts))
         else:
             self.err("E0204", "this must be a constant (a number, text, true/false, a list or a name)", e.span)
         return None
@@ -170,8 +181,8 @@ class CheckContext:
         return {p.name: self.const_value(a, self.resolve_type(p.type)) for p, a in zip(params, args)}
 
     def unknown_ability(self, e: n.Name) -> None:
-        self.err("E0120", f"unknown ability `{e.name}`", e.span,
-                 suggest(e.name, self.sym.abilities) or f"declare it with `ability {e.name} \"Title\"`")
+        self.unknown("E0120", f"unknown ability `{e.name}`", e.span,
+                     suggest(e.name, self.sym.abilities) or f"declare it with `ability {e.name} \"Title\"`")
 
     def _plain_value(self, e: n.Expr) -> tuple[Any, Ty] | None:
         """A literal, a negative number, an enum member or a definition, with its type."""
@@ -183,13 +194,13 @@ class CheckContext:
         if isinstance(e, n.Name) and e.name in self.sym.enum_members:
             return e.name, Ty(self.sym.enum_members[e.name])
         if isinstance(e, n.Name) and e.name in self.sym.things:
-            return e.name, Ty("def", self.sym.things[e.name].kind)
+            return e.name, self.def_type(self.sym.things[e.name])
         return None
 
     def die_named(self, name: str, span: Span) -> str:
         """A die written as text where a `die` is expected: checked now, not when it is rolled."""
         if name not in self.sym.dice:
-            self.err("E0107", f"unknown die `{name}`", span, suggest(name, self.sym.dice))
+            self.unknown("E0107", f"unknown die `{name}`", span, suggest(name, self.sym.dice))
         return name
 
     def const_type(self, e: n.Expr) -> Ty:
@@ -202,8 +213,17 @@ class CheckContext:
         if isinstance(e, n.Name) and e.name in self.sym.consts:
             return self.const_type(self.sym.consts[e.name].value)
         if isinstance(e, n.Name) and e.name in self.sym.things:
-            return Ty("def", self.sym.things[e.name].kind)
+            return self.def_type(self.sym.things[e.name])
         return INT if isinstance(e, n.Unary) else ANY
+
+    def thing_type(self, d: n.ThingDecl) -> Ty:
+        """The type of the things of a definition: `any` if its kind is unknown (reported where
+        the definition names it; values of an unknown type raise no further errors)."""
+        return Ty(d.kind) if self.sym.is_kind(d.kind) else ANY
+
+    def def_type(self, d: n.ThingDecl) -> Ty:
+        """The type of a definition itself, `def<KIND>` (`def<any>` if its kind is unknown)."""
+        return Ty("def", d.kind if self.sym.is_kind(d.kind) else "any")
 
     # ---- properties and events ----------------------------------------------
 
@@ -213,16 +233,18 @@ class CheckContext:
         fields = self.sym.fields_of(kind)
         if name in fields:
             return self.resolve_type(fields[name].type)
-        self.err("E0103", f"{kind} has no property `{name}`", span,
-                 suggest(name, fields, BUILTIN_FIELDS) or
-                 (f"declare it in `kind {kind}`" if kind in self.sym.kinds else None))
+        if kind not in self.sym.open_kinds:  # an unknown ancestor may declare it
+            self.unknown("E0103", f"{kind} has no property `{name}`", span,
+                         suggest(name, fields, BUILTIN_FIELDS) or
+                         (f"declare it in `kind {kind}`" if kind in self.sym.kinds else None))
         return ANY
 
     def event_params(self, name: str, span: Span) -> tuple[tuple[str, Ty], ...] | None:
         if name in BUILTIN_EVENTS:
             return BUILTIN_EVENTS[name]
         if name in self.sym.events:
+            self.used.add(name)
             return tuple((p.name, self.resolve_type(p.type)) for p in self.sym.events[name].params)
-        self.err("E0104", f"unknown event `{name}`", span,
-                 suggest(name, self.sym.events, BUILTIN_EVENTS) or "declare it with `event NAME(...)`")
+        self.unknown("E0104", f"unknown event `{name}`", span,
+                     suggest(name, self.sym.events, BUILTIN_EVENTS) or "declare it with `event NAME(...)`")
         return None

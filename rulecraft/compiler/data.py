@@ -25,7 +25,7 @@ class DataChecks:
     def record_new(self, e: n.RecordNew, scope: Any, site: Any, depth: int) -> Ty:
         ctx, decl = self.ctx, self.ctx.sym.records.get(e.record)
         if decl is None:
-            ctx.err("E0102", f"unknown record `{e.record}`", e.record_span, suggest(e.record, ctx.sym.records))
+            ctx.unknown("E0102", f"unknown record `{e.record}`", e.record_span, suggest(e.record, ctx.sym.records))
             for _, _, value in e.fields:
                 self.expr(value, scope, site, depth)
             return ANY
@@ -66,7 +66,7 @@ class DataChecks:
     def is_kind(self, e: n.IsKind, scope: Any, site: Any, depth: int) -> Ty:
         t, sym = self.expr(e.value, scope, site, depth), self.ctx.sym
         if not sym.is_kind(e.kind):
-            self.ctx.err("E0102", f"unknown kind `{e.kind}`", e.kind_span, suggest(e.kind, sym.kinds))
+            self.ctx.unknown("E0102", f"unknown kind `{e.kind}`", e.kind_span, suggest(e.kind, sym.kinds))
         elif t != ANY and not sym.is_kind(t.name):
             self.ctx.err("E0201", f"{t} is never a thing, so never a {e.kind}", e.span)
         return BOOL

@@ -17,14 +17,16 @@ Codes, by range:
     E08xx  deck files (rulecraft/decks.py)
     E09xx  card pools and importer mappings and inputs (rulecraft/pools.py, rulecraft/importer.py)
     E10xx  values given on the command line (rulecraft/arguments.py)
-    W00xx  warnings: what compiles but never happens in play (an action no turn offers)
+    W00xx  warnings: what compiles but is never used (compiler.usage; W09xx: card pools)
 
-COMPILER_CODES, INPUT_CODES and WARNING_CODES describe each code (SARIF output carries the description of an
-input code; `rulecraft explain CODE` shows it, with examples).
+COMPILER_CODES, INPUT_CODES and WARNING_CODES describe each code (SARIF output carries the description;
+`rulecraft explain CODE` shows it, with examples).
+A warning never stops a compile; `as_errors` turns warnings into errors (`check --warnings-as-errors`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 import unicodedata
@@ -89,6 +91,10 @@ class Diagnostics:
     @property
     def errors(self) -> list[Diagnostic]:
         return [d for d in self.items if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "warning"]
 
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.items, key=lambda d: (d.file or "", d.line or 0, d.column or 0, d.code))
@@ -241,6 +247,17 @@ WARNING_CODES = {  # what compiles, or is read, but is likely a mistake
 }
 
 
+def as_errors(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics with every warning made an error (its code kept)."""
+    return [dataclasses.replace(d, severity="error") if d.severity == "warning" else d for d in diags]
+
+
+def counted(diags: list[Diagnostic]) -> str:
+    """`2 errors, 1 warning`: what the diagnostics hold ("" if nothing)."""
+    errors, warnings = (sum(d.severity == s for d in diags) for s in ("error", "warning"))
+    return ", ".join(f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((errors, "error"), (warnings, "warning")) if n)
+
+
 class DiagnosticError(Exception):
     """Errors found in an input; carries every one (and the sources, to render them with carets)."""
 
@@ -316,15 +333,15 @@ def render_text(diags: list[Diagnostic], sources: dict[str, Source]) -> str:
             out.append(printable(f"  note: {span}: {message}"))
         if d.help:
             out.append(printable(f"  help: {d.help}"))
-    errors = sum(d.severity == "error" for d in diags)
-    if errors:
-        out.append(f"{errors} error{'s' if errors != 1 else ''}")
+    if counted(diags):
+        out.append(counted(diags))
     return "\n".join(out)
 
 
 def render_json(diags: list[Diagnostic]) -> str:
     return json.dumps({"diagnostics": [d.to_json() for d in diags],
-                       "errors": sum(d.severity == "error" for d in diags)}, indent=2)
+                       "errors": sum(d.severity == "error" for d in diags),
+                       "warnings": sum(d.severity == "warning" for d in diags)}, indent=2)
 
 
 def render_sarif(diags: list[Diagnostic], tool_version: str) -> str:
@@ -339,7 +356,8 @@ def render_sarif(diags: list[Diagnostic], tool_version: str) -> str:
                 "region": {"startLine": d.span.line, "startColumn": d.span.column,
                            "endLine": d.span.end_line, "endColumn": d.span.end_column}}}]
         results.append(result)
-    rules = [{"id": code, **({"shortDescription": {"text": INPUT_CODES[code]}} if code in INPUT_CODES else {})}
+    described = COMPILER_CODES | INPUT_CODES | WARNING_CODES
+    rules = [{"id": code, **({"shortDescription": {"text": described[code]}} if code in described else {})}
              for code in sorted({d.code for d in diags})]
     return json.dumps({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",

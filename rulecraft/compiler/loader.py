@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from . import package, store
 from .diagnostics import CompileError, Diagnostics, suggest
@@ -32,10 +32,13 @@ MAX_MODULES = 200
 @dataclass
 class Reading:
     """One compile's reading: the files read (for the cache) and the bytes and tokens of source
-    still allowed, shared by a ruleset, the rulesets it extends and the mods applied to it."""
+    still allowed, shared by a ruleset, the rulesets it extends and the mods applied to it.
+    `overlay` gives texts read instead of some files (resolved path -> text: an editor's unsaved
+    buffers); they pay in tokens like any file."""
     files: Files = field(default_factory=list)
     room: int = field(default_factory=lambda: MAX_SOURCE_BYTES)
     tokens: int = field(default_factory=lambda: MAX_SOURCE_TOKENS)
+    overlay: Mapping[Path, str] = field(default_factory=dict)
 
 
 def bundled_root() -> Path:
@@ -114,7 +117,7 @@ def read_own_modules(folder: Path, diags: Diagnostics, reading: Reading) -> list
             diags.add("E0008", f"more than {MAX_MODULES} modules", imported_at)
             break
         label = display_path(path, real)
-        text = read_module(path, label, imported_at, diags, reading)
+        text = reading.overlay[real] if real in reading.overlay else read_module(path, label, imported_at, diags, reading)
         if text is None:
             continue
         reading.tokens -= _tokens(text)

@@ -17,7 +17,7 @@ from typing import Any
 from . import nodes as n
 from .diagnostics import Diagnostics, suggest
 from .source import Span
-from .symbols import Change, Symbols
+from .symbols import Change, Symbols, unknown
 
 __all__ = ["Change", "apply_mods"]
 
@@ -44,6 +44,9 @@ class _Applier:
     def err(self, code: str, message: str, span: Span, help: str | None = None,
             labels: tuple[tuple[Span, str], ...] = ()) -> None:
         self.diags.add(code, message, span, help, labels)
+
+    def unknown(self, code: str, message: str, span: Span, help: str | None = None) -> None:
+        unknown(self.sym, self.diags, code, message, span, help)
 
     def apply(self) -> Symbols:
         self.check_incompatible()
@@ -103,7 +106,7 @@ class _Applier:
     def kind_patch(self, origin: str, d: n.KindPatch) -> None:
         kind = self.sym.kinds.get(d.name)
         if kind is None:
-            self.err("E0102", f"unknown kind `{d.name}`", d.name_span, suggest(d.name, self.sym.kinds))
+            self.unknown("E0102", f"unknown kind `{d.name}`", d.name_span, suggest(d.name, self.sym.kinds))
             return
         have = {f.name for f in self.sym.fields_of(d.name).values()}
         for f in d.fields:
@@ -139,7 +142,7 @@ class _Applier:
         """Remove a definition or a scenario; anything still naming it is then an error."""
         table = self.sym.things if d.name in self.sym.things else self.sym.scenarios
         if d.name not in table:
-            self.err("E0108", f"no definition or scenario `{d.name}`", d.name_span,
+            self.unknown("E0108", f"no definition or scenario `{d.name}`", d.name_span,
                      suggest(d.name, self.sym.things, self.sym.scenarios))
             return
         if self.record(origin, d.name, "remove", "", d.span):
@@ -148,7 +151,7 @@ class _Applier:
     def patch(self, origin: str, d: n.PatchDecl) -> None:
         thing = self.sym.things.get(d.name)
         if thing is None:
-            self.err("E0108", f"unknown definition `{d.name}`", d.name_span, suggest(d.name, self.sym.things))
+            self.unknown("E0108", f"unknown definition `{d.name}`", d.name_span, suggest(d.name, self.sym.things))
             return
         props = {p.name: p for p in thing.props}
         for item in d.items:
@@ -203,10 +206,10 @@ class _Applier:
     def replace(self, origin: str, d: n.ReplaceDecl) -> None:
         for name, span in ((d.name, d.name_span), (d.to, d.to_span)):
             if name not in self.sym.things:
-                self.err("E0108", f"unknown definition `{name}`", span, suggest(name, self.sym.things))
+                self.unknown("E0108", f"unknown definition `{name}`", span, suggest(name, self.sym.things))
                 return
         if d.option is not None and d.option not in self.sym.options:
-            self.err("E0111", f"unknown option `{d.option}`", d.span, suggest(d.option, self.sym.options))
+            self.unknown("E0111", f"unknown option `{d.option}`", d.span, suggest(d.option, self.sym.options))
             return
         if self.record(origin, f"{d.name} (replaced)", "replace", f"with {d.to}" +
                        (f" when {d.option}" if d.option else ""), d.span):
@@ -215,7 +218,7 @@ class _Applier:
     def step_patch(self, origin: str, d: n.StepPatch) -> None:
         target = self.sym.callables.get(d.target) or self.sym.scenarios.get(d.target)
         if target is None:
-            self.err("E0105", f"no fn, action or scenario `{d.target}`", d.target_span,
+            self.unknown("E0105", f"no fn, action or scenario `{d.target}`", d.target_span,
                      suggest(d.target, self.sym.callables, self.sym.scenarios))
             return
         count = [0]

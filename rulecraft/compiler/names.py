@@ -11,7 +11,7 @@ from typing import Any
 
 from ..runtime.types import TEXT
 from .diagnostics import Diagnostics, suggest
-from .symbols import Symbols
+from .symbols import Symbols, unknown
 
 
 def check_targets(sym: Symbols, diags: Diagnostics) -> None:
@@ -20,8 +20,8 @@ def check_targets(sym: Symbols, diags: Diagnostics) -> None:
     for decl in sym.names:
         for target, span, _ in decl.entries:
             if target not in sym.things and target not in sym.enum_members:
-                diags.add("E0101", f"`{target}` is neither a definition nor an enum member: it has no names",
-                          span, suggest(target, sym.things, sym.enum_members))
+                unknown(sym, diags, "E0101", f"`{target}` is neither a definition nor an enum member: it has no names",
+                        span, suggest(target, sym.things, sym.enum_members))
 
 
 def check_properties(sym: Symbols, diags: Diagnostics) -> None:
@@ -29,8 +29,8 @@ def check_properties(sym: Symbols, diags: Diagnostics) -> None:
     text_props = {f.name for kind in sym.kinds.values() for f in kind.fields if f.type.name == TEXT.name}
     for decl in sym.names:
         if decl.prop is not None and decl.prop not in text_props:
-            diags.add("E0103", f"no kind has a text property `{decl.prop}` to give names in `{decl.name}`",
-                      decl.prop_span or decl.span, suggest(decl.prop, text_props))
+            unknown(sym, diags, "E0103", f"no kind has a text property `{decl.prop}` to give names in `{decl.name}`",
+                    decl.prop_span or decl.span, suggest(decl.prop, text_props))
 
 
 def other_names(sym: Symbols, props_of: dict[str, dict[str, Any]]) -> dict[str, tuple[tuple[str, str], ...]]:

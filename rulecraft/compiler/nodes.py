@@ -627,6 +627,7 @@ class AbilityModifier(Node):
 @dataclass(frozen=True, slots=True)
 class ConstDecl(Decl):
     value: Expr
+    exported: bool = False  # `export`: used from outside the ruleset (compiler.usage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -634,6 +635,7 @@ class AssumeDecl(Decl):
     type: TypeRef
     value: Expr
     doc: str
+    exported: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -645,6 +647,7 @@ class Param(Decl):
 @dataclass(frozen=True, slots=True)
 class EventDecl(Decl):
     params: tuple[Param, ...]
+    exported: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -655,6 +658,7 @@ class FnDecl(Decl):
     params: tuple[Param, ...]
     returns: TypeRef | None
     body: Block
+    exported: bool = False
 
 
 @dataclass(frozen=True, slots=True)

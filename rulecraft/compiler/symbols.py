@@ -75,6 +75,11 @@ class Symbols:
     triggers: tuple[n.TriggerDecl, ...] = ()
     windows: tuple[n.WindowDecl, ...] = ()  # the timing windows' own rules, in load order
     names: tuple[n.NamesDecl, ...] = ()  # names in other languages, in load order
+    origins: dict[str, str] = field(default_factory=dict)  # name -> the id of the ruleset declaring it
+    # Open when a ruleset extended was not read (or not loaded first): any name may be one of its own,
+    # so none is reported unknown after the root error (see `unknown`).
+    open: bool = False
+    open_kinds: frozenset[str] = frozenset()  # kinds with an unknown or cyclic ancestry: their fields are not all known
 
     def is_kind(self, name: str) -> bool:
         return name in self.kinds or name == "player"
@@ -111,10 +116,18 @@ def collect(modules: list[n.Module], diags: Diagnostics) -> Symbols:
     if named["abilities"]:  # the declared abilities are the members of a built-in enum `ability`
         first = next(iter(named["abilities"].values()))
         named["enums"]["ability"] = n.EnumDecl(first.span, ABILITY, first.name_span, tuple(named["abilities"]))
+    descendants, open_kinds = _kind_tree(c.tables[n.KindDecl], diags, c.open)
     return Symbols(header=c.header, bases=tuple(c.bases), checks=tuple(c.checks), patches=tuple(c.patches),
                    triggers=tuple(c.triggers), tests=c.tests, windows=tuple(c.windows), names=tuple(c.names),
-                   enum_members=c.enum_members,
-                   descendants=_kind_tree(c.tables[n.KindDecl], diags), **named)
+                   enum_members=c.enum_members, origins={k: v for k, v in c.origin_of.items() if v is not None},
+                   open=c.open, descendants=descendants, open_kinds=open_kinds, **named)
+
+
+def unknown(sym: Symbols, diags: Diagnostics, code: str, message: str, span: Span, help: str | None = None) -> None:
+    """Report a name that is not declared, unless the table is open: a ruleset it extends was not
+    read, so the name may well be one of that ruleset's, and its error is reported already."""
+    if not sym.open:
+        diags.add(code, message, span, help)
 
 
 class _Collector:
@@ -136,6 +149,7 @@ class _Collector:
         }
         self.seen: dict[str, n.Decl] = {}
         self.origin_of: dict[str, str | None] = {}
+        self.open = False  # a header extends a ruleset not loaded before it
 
     def by_name(self) -> dict[str, Any]:
         t = self.tables
@@ -171,12 +185,14 @@ class _Collector:
             if not isinstance(decl, n.GameDecl):
                 self.diags.add("E0307", f"`{decl.name}` extends `{decl.extends}`, which was not loaded", decl.name_span,
                                "load it through the loader, which reads the base ruleset first")
+                self.open = True
             self.header = decl
         elif isinstance(decl, (n.ModDecl, n.FormatDecl)):
             loaded = [current.name, *(b.name for b in self.bases)]
             if decl.extends not in loaded:
                 self.diags.add("E0307", f"`{decl.name}` extends `{decl.extends}`, which is not loaded before it",
                                decl.name_span, f"load `{decl.extends}` first (loaded: {', '.join(loaded)})")
+                self.open = True
             self.bases.append(current)
             self.header = decl
         else:
@@ -229,14 +245,17 @@ class _Collector:
                     self.enum_members[m] = decl.name
 
 
-def _kind_tree(kinds: dict[str, n.KindDecl], diags: Diagnostics) -> dict[str, set[str]]:
-    """Each kind's descendants (itself included); reports unknown parents and cycles."""
+def _kind_tree(kinds: dict[str, n.KindDecl], diags: Diagnostics,
+               open_table: bool) -> tuple[dict[str, set[str]], frozenset[str]]:
+    """Each kind's descendants (itself included), and the kinds whose ancestry is unknown or
+    cyclic; reports unknown parents (unless the table is open) and cycles."""
     parents: dict[str, str | None] = {"player": None}
     for decl in kinds.values():
         parents[decl.name] = decl.parent
-        if decl.parent and decl.parent not in kinds and decl.parent != "player":
+        if decl.parent and decl.parent not in kinds and decl.parent != "player" and not open_table:
             diags.add("E0102", f"unknown kind `{decl.parent}`", decl.span, suggest(decl.parent, kinds))
     descendants: dict[str, set[str]] = {}
+    broken: set[str] = set()
     for name in parents:
         chain: list[str] = []
         k: str | None = name
@@ -247,10 +266,13 @@ def _kind_tree(kinds: dict[str, n.KindDecl], diags: Diagnostics) -> dict[str, se
             guard += 1
         if guard >= MAX_DEPTH:
             diags.add("E0305", f"kind `{name}` is its own ancestor", kinds[name].name_span)
+            broken.add(name)
             continue
+        if chain[-1] not in parents:  # an unknown parent ends the chain
+            broken.add(name)
         for ancestor in chain:
             descendants.setdefault(ancestor, set()).add(name)
-    return descendants
+    return descendants, frozenset(broken)
 
 
 def hook_patch(ability: n.AbilityDecl, hook: n.AbilityHook) -> n.StepPatch:

@@ -15,7 +15,7 @@ from . import nodes as n
 from .bodies import BodyChecker, Scope, Site
 from .context import CheckContext
 from .diagnostics import Diagnostics, suggest
-from .symbols import Symbols
+from .symbols import Symbols, unknown
 
 
 def expand_does(sym: Symbols, diags: Diagnostics) -> Symbols:
@@ -29,8 +29,8 @@ def expand_does(sym: Symbols, diags: Diagnostics) -> Symbols:
         for d in t.does:
             source = sym.things.get(d.name)
             if source is None:
-                diags.add("E0122", f"unknown definition `{d.name}`", d.span,
-                          suggest(d.name, sym.things) or "`does` names a definition whose effects this one shares")
+                unknown(sym, diags, "E0122", f"unknown definition `{d.name}`", d.span,
+                        suggest(d.name, sym.things) or "`does` names a definition whose effects this one shares")
             elif source.does:
                 diags.add("E0122", f"`{d.name}` shares the effects of another definition itself", d.span,
                           f"name the definition it shares them with ({', '.join(x.name for x in source.does)})")
@@ -89,7 +89,7 @@ def check_windows(ctx: CheckContext, bodies: BodyChecker) -> None:
             this = Ty(w.kind)
             _check_played_kinds(ctx, w, w.kind)
         elif w.kind is not None:
-            ctx.err("E0102", f"unknown kind `{w.kind}`", w.name_span, suggest(w.kind, ctx.sym.kinds))
+            ctx.unknown("E0102", f"unknown kind `{w.kind}`", w.name_span, suggest(w.kind, ctx.sym.kinds))
         if w.limit_per is not None and w.limit_per_span is not None:
             ctx.event_params(w.limit_per, w.limit_per_span)  # a known event
         if w.limit is not None:

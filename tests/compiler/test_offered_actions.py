@@ -3,8 +3,9 @@ fns) is reported as a warning, W0001: no player could ever take it in play."""
 
 import pytest
 
-from rulecraft.compiler.diagnostics import CompileError
+from rulecraft.compiler.diagnostics import CompileError, Diagnostic
 from rulecraft.compiler.loader import check_source, compile_source
+from rulecraft.compiler.source import Span
 
 GAME = '''game "t" "T"
 action shout(p: player) { log "{p} shouts" }
@@ -47,9 +48,15 @@ def test_an_action_that_always_refuses_is_a_stated_prohibition_not_a_missing_off
                                                                     "action `wave` is never offered in play"]
 
 
-def test_a_failed_compile_is_summed_up_by_its_first_error_not_by_a_warning():
+def test_no_warning_is_looked_for_after_an_error():
+    """An unknown name could make what it meant look unused."""
     broken = GAME + 'scenario s "S" { players: ["a"]  round { for p in players() { offer(p) } } }\nfn bad() -> int { return nothing }\n'
     with pytest.raises(CompileError) as err:
         compile_source(broken, "t.rules")
-    assert err.value.diagnostics[0].code == "W0001"
-    assert err.value.summary() == "t.rules:10:26: E0101: unknown name `nothing`"
+    assert [d.code for d in err.value.diagnostics] == ["E0101"]
+
+
+def test_a_failure_is_summed_up_by_its_first_error_not_by_a_warning():
+    warning = Diagnostic("W0001", "action `wave` is never offered in play", Span("t.rules", 4, 8, 4, 12), severity="warning")
+    error = Diagnostic("E0101", "unknown name `nothing`", Span("t.rules", 10, 26, 10, 33))
+    assert CompileError([warning, error]).summary() == "t.rules:10:26: E0101: unknown name `nothing`"
