@@ -8,7 +8,6 @@ declaration knows the ruleset that declares it (`origin`, the header of its file
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterator
@@ -20,6 +19,8 @@ from .compiler.loader import Reading, locate, read_folder, read_mods
 from .compiler.resolved import EntityField, LocalRef, Resolution
 from .compiler.source import Source, Span
 from .compiler.symbols import BUILTIN_EVENTS, Symbols
+from .lsp.describe import doc_comment
+from .lsp.navigation import walk
 from .runtime.builtins import BUILTINS
 from .runtime.ruleset import Ruleset
 
@@ -145,22 +146,13 @@ class Studied:
                     yield self._declared(node.name, "phase", node, holder)
 
     def doc(self, d: Declaration) -> str:
-        """The comment right above a declaration (no blank line between; its last paragraph), as one
-        text. A comment that opens the file is the file's, not the declaration's (but a header's)."""
-        source = self.sources.get(d.span.file)
-        if source is None:
+        """The comment right above a declaration (its last paragraph), as one text. A comment that
+        opens the file is the file's, not the declaration's (but a header's)."""
+        lines = doc_comment(self.sources.get(d.span.file), d.node).split("\n")
+        if d.node.span.line - len(lines) == 1 and d.what not in HEADER_KINDS:
             return ""
-        lines: list[str] = []
-        number = d.span.line - 1
-        while number > 0 and source.line(number).lstrip().startswith("#"):
-            text = source.line(number).strip().lstrip("#").strip()
-            if not text and lines:
-                break  # a paragraph ends: the earlier ones are about more than this declaration
-            lines.insert(0, text)
-            number -= 1
-        if (number == 0 and d.what not in HEADER_KINDS) or len(lines) > MAX_DOC_LINES:
-            return ""
-        return " ".join(line for line in lines if line)
+        paragraph = lines[max((i for i, line in enumerate(lines) if not line), default=-1) + 1:]
+        return " ".join(paragraph) if len(paragraph) <= MAX_DOC_LINES else ""
 
     def lines(self, d: Declaration, most: int = 40) -> list[tuple[int, str]]:
         """The source lines of a declaration (a named node's whole span), at most `most`."""
@@ -242,26 +234,6 @@ def _origins(modules: list[n.Module]) -> dict[str, str]:
     return out
 
 
-# ---- walking the tree ---------------------------------------------------------------
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def walk(root: object) -> Iterator[n.Node]:
-    """Every node under `root` (itself included), in source order."""
-    stack = [root]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, tuple):
-            stack.extend(reversed(item))
-        elif isinstance(item, n.Node):
-            yield item
-            cls = type(item)
-            if cls not in _FIELDS:
-                _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "span")
-            stack.extend(getattr(item, f) for f in reversed(_FIELDS[cls]))
-
-
 # Node class -> its fields that name a declaration, each with the field holding the name's place
 # (None: the node's own span).
 NAMING: dict[type, tuple[tuple[str, str | None], ...]] = {
@@ -288,7 +260,7 @@ def find_uses(st: Studied) -> dict[str, list[Span]]:
 
     owners = _property_owners(st.sym)
     for module in st.modules:
-        for node in walk(module.decls):
+        for node in (node for decl in module.decls for node in walk(decl)):
             if type(node) is n.Name:
                 if not isinstance(st.res.refs.get(id(node)), LocalRef):
                     use(node.name, node.span)
