@@ -4,6 +4,7 @@ executed (a test that names it ran code carrying it)? The test run writes what i
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -47,17 +48,26 @@ def read_report(report: Path) -> dict[str, dict[str, list[str]]]:
     return json.loads(report.read_text(encoding="utf-8")).get("rules", {})
 
 
-MENTION = re.compile(r"\b[A-Z]+-\d+\b")
-
-
-def mentions(folder: Path) -> dict[str, list[str]]:
-    """rule id -> "file:line" of each line of the tests under `folder` (Python and rules files) that names it."""
+def marked(folder: Path) -> dict[str, list[str]]:
+    """rule id -> "file:line: test" of each test under `folder` that names it with
+    `@pytest.mark.rules(...)` (what the test run records as `named_by`), found without running them."""
     found: dict[str, list[str]] = {}
-    for path in sorted([*folder.rglob("*.py"), *folder.rglob("*.rules")]):
-        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
-            for rule in dict.fromkeys(MENTION.findall(line)):
-                found.setdefault(rule, []).append(f"{path}:{number}")
+    for path in sorted(folder.rglob("test_*.py")):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for rule in dict.fromkeys(_marked_ids(node)):
+                    found.setdefault(rule, []).append(f"{path}:{node.lineno}: {node.name}")
     return found
+
+
+def _marked_ids(test: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    return [arg.value for mark in test.decorator_list
+            if isinstance(mark, ast.Call) and isinstance(mark.func, ast.Attribute) and mark.func.attr == "rules"
+            for arg in mark.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
 
 
 def coverage_report(catalogue: str | None, report: Path) -> dict:

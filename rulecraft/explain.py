@@ -28,7 +28,7 @@ from .runtime.builtins import BUILTINS
 
 RULE = re.compile(r"^[A-Z]+-\d+$")
 REPORT = Path(".rulecraft/coverage.json")  # what the last test run recorded (rulecraft.testing)
-TESTS = Path("tests")  # the tests of a checkout, searched for the rule ids they name
+TESTS = Path("tests")  # the tests of a checkout, searched for those marked with the rule ids they check
 SHOWN_USES = 30  # uses listed in the text output (the JSON has them all)
 
 
@@ -122,12 +122,12 @@ def catalogue(folder: Path | None) -> dict[str, tuple[str, dict]]:
 
 
 @lru_cache(maxsize=4)
-def mentioned(cwd: str) -> dict[str, list[str]]:
-    """Rule id -> the lines of the tests (TESTS, in the working folder `cwd`) that name it, searched
+def marked(cwd: str) -> dict[str, list[str]]:
+    """Rule id -> the tests (under TESTS, in the working folder `cwd`) marked as checking it, found
     once per process and working folder."""
-    from .coverage import mentions
+    from .coverage import marked as found
 
-    return mentions(TESTS) if TESTS.is_dir() else {}
+    return found(TESTS) if TESTS.is_dir() else {}
 
 
 def explain_rule(rule: str, studies: Studies) -> dict[str, Any]:
@@ -148,7 +148,7 @@ def explain_rule(rule: str, studies: Studies) -> dict[str, Any]:
     game, entry = rules.get(rule, (None, {}))
     return {"kind": "rule", "rule": rule, "catalogue": game, "text": entry.get("rule"), "section": entry.get("section"),
             "note": entry.get("note"), "rulesets": list(dict.fromkeys(in_rulesets)), "carried_by": list(carried.values()),
-            "ruleset_tests": _unique(tests), "tests": mentioned(str(Path.cwd())).get(rule, []),
+            "ruleset_tests": _unique(tests), "tests": marked(str(Path.cwd())).get(rule, []),
             "named_by": report.get("named_by", []), "executed_by": report.get("executed_by", [])}
 
 

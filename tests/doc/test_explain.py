@@ -3,6 +3,8 @@ ruleset (each ruleset checked once), with the places that carry a rule and the t
 a declaration's source and its uses; and refuses what it does not know, with suggestions."""
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -44,7 +46,9 @@ def test_a_rule_is_explained_with_what_carries_it_and_the_tests_that_name_it(bun
     assert answer["rulesets"] == ["doom"]
     assert [(c["at"], c["how"], c["declaration"]) for c in answer["carried_by"]] == [
         ("doom/marines.rules:76", "rule statement", "fn end_marine_turn")]
-    assert "tests/rulesets/doom/test_doom_marine_turn.py:32" in answer["tests"]
+    assert answer["tests"] == [
+        "tests/rulesets/doom/test_doom_marine_turn.py:33: test_after_his_action_the_turn_passes_to_the_player_on_his_left",
+        "tests/rulesets/doom/test_mutants_marines.py:45: test_the_end_of_a_marines_turn_clears_his_action_and_what_is_left_of_it"]
     if answer["catalogue"] is not None:
         assert answer["text"].startswith("After the marine has resolved his entire action")
 
@@ -117,7 +121,8 @@ def test_explain_a_rule_on_the_command_line():
     assert result.returncode == 0, result.stderr
     assert "  doom/marines.rules:76: rule statement in fn end_marine_turn (doom, declared at doom/marines.rules:75)" \
         in result.stdout.splitlines()
-    assert "  tests/rulesets/doom/test_doom_marine_turn.py:32" in result.stdout.splitlines()
+    assert "  tests/rulesets/doom/test_doom_marine_turn.py:33: test_after_his_action_the_turn_passes_to_the_player_on_his_left" \
+        in result.stdout.splitlines()
 
 
 def test_explain_a_name_as_json():
@@ -140,3 +145,13 @@ def test_what_explain_does_not_know_is_a_usage_error(args, message, hint):
     assert result.stderr.startswith(message)
     if hint:
         assert hint in result.stderr.splitlines()
+
+
+def test_the_readme_shows_what_explain_prints():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (shown,) = re.findall(r"```\n\$ rulecraft explain DOOM-041\n(.*?)```", readme, re.S)
+    if find_catalogue(None) is None and find_catalogue(str(ROOT.parent / "shared" / "rules")) is None:
+        pytest.skip("no rule catalogue here: the rule's text cannot be shown")
+    result = subprocess.run([sys.executable, "-m", "rulecraft", "explain", "DOOM-041"], capture_output=True, text=True,
+                            cwd=ROOT, env=os.environ | {"RULECRAFT_CATALOGUE": str(ROOT.parent / "shared" / "rules")})
+    assert result.stdout == shown
