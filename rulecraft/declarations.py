@@ -52,7 +52,7 @@ class Declaration:
 
     @property
     def title(self) -> str:
-        """How it is named for people: `action explore`, `step move in take_turn`, `property planet.resources`."""
+        """How it is named for people: `action explore`, `step move in take_turn`, `property unit.strength`."""
         if self.what == "property":
             return f"property {self.owner}.{self.name}"
         if self.owner is not None:

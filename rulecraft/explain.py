@@ -35,7 +35,7 @@ SHOWN_USES = 30  # uses listed in the text output (the JSON has them all)
 def add_parser(sub) -> None:
     e = sub.add_parser("explain", help="what a diagnostic code means, where a catalogue rule is carried and tested, "
                                        "or a declaration and where it is used",
-                       description="Explain a diagnostic code (E0201), a catalogue rule id (DOOM-041) or a name (a "
+                       description="Explain a diagnostic code (E0201), a catalogue rule id (XY-041) or a name (a "
                                    "definition, kind, event, function, assumption, step or built-in).")
     e.add_argument("what", metavar="CODE|RULE-ID|NAME")
     e.add_argument("game", nargs="?", help="the ruleset searched (default: every bundled one)")
