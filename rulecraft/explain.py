@@ -103,9 +103,8 @@ def explain_code(code: str) -> dict[str, Any]:
                            "family": codes.family(code)}
     ex = codes.examples().get(code)
     if ex is not None:
-        found, _ = codes.run(ex.wrong)
-        out["examples"] = {"check": list(ex.wrong.check), "wrong": ex.wrong.shown(), "reported": codes.reported(ex.wrong),
-                           "diagnostics": [d.to_json() for d in found], "fixed": ex.fixed.shown()}
+        out["examples"] = {"command": ex.wrong.command(), "wrong": ex.wrong.shown(), "reported": codes.reported(ex.wrong),
+                           "fixed": ex.fixed.shown(unlike=ex.wrong), "fixed_command": ex.fixed.command()}
     return out
 
 
@@ -255,8 +254,9 @@ def _code_text(a: dict[str, Any]) -> str:
     ex = a.get("examples")
     if ex is None:
         return "\n".join(lines)
-    lines += ["", f"Wrong (rulecraft check {' '.join(ex['check'])}):", *_indented(ex["wrong"]),
-              "", "What it reports:", *_indented(ex["reported"]), "", "Fixed:", *_indented(ex["fixed"])]
+    fixed = "Fixed:" if ex["fixed_command"] == ex["command"] else f"Fixed ({ex['fixed_command']}):"
+    lines += ["", f"Wrong ({ex['command']}):", *_indented(ex["wrong"]),
+              "", "What it reports:", *_indented(ex["reported"]), "", fixed, *_indented(ex["fixed"])]
     if "«" in ex["wrong"]:
         lines += ["", "(«TEXT×N» stands for TEXT written N times.)"]
     return "\n".join(lines)

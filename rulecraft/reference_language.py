@@ -97,7 +97,8 @@ def codes_page() -> Page:
 
 def example_blocks(ex: Any) -> list:
     """A code's examples: the wrong one, what `rulecraft check` says of it, and the fixed one."""
+    fixed = ("Fixed:",) if ex.fixed.command() == ex.wrong.command() else ("Fixed (", Code(ex.fixed.command()), "):")
     return [Para(("Wrong (", Code(ex.wrong.command()), "):")), Verbatim(ex.wrong.shown()),
             Para(("What it reports:",)), Verbatim(codes.reported(ex.wrong)),
-            Para(("Fixed:",)), Verbatim(ex.fixed.shown())]
+            Para(fixed), Verbatim(ex.fixed.shown(unlike=ex.wrong))]
 
