@@ -154,4 +154,6 @@ def test_the_readme_shows_what_explain_prints():
         pytest.skip("no rule catalogue here: the rule's text cannot be shown")
     result = subprocess.run([sys.executable, "-m", "rulecraft", "explain", "DOOM-041"], capture_output=True, text=True,
                             cwd=ROOT, env=os.environ | {"RULECRAFT_CATALOGUE": str(ROOT.parent / "shared" / "rules")})
+    if not (ROOT / ".rulecraft" / "coverage.json").is_file():  # no test run recorded what each test executed
+        shown = shown[:shown.index("\n\nExecuted by")] + "\n"
     assert result.stdout == shown
