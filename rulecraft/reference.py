@@ -19,7 +19,7 @@ from .reference_html import html
 from .reference_language import codes_page, language_page
 from .reference_markdown import markdown
 from .reference_model import Code, Heading, Link, Page, Para, Picture, Row, Table, slug_of
-from .reference_pages import Context, assumptions, callables, constants, events, header, kinds, options, procedure_parts
+from .reference_pages import Context, assumptions, callables, constants, events, header, kind_of, kinds, options, procedure_parts
 from .reference_things import changes, deck_format, definitions, dice, rule_index, scenarios, small_tables, tables, tests
 
 SECTIONS = (header, options, kinds, definitions, dice, tables, small_tables, events, callables, procedure_parts,
@@ -79,7 +79,7 @@ def index_page(contexts: list[Context]) -> Page:
         assert h is not None  # a ruleset without one does not compile
         extends = getattr(h, "extends", None) if not ctx.whole else None
         rows.append(Row(((Link(ctx.name, ctx.page.slug),), (ctx.rules.title if ctx.whole else h.title,),
-                         (ctx.rules.kind if ctx.whole else type(h).__name__.removesuffix("Decl").lower(),),
+                         (ctx.rules.kind if ctx.whole else kind_of(h),),
                          (Code(extends),) if extends else ())))
     page.add(Heading(2, ("Rulesets",), "rulesets"), Table(("id", "title", "what", "extends"), tuple(rows)))
     return page

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .compiler import nodes as n
 from .compiler.driver import rule_ids
 from .declarations import Declaration
+from .export import value
 from .listing import text
 from .names import other_names
 from .reference_model import Code, Heading, Items, Line, Link, Para, Picture, Row, Table, anchor_of
@@ -58,9 +59,8 @@ def token_picture(ctx: Context, definition_id: str) -> Picture | None:
     """A token drawn from its per-side properties (rulecraft render), if it has any."""
     from .render import _per_side, render_token
 
-    defaults = ctx.rules.kind_defaults(ctx.rules.definitions[definition_id].kind)
-    props = defaults | {k: ctx.rules.assumptions[v.assumption].value if hasattr(v, "assumption") else v
-                        for k, v in ctx.rules.definitions[definition_id].props.items()}
+    item = ctx.rules.definitions[definition_id]
+    props = ctx.rules.kind_defaults(item.kind) | {k: value(v, ctx.rules) for k, v in item.props.items()}
     if not any(_per_side(v) for v in props.values()):
         return None
     svg = render_token(ctx.rules, definition_id)
@@ -107,8 +107,9 @@ def tables(ctx: Context) -> None:
 
 def small_tables(ctx: Context) -> None:
     """Pools, zones, enums, abilities and records: one table each."""
-    _table(ctx, "pool", "Pools", ("pool", "title", "of", "declared at"),
-           lambda d: ((Code(d.name),), (d.node.title or "",), ctx.ref("kind", d.node.of), (ctx.where(d),)))
+    _table(ctx, "pool", "Pools", ("pool", "title", "of", "holds", "declared at"),
+           lambda d: ((Code(d.name),), (d.node.title or "",), ctx.ref("kind", d.node.of),
+                      (f"{sum(x.count for x in ctx.rules.defs_of(d.node.of))} things",), (ctx.where(d),)))
     _table(ctx, "zone", "Zones", ("zone", "flags", "declared at"),
            lambda d: ((Code(d.name),), (" ".join(d.node.flags),), (ctx.where(d),)))
     _table(ctx, "enum", "Enums", ("enum", "members", "declared at"),

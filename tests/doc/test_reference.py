@@ -177,3 +177,16 @@ def test_doc_of_a_game_with_a_mod_shows_everything_of_both(tmp_path):
 def test_doc_refuses_bad_usage(args, message, tmp_path):
     result = rc(*args, "-o", str(tmp_path / "ref"))
     assert result.returncode == 2 and result.stderr.startswith(message) and "Traceback" not in result.stderr
+
+
+def test_doc_of_a_ruleset_with_errors_reports_them_and_writes_nothing(tmp_path):
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "main.rules").write_text('game "broken" "Broken"\nconst x = y\n', encoding="utf-8")
+    result = rc("doc", str(tmp_path / "broken"), "-o", str(tmp_path / "ref"))
+    assert result.returncode == 1 and "error[E0101]: unknown name `y`" in result.stderr
+    assert not (tmp_path / "ref").exists()
+
+
+def test_a_pool_says_how_many_things_it_holds(reference):
+    assert "`domain_counters` | Domain counters | [domain\\_counter](#kind-domain_counter) | 44 things |" in \
+        (reference.folder / "twilight-imperium.md").read_text(encoding="utf-8")
