@@ -62,6 +62,12 @@ def severity(code: str) -> str:
     return "warning" if code.startswith("W") else "error"
 
 
+def kind_of(code: str) -> str:
+    """`An error of types.`: what a code is, in a sentence."""
+    about = family(code)
+    return ("An error" if severity(code) == "error" else "A warning") + (f" of {about}." if about else ".")
+
+
 @dataclass(frozen=True)
 class Example:
     """Files (path -> text, or {encoding: text}) and what is run on them: `rulecraft check` of

@@ -249,8 +249,7 @@ def _indented(text: str, by: str = "    ") -> list[str]:
 
 
 def _code_text(a: dict[str, Any]) -> str:
-    article = "An" if a["severity"] == "error" else "A"
-    lines = [f"{a['code']}: {a['meaning']}", f"{article} {a['severity']}" + (f" of {a['family']}." if a["family"] else ".")]
+    lines = [f"{a['code']}: {a['meaning']}", codes.kind_of(a["code"])]
     ex = a.get("examples")
     if ex is None:
         return "\n".join(lines)

@@ -29,9 +29,8 @@ def signature(name: str) -> str:
 
 
 def builtin_doc(name: str) -> str:
-    """The first line of the built-in's docstring, if it has one."""
-    doc = (BUILTINS[name][0].__doc__ or "").strip()
-    return doc.splitlines()[0] if doc else ""
+    """The first paragraph of the built-in's docstring, if it has one."""
+    return " ".join((BUILTINS[name][0].__doc__ or "").strip().split("\n\n")[0].split())
 
 
 def library(name: str) -> str:
@@ -88,8 +87,7 @@ def codes_page() -> Page:
     examples = codes.examples()
     for code, meaning in codes.described().items():
         page.add(Heading(2, (Code(code), f" {meaning}"), page.anchor("code", code, "codes", (meaning,))))
-        family = codes.family(code)
-        page.add(Para((f"A {codes.severity(code)}" + (f" of {family}." if family else "."),)))
+        page.add(Para((codes.kind_of(code),)))
         if code in examples:
             page.add(*example_blocks(examples[code]))
     return page
