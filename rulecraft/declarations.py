@@ -113,11 +113,15 @@ class Studied:
             out.setdefault(d.name, []).append(d)
         return out
 
-    def _load_order(self, file: str) -> int:
-        return next((i for i, m in enumerate(self.modules) if m.file == file), len(self.modules))
+    @cached_property
+    def _file_order(self) -> dict[str, int]:
+        return {m.file: i for i, m in enumerate(self.modules)}
 
-    def _declared(self, name: str, what: str, node: n.Node, owner: str | None = None, span: Span | None = None) -> Declaration:
-        where = span or (node.name_span if isinstance(node, n.Decl) else node.span)
+    def _load_order(self, file: str) -> int:
+        return self._file_order.get(file, len(self.modules))
+
+    def _declared(self, name: str, what: str, node: n.Node, owner: str | None = None) -> Declaration:
+        where = node.name_span if isinstance(node, n.Decl) else node.span
         return Declaration(name, what, where, self.origins.get(where.file, self.own), node, owner)
 
     def _named(self) -> Iterator[Declaration]:
@@ -251,36 +255,35 @@ NAMING: dict[type, tuple[tuple[str, str | None], ...]] = {
 
 
 def find_uses(st: Studied) -> dict[str, list[Span]]:
+    """Every use of a declared or built-in name, a property (KIND.PROP) or a step (PROC.STEP: the
+    mods' step patches and the abilities' step hooks), found in one walk of the modules."""
     known = set(st.by_name) | set(BUILTINS) | set(BUILTIN_EVENTS)
+    owners = _property_owners(st.sym)
     out: dict[str, list[Span]] = {}
 
     def use(name: str | None, span: Span) -> None:
         if name in known:
             out.setdefault(name, []).append(span)
 
-    owners = _property_owners(st.sym)
+    def use_property(kind: str, prop: str, span: Span) -> None:
+        if (kind, prop) in owners:
+            out.setdefault(f"{owners[kind, prop]}.{prop}", []).append(span)
+
     for module in st.modules:
         for node in (node for decl in module.decls for node in walk(decl)):
-            if type(node) is n.Name:
-                if not isinstance(st.res.refs.get(id(node)), LocalRef):
-                    use(node.name, node.span)
-            elif isinstance(node, n.Attr):
-                ref = st.res.refs.get(id(node))
-                if isinstance(ref, EntityField) and ref.kind is not None and (ref.kind, node.name) in owners:
-                    use_property(out, owners[ref.kind, node.name], node.name, node.name_span)
+            if type(node) is n.Name and not isinstance(st.res.refs.get(id(node)), LocalRef):
+                use(node.name, node.span)
+            elif isinstance(node, n.Attr) and isinstance(ref := st.res.refs.get(id(node)), EntityField) and ref.kind:
+                use_property(ref.kind, node.name, node.name_span)
             elif isinstance(node, n.ThingDecl):
                 for p in node.props:
-                    if (node.kind, p.name) in owners:
-                        use_property(out, owners[node.kind, p.name], p.name, p.span)
+                    use_property(node.kind, p.name, p.span)
+            elif isinstance(node, (n.StepPatch, n.AbilityHook)):
+                step = node.name if isinstance(node, n.StepPatch) else node.step
+                out.setdefault(f"{node.target}.{step}", []).append(node.span)
             for attr, where in NAMING.get(type(node), ()):
                 use(getattr(node, attr), getattr(node, where) if where else node.span)
-            if isinstance(node, n.StepPatch):
-                out.setdefault(f"{node.target}.{node.name}", []).append(node.span)
     return out
-
-
-def use_property(out: dict[str, list[Span]], kind: str, prop: str, span: Span) -> None:
-    out.setdefault(f"{kind}.{prop}", []).append(span)
 
 
 def _property_owners(sym: Symbols) -> dict[tuple[str, str], str]:
