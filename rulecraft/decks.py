@@ -545,6 +545,10 @@ class DeckChecker:
         """The reports of many decks, in order; the first deck that cannot be used raises DeckError."""
         return [self.check(source) for source in sources]
 
+    def ruleset(self, deck: Deck) -> Ruleset:
+        """The format `deck` is checked against, with the pools' cards (found once, as `check` finds it)."""
+        return self._rules(deck)[0]
+
     def _report(self, deck: Deck) -> dict[str, Any]:
         rules, settings, warnings = self._rules(deck)
         with bounded_suggestions():
