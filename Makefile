@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench fuzz soak coverage mutate clean
+.PHONY: demo test browser lint typecheck bench fuzz soak coverage mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,28 +34,27 @@ demo: $(STAMP)
 	@$(RC) run neuroshima/duel --seed 2 | tail -n 12
 
 # The deck page's browser test (tests/serve) drives playwright (the `browser` extra) and Debian's
-# chromium: installed here where the machine allows (apt-get, as root), else the test is skipped
-# and says why. Neither ever fails the build; the stamp is left only once both are in place.
+# chromium: `make test` installs them where the machine allows (chromium with apt-get, as root);
+# elsewhere the test is skipped and says why. Neither ever fails the build.
 BROWSER_STAMP := $(VENV)/.browser
 CHROMIUM := /usr/bin/chromium
 
 $(BROWSER_STAMP): $(STAMP)
-	@ok=1; \
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,browser]' || \
-		{ ok=0; echo "note: playwright did not install: the browser test will be skipped"; }; \
-	if [ ! -x $(CHROMIUM) ]; then \
-		if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-			export DEBIAN_FRONTEND=noninteractive; \
-			apt-get install -y -qq chromium >/dev/null 2>&1 || \
-				{ apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; } || \
-				{ ok=0; echo "note: apt-get could not install chromium: the browser test will be skipped"; }; \
-		else \
-			ok=0; echo "note: no $(CHROMIUM) (install Debian's chromium package as root): the browser test will be skipped"; \
-		fi; \
-	fi; \
-	if [ $$ok = 1 ]; then touch $@; fi
+	@$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,browser]' && touch $@ || \
+		echo "note: playwright did not install: the browser test will be skipped"
 
-test: $(STAMP) $(BROWSER_STAMP)
+browser: $(BROWSER_STAMP)
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get install -y -qq chromium >/dev/null 2>&1 || \
+			{ apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; } || \
+			echo "note: apt-get could not install chromium: the browser test will be skipped"; \
+	else \
+		echo "note: no $(CHROMIUM) (as root: apt-get install chromium): the browser test will be skipped"; \
+	fi
+
+test: $(STAMP) browser
 	$(BIN)/ruff check rulecraft tests bench fuzz
 	$(RC) fmt --check rulesets examples
 	$(BIN)/mypy
