@@ -8,10 +8,11 @@ asset from elsewhere) asks a JSON API:
                       "mods": [MOD ...], "pools": [POOL ...]}
 
 and always gets an answer of one shape, with HTTP 200 for any deck, however broken:
-  {"status": "checked", "report": REPORT, "names": {card id: name}, "listed": {section: copies}}
-      REPORT is `deck check --json`'s, with the format's `counts`;
-  {"status": "unusable", "diagnostics": [...], "errors": N, "listed": ...}
-      the input's diagnostics, as `deck check --json` prints them (file:line:col, code, message, help);
+  {"status": "checked", "file": NAME, "report": REPORT, "names": {card id: name}, "listed": {section: copies}}
+      REPORT is `deck check --json`'s, with the format's `counts`; NAME the deck's in diagnostics;
+  {"status": "unusable", "file": NAME, "diagnostics": [...], "errors": N, "listed": ...}
+      the input's diagnostics, as `deck check --json` prints them (file:line:col, code, message, help),
+      the deck's own or those of a pool, the format or a mod;
   {"status": "stopped", "error": MESSAGE}  the format itself failed while checking.
 A request that is not such a request gets a JSON `{"error": ...}` with a 4xx status; nothing
 sends a traceback. A request names no file or folder: it chooses among the bundled formats and
@@ -26,6 +27,7 @@ import sys
 import threading
 import traceback
 from collections import OrderedDict
+from functools import cached_property
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from ipaddress import ip_address
@@ -33,10 +35,10 @@ from pathlib import Path
 from socket import AF_INET6
 from typing import Any, Sequence
 
-from .arguments import ruleset_folder
+from .arguments import add_mod_option, ruleset_folder
 from .compiler import package
 from .compiler.diagnostics import CompileError, Diagnostics, InputError, suggest
-from .compiler.loader import compiled, folder_of
+from .compiler.loader import compiled, folder_of, load
 from .decks import Deck, DeckChecker, bundled_formats, read_text_deck, read_yaml_deck
 from .pools import read_pool
 from .runtime.errors import GameError
@@ -67,18 +69,20 @@ class DeckDesk:
     and pools (each loads its format and reads its pools once), used by one request at a time."""
 
     def __init__(self, mods: Sequence[str] = (), pools: Sequence[str] = ()):
-        for mod in mods:
-            ruleset_folder(mod)  # an unknown mod: UsageError now, not on every check
+        # each mod as given -> its folder (a bundled id's or the given one): an unknown mod is a UsageError now
+        self.mods = {mod: ruleset_folder(mod) for mod in mods}
         for pool in pools:
-            read_pool(Path(pool))  # an unreadable pool: its diagnostics now
-        self.mods, self.pools = list(dict.fromkeys(mods)), list(dict.fromkeys(pools))
-        self.formats = {fid: _title(rid) for fid, rid in bundled_formats().items()}
+            read_pool(Path(pool))  # an unreadable pool: its diagnostics now, not on every check
+        self.pools = list(dict.fromkeys(pools))
+        self.formats = bundled_formats()  # format id -> its ruleset's id
         self._checkers: OrderedDict[tuple, DeckChecker] = OrderedDict()
         self._lock = threading.Lock()  # the checkers and the compiled formats they share are not thread-safe
 
+    @cached_property
     def options(self) -> dict[str, Any]:
-        return {"formats": [{"id": fid, "title": title} for fid, title in self.formats.items()],
-                "mods": [{"id": m, "title": _title(m) if folder_of(m) else Path(m).name} for m in self.mods],
+        """What the page may choose from (read once: the titles come from the compiled rulesets)."""
+        return {"formats": [{"id": fid, "title": _title(folder_of(rid))} for fid, rid in self.formats.items()],
+                "mods": [{"id": mod, "title": _title(folder)} for mod, folder in self.mods.items()],
                 "pools": [{"id": p, "title": Path(p).name} for p in self.pools],
                 "kinds": list(KINDS), "max_bytes": MAX_BODY}
 
@@ -92,12 +96,12 @@ class DeckDesk:
                 checker = self._checker(self._format(deck, chosen), mods, pools)
                 report = checker.check(deck)
                 names = _names(checker, deck, report)
-        except (InputError, CompileError) as err:  # the deck's, a pool's, or the format's own files
-            return {"status": "unusable", "diagnostics": [d.to_json() for d in err.diagnostics],
+        except (InputError, CompileError) as err:  # the deck's, a pool's, or the files of the format or a mod
+            return {"status": "unusable", "file": label, "diagnostics": [d.to_json() for d in err.diagnostics],
                     "errors": sum(d.severity == "error" for d in err.diagnostics), **_listed(deck)}
         except GameError as err:
             return {"status": "stopped", "error": f"the format stopped: {err}"}
-        return {"status": "checked", "report": report, "names": names, **_listed(deck)}
+        return {"status": "checked", "file": label, "report": report, "names": names, **_listed(deck)}
 
     def _fields(self, request: Any) -> tuple[str, str, str, str, tuple[str, ...], tuple[str, ...]]:
         if not isinstance(request, dict):
@@ -111,7 +115,7 @@ class DeckDesk:
         if not isinstance(label, str):
             raise BadRequest(HTTPStatus.BAD_REQUEST, "`file` must be a text")
         label = "".join(c for c in Path(label.replace("\\", "/")).name if c.isprintable())[:MAX_LABEL] or KINDS[kind]
-        return (text, kind, label, chosen, _chosen(request, "mods", self.mods),
+        return (text, kind, label, chosen, _chosen(request, "mods", list(self.mods)),
                 _chosen(request, "pools", self.pools))
 
     def _format(self, deck: Deck, chosen: str) -> str | None:
@@ -125,21 +129,23 @@ class DeckDesk:
                                     suggest(wanted, self.formats) or f"known formats: {', '.join(self.formats)}")])
 
     def _checker(self, format_id: str | None, mods: tuple[str, ...], pools: tuple[str, ...]) -> DeckChecker:
+        """The checker of a choice: its format compiled with the mods (none: the deck names no
+        format, which the checker reports)."""
         key = (format_id, mods, pools)
         checker = self._checkers.get(key)
         if checker is None:
-            checker = self._checkers[key] = DeckChecker(format_id, pools, counts=True)
+            rules = load(self.formats[format_id], [str(self.mods[m]) for m in mods]) if format_id else None
+            checker = self._checkers[key] = DeckChecker(rules, pools, counts=True)
             if len(self._checkers) > MAX_CHECKERS:
                 self._checkers.popitem(last=False)
         self._checkers.move_to_end(key)
         return checker
 
 
-def _title(ruleset_id: str) -> str:
-    """A bundled ruleset's title (its id if it does not compile)."""
-    folder = folder_of(ruleset_id)
+def _title(folder: Path | None) -> str:
+    """The title of the ruleset in `folder` (its folder's name if it does not compile)."""
     entry = compiled([folder], Diagnostics()) if folder is not None else None
-    return entry.summary["title"] if entry is not None else ruleset_id
+    return entry.summary["title"] if entry is not None else (folder.name if folder else "")
 
 
 def _chosen(request: dict, key: str, offered: list[str]) -> tuple[str, ...]:
@@ -177,7 +183,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         path = self.path.split("?", 1)[0]
         if path == "/api/options":
-            self._json(HTTPStatus.OK, self.server.desk.options())
+            self._json(HTTPStatus.OK, self.server.desk.options)
         elif path in STATIC:
             name, content_type = STATIC[path]
             self._send(HTTPStatus.OK, (package.folder("rulecraft") / "static" / name).read_bytes(), content_type)
@@ -283,7 +289,7 @@ def add_parser(sub) -> None:
     s = sub.add_parser("serve", help="a local web page that checks a deck as it is typed")
     s.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: loopback only)")
     s.add_argument("--port", type=int, default=8000, help="the port (0: any free one)")
-    s.add_argument("--mod", action="append", default=[], help="a mod the page may apply (repeat)")
+    add_mod_option(s, "a mod the page offers to apply: a bundled mod id or a mod folder (repeat, in load order)")
     s.add_argument("--pool", action="append", default=[], metavar="POOL", help="a card-pool file the page may add (repeat)")
     s.set_defaults(handler=cmd_serve)
 

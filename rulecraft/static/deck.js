@@ -51,39 +51,45 @@ function request() {
   return body;
 }
 
+function busy(on) {
+  // the result is being brought up to date: the last answer stays shown, dimmed, until the next
+  if (on) $("result").setAttribute("aria-busy", "true");
+  else $("result").removeAttribute("aria-busy");
+}
+
 function schedule() {
+  busy(true);
   clearTimeout(timer);
-  timer = setTimeout(check, DELAY_MS);
+  timer = setTimeout(() => { timer = null; check(); }, DELAY_MS);
 }
 
 async function check() {
-  const body = request();
-  if (!body.deck.trim()) {
-    clear();
-    verdict("empty", "Paste or upload a deck.");
-    return;
-  }
-  const payload = JSON.stringify(body);
-  if (new TextEncoder().encode(payload).length > maxBytes) {
-    clear();
-    verdict("error", `The deck is too large to check here (more than ${maxBytes.toLocaleString()} bytes).`);
-    return;
-  }
   const number = ++asked;
   if (pending) pending.abort();
-  pending = new AbortController();
-  verdict("checking", "Checking…");
+  pending = null;
+  const body = request();
+  const payload = JSON.stringify(body);
   let answer;
-  try {
-    const response = await fetch("/api/check", {method: "POST", headers: {"Content-Type": "application/json"},
-                                                 body: payload, signal: pending.signal});
-    answer = await response.json();
-    if (!response.ok) answer = {status: "error", error: answer.error || `the server answered ${response.status}`};
-  } catch (err) {
-    if (err.name === "AbortError") return;
-    answer = {status: "error", error: `no answer from the server (${err.message}); is rulecraft serve still running?`};
+  if (!body.deck.trim()) {
+    answer = {status: "empty"};
+  } else if (new TextEncoder().encode(payload).length > maxBytes) {
+    answer = {status: "error", error: `the deck is too large to check here (more than ${maxBytes.toLocaleString()} bytes)`};
+  } else {
+    busy(true);
+    pending = new AbortController();
+    try {
+      const response = await fetch("/api/check", {method: "POST", headers: {"Content-Type": "application/json"},
+                                                   body: payload, signal: pending.signal});
+      answer = await response.json();
+      if (!response.ok) answer = {status: "error", error: answer.error || `the server answered ${response.status}`};
+    } catch (err) {
+      if (err.name === "AbortError") return;
+      answer = {status: "error", error: `no answer from the server (${err.message}); is rulecraft serve still running?`};
+    }
   }
-  if (number === asked) render(answer);
+  if (number !== asked) return;  // a later check is under way
+  render(answer);
+  if (timer === null) busy(false);
 }
 
 function clear() {
@@ -101,11 +107,13 @@ function render(answer) {
       : `Illegal for ${report.format}: ${broken} ${broken === 1 ? "rule" : "rules"} broken.`);
     renderCounts(report.counts || []);
     renderViolations(report.violations, answer.names || {});
-    renderDiagnostics("warnings", report.warnings || []);
+    renderDiagnostics("warnings", report.warnings || [], answer.file);
+  } else if (answer.status === "empty") {
+    verdict("empty", "Paste or upload a deck.");
   } else if (answer.status === "unusable") {
     const n = answer.diagnostics.length;
     verdict("unusable", `The deck cannot be checked yet: ${n} ${n === 1 ? "problem" : "problems"} with the input.`);
-    renderDiagnostics("diagnostics", answer.diagnostics);
+    renderDiagnostics("diagnostics", answer.diagnostics, answer.file);
   } else {
     verdict("error", answer.status === "stopped" ? answer.error : `Error: ${answer.error}`);
   }
@@ -161,13 +169,18 @@ function renderViolations(violations, names) {
   show("violations-box", violations.length > 0);
 }
 
-function renderDiagnostics(id, diagnostics) {
+function renderDiagnostics(id, diagnostics, deckFile) {
+  // a problem in the deck's own text can be clicked to select its line; others (a pool's, a mod's) only say where
   const list = $(id);
   for (const d of diagnostics) {
     const where = d.file ? `${d.file}:${d.line}:${d.column}` : "";
-    const place = where ? el("button", {type: "button", className: "where", title: "show this line in the deck"}, where)
-      : null;
-    if (place) place.addEventListener("click", () => selectLine(d.line));
+    let place = null;
+    if (where && d.file === deckFile) {
+      place = el("button", {type: "button", className: "where", title: "select this line in the deck"}, where);
+      place.addEventListener("click", () => selectLine(d.line));
+    } else if (where) {
+      place = el("span", {className: "where-else"}, where);
+    }
     const item = el("li", {className: `diagnostic ${d.severity}`, "data-code": d.code},
       place, place ? " " : null, el("span", {className: "code"}, `${d.severity}[${d.code}]`), " ",
       el("span", {className: "message"}, d.message));
@@ -204,6 +217,7 @@ async function start() {
   $("upload").addEventListener("change", async () => {
     const file = $("upload").files[0];
     if (!file) return;
+    busy(true);
     fileName = file.name;
     const suffix = file.name.toLowerCase().split(".").pop();
     $("kind").value = ["txt", "dek", "list"].includes(suffix) ? "txt"

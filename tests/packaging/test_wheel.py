@@ -16,6 +16,7 @@ def test_the_wheel_carries_grammar_rulesets_and_schemas(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "rulecraft/grammar/rulecraft.lark" in names
     assert "rulecraft/schemas/deck.schema.json" in names
+    assert {"rulecraft/static/deck.html", "rulecraft/static/deck.js", "rulecraft/static/deck.css"} <= names  # serve's page
     for main in ROOT.glob("rulesets/**/main.rules"):
         assert f"rulecraft/{main.relative_to(ROOT)}" in names
     for data in ROOT.glob("rulesets/**/*.yaml"):

@@ -12,6 +12,13 @@ from rulecraft.serve import DeckDesk, DeckServer
 ROOT = Path(__file__).resolve().parents[2]
 GALLERY = ROOT / "examples" / "decks"
 HOMEMADE = str(GALLERY / "pools" / "homemade.yaml")
+# A mod with a warrior of its own, for the decks that name it.
+MOD = '''mod "tests/zealot" "A new Templar warrior" extends "doomtrooper" version "1.0"
+
+warrior ember_zealot "Ember Zealot" {
+  tribes: [templars], set: homemade, fight: 4, shoot: 3, armor: 5, value: 5
+}
+'''
 
 
 class Client:
@@ -54,10 +61,18 @@ def start(desk: DeckDesk) -> tuple[DeckServer, threading.Thread]:
     return server, thread
 
 
+@pytest.fixture(scope="session")
+def mod(tmp_path_factory):
+    """The folder of the mod MOD."""
+    folder = tmp_path_factory.mktemp("zealot")
+    (folder / "main.rules").write_text(MOD, encoding="utf-8")
+    return str(folder)
+
+
 @pytest.fixture(scope="module")
-def server():
-    """A server offering the homemade-cards pool."""
-    server, thread = start(DeckDesk(pools=[HOMEMADE]))
+def server(mod):
+    """A server offering the mod MOD and the homemade-cards pool."""
+    server, thread = start(DeckDesk(mods=[mod], pools=[HOMEMADE]))
     yield server
     server.shutdown()
     server.server_close()

@@ -56,8 +56,9 @@ def test_the_page_labels_every_control():
         assert f'<label for="{control}">' in page and f'id="{control}"' in page
 
 
-def test_the_options_are_the_bundled_formats_and_the_command_line_s_pools(client):
-    assert client.get("/api/options") == (200, {"formats": FORMATS, "mods": [],
+def test_the_options_are_the_bundled_formats_and_the_command_line_s_mods_and_pools(client, mod):
+    assert client.get("/api/options") == (200, {"formats": FORMATS,
+                                                "mods": [{"id": mod, "title": "A new Templar warrior"}],
                                                 "pools": [{"id": HOMEMADE, "title": "homemade.yaml"}],
                                                 "kinds": ["yaml", "txt"], "max_bytes": MAX_BODY})
 
@@ -133,7 +134,7 @@ def test_half_a_surrogate_pair_is_text_like_any_other(client):
 
 def test_the_diagnostics_name_the_file_line_column_code_and_hint(client):
     answer = client.check("format: doomtrooper/prague-league-2010\nfaction: templars\n4x Gendarm\n", kind="txt")
-    assert answer == {"status": "unusable", "errors": 1, "listed": {"main": 4}, "diagnostics": [
+    assert answer == {"status": "unusable", "file": "deck.txt", "errors": 1, "listed": {"main": 4}, "diagnostics": [
         {"code": "E0811", "severity": "error", "message": "unknown card `Gendarm`", "file": "deck.txt", "line": 3,
          "column": 4, "end_line": 3, "end_column": 5, "help": "did you mean `Gendarme`?"}]}
 
@@ -163,6 +164,33 @@ def test_a_pool_offered_by_the_command_line_adds_its_cards(client):
     assert answer["report"] == report and [v["rule"] for v in report["violations"]] == ["DT-032"]
 
 
+def test_a_mod_offered_by_the_command_line_adds_its_cards(client, mod):
+    text = (GALLERY / "standard-legal.yaml").read_text(encoding="utf-8").replace("main:\n", "main:\n  Ember Zealot: 4\n")
+    without = client.check(text)
+    assert [(d["code"], d["message"]) for d in without["diagnostics"]] == [("E0811", "unknown card `Ember Zealot`")]
+    answer = client.check(text, mods=[mod])
+    assert (answer["status"], answer["report"]["legal"]) == ("checked", True)
+    assert answer["report"]["counts"][:2] == [
+        {"name": "cards in the main deck", "value": 64, "at_least": 60, "at_most": None},
+        {"name": "warriors in the main deck", "value": 34, "at_least": None, "at_most": None}]
+    league = client.check(text.replace("doomtrooper/standard", LEAGUE) + "faction: templars\n", mods=[mod])
+    assert [(v["rule"], v["cards"]) for v in league["report"]["violations"] if v["rule"] == "DT-032"] == [
+        ("DT-032", ["ember_zealot"])]  # a homemade card
+    assert league["names"]["ember_zealot"] == "Ember Zealot"
+
+
+def test_a_mod_that_does_not_fit_the_format_gets_its_diagnostics(tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "main.rules").write_text('mod "tests/other" "Other" extends "doomtrooper"\nconst x = nope\n',
+                                      encoding="utf-8")
+    answer = DeckDesk(mods=[str(other)]).answer({"deck": "4x gendarme\n", "kind": "txt",
+                                                   "format": "doomtrooper/standard", "mods": [str(other)]})
+    assert answer["status"] == "unusable" and answer["file"] == "deck.txt"
+    assert [(d["code"], d["file"].endswith("other/main.rules"), d["line"]) for d in answer["diagnostics"]] == [
+        ("E0101", True, 2)]
+
+
 def test_a_format_that_fails_while_checking_is_reported_not_raised(client, monkeypatch):
     def stop(self, deck):
         raise GameError("a check ran out of steps")
@@ -185,7 +213,7 @@ BAD = [  # (body, headers, status, error)
     (json.dumps({"deck": "x", "file": ["a"]}).encode(), {}, 400, "`file` must be a text"),
     (json.dumps({"deck": "x", "mods": "doom"}).encode(), {}, 400, "`mods` must be a list of texts"),
     (json.dumps({"deck": "x", "mods": ["doom/expansion"]}).encode(), {}, 400,
-     "`doom/expansion` is not among the mods this server offers (none; `rulecraft serve --mod` adds one)"),
+     "`doom/expansion` is not among the mods this server offers (MOD; `rulecraft serve --mod` adds one)"),
     (json.dumps({"deck": "x", "pools": ["/etc/passwd"]}).encode(), {}, 400,
      f"`/etc/passwd` is not among the pools this server offers ({HOMEMADE}; `rulecraft serve --pool` adds one)"),
     (json.dumps({"deck": "x"}).encode(), {"Content-Type": "text/plain"}, 415, "send the request as application/json"),
@@ -194,8 +222,8 @@ BAD = [  # (body, headers, status, error)
 
 
 @pytest.mark.parametrize("body, headers, status, error", BAD)
-def test_a_bad_request_gets_a_json_error(client, body, headers, status, error):
-    assert client.post(body, headers) == (status, {"error": error})
+def test_a_bad_request_gets_a_json_error(client, mod, body, headers, status, error):
+    assert client.post(body, headers) == (status, {"error": error.replace("MOD", mod)})
 
 
 def test_a_request_of_exactly_the_limit_is_taken(client):

@@ -42,7 +42,8 @@ def page(browser, server):
 
 
 def verdict(page, state):
-    page.wait_for_selector(f"#verdict[data-state={state}]")
+    """The verdict once the page has the answer to the deck as it now is."""
+    page.wait_for_selector(f"#result:not([aria-busy]) #verdict[data-state={state}]")
     return page.inner_text("#verdict")
 
 
@@ -130,8 +131,20 @@ def test_a_pool_is_chosen_on_the_page(page):
     assert set(page.eval_on_selector_all("#diagnostics li", "items => items.map(i => i.dataset.code)")) == {"E0811"}
 
 
+def test_a_mod_is_chosen_on_the_page(page):
+    text = (GALLERY / "standard-legal.yaml").read_text(encoding="utf-8")
+    page.fill("#deck", text.replace("main:\n", "main:\n  Ember Zealot: 4\n"))
+    assert verdict(page, "legal") == "Legal for doomtrooper/standard."  # the mod the server offers is ticked
+    assert counts_shown(page)[1] == ["warriors in the main deck", "34", "", ""]
+    page.uncheck("#mods input[type=checkbox]")
+    verdict(page, "unusable")
+    assert page.inner_text("#diagnostics .message") == "unknown card `Ember Zealot`"
+    page.check("#mods input[type=checkbox]")
+    verdict(page, "legal")
+
+
 def test_the_page_names_its_controls_for_assistive_technology(page):
-    for control in ("#deck", "#upload", "#kind", "#format"):
+    for control in ("#deck", "#upload", "#kind", "#format", "#mods input", "#pools input"):
         assert page.eval_on_selector(control, "c => c.labels.length") == 1
     assert page.get_attribute("#verdict", "aria-live") == "polite"
 
