@@ -37,7 +37,7 @@ from typing import Any, Sequence
 
 from .arguments import add_mod_option, ruleset_folder
 from .compiler import package
-from .compiler.diagnostics import CompileError, Diagnostics, InputError, suggest
+from .compiler.diagnostics import CompileError, Diagnostics, InputError, printable, suggest
 from .compiler.loader import compiled, folder_of, load
 from .decks import Deck, DeckChecker, bundled_formats, read_text_deck, read_yaml_deck
 from .pools import read_pool
@@ -47,6 +47,7 @@ MAX_BODY = 1024 * 1024  # a request's body; a deck needs a few kilobytes
 MAX_DRAIN = 64 * MAX_BODY  # a larger body is read and dropped before the 413, up to this (the client then hears it)
 MAX_CHECKERS = 32  # checkers kept, one per choice of format, mods and pools
 MAX_LABEL = 120  # characters of a file name shown in diagnostics
+MAX_LOG = 300  # characters of a logged error
 KINDS = {"yaml": "deck.yaml", "txt": "deck.txt"}  # what the deck text is -> its default file name
 STATIC = {"/": ("deck.html", "text/html; charset=utf-8"), "/deck.js": ("deck.js", "text/javascript; charset=utf-8"),
           "/deck.css": ("deck.css", "text/css; charset=utf-8")}
@@ -69,8 +70,8 @@ class DeckDesk:
     and pools (each loads its format and reads its pools once), used by one request at a time."""
 
     def __init__(self, mods: Sequence[str] = (), pools: Sequence[str] = ()):
-        # each mod as given -> its folder (a bundled id's or the given one): an unknown mod is a UsageError now
-        self.mods = {mod: ruleset_folder(mod) for mod in mods}
+        # each mod as given -> as it is loaded (a bundled id, or its folder): an unknown mod is a UsageError now
+        self.mods = {mod: mod if folder_of(mod) else str(ruleset_folder(mod)) for mod in mods}
         for pool in pools:
             read_pool(Path(pool))  # an unreadable pool: its diagnostics now, not on every check
         self.pools = list(dict.fromkeys(pools))
@@ -82,7 +83,7 @@ class DeckDesk:
     def options(self) -> dict[str, Any]:
         """What the page may choose from (read once: the titles come from the compiled rulesets)."""
         return {"formats": [{"id": fid, "title": _title(folder_of(rid))} for fid, rid in self.formats.items()],
-                "mods": [{"id": mod, "title": _title(folder)} for mod, folder in self.mods.items()],
+                "mods": [{"id": mod, "title": _title(ruleset_folder(mod))} for mod in self.mods],
                 "pools": [{"id": p, "title": Path(p).name} for p in self.pools],
                 "kinds": list(KINDS), "max_bytes": MAX_BODY}
 
@@ -134,7 +135,7 @@ class DeckDesk:
         key = (format_id, mods, pools)
         checker = self._checkers.get(key)
         if checker is None:
-            rules = load(self.formats[format_id], [str(self.mods[m]) for m in mods]) if format_id else None
+            rules = load(self.formats[format_id], [self.mods[m] for m in mods]) if format_id else None
             checker = self._checkers[key] = DeckChecker(rules, pools, counts=True)
             if len(self._checkers) > MAX_CHECKERS:
                 self._checkers.popitem(last=False)
@@ -257,9 +258,18 @@ class Handler(BaseHTTPRequestHandler):
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         """Quiet: a page that checks as the player types asks many times a minute (errors still show)."""
 
+    def log_message(self, format: str, *args: Any) -> None:
+        """An error's line, cut short: it may quote whatever a client sent."""
+        sys.stderr.write(f"rulecraft serve: {self.address_string()}: {printable(format % args)[:MAX_LOG]}\n")
+
 
 class DeckServer(ThreadingHTTPServer):
     daemon_threads = True  # a request being answered does not keep the process alive at Ctrl-C
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that hung up before its answer was sent is no fault to report."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
     def __init__(self, host: str, port: int, desk: DeckDesk):
         self.address_family = AF_INET6 if ":" in host else self.address_family

@@ -6,7 +6,8 @@ area, see it legal. Skipped, saying why, only where that browser or playwright i
 from pathlib import Path
 
 import pytest
-from conftest import GALLERY
+
+from tests.support.deck_server import GALLERY
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

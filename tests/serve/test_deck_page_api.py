@@ -3,16 +3,17 @@ the check API (the same report and the same diagnostics as `deck check --json`),
 requests, each answered with a JSON error while the server serves on."""
 
 import json
+import socket
 import subprocess
 import sys
 import threading
 
 import pytest
-from conftest import GALLERY, HOMEMADE, Client, start
 
 from rulecraft import DeckChecker, cli, serve
 from rulecraft.runtime.errors import GameError
 from rulecraft.serve import MAX_BODY, DeckDesk
+from tests.support.deck_server import GALLERY, HOMEMADE, Client, start
 
 LEAGUE = "doomtrooper/prague-league-2010"
 FORMATS = [{"id": LEAGUE, "title": "Prague League 2010"},
@@ -269,12 +270,23 @@ def test_a_burst_of_bad_requests_from_many_clients_leaves_the_server_serving(cli
             answers.append(client.post(body, headers)[0] == status)
         answers.append(client.check("\x00" * 1000, kind="txt")["status"] == "unusable")
 
-    threads = [threading.Thread(target=burst) for _ in range(4)]
+    def garbage():  # not even HTTP, or HTTP that lies
+        host = f"Host: {client.host}:{client.port}\r\nContent-Type: application/json\r\n".encode()
+        for junk, first in [(b"\x00\xff" * 5000, None), (b"\r\n" * 100, b""),
+                            (b"POST /api/check HTTP/1.0\r\n" + host + b"Content-Length: -1\r\n\r\n{}", b"HTTP/1.0 411"),
+                            (b"POST /api/check HTTP/1.0\r\n" + host + b"Content-Length: 50\r\n\r\n{", b"HTTP/1.0 400")]:
+            with socket.create_connection((client.host, client.port), timeout=60) as sock:
+                sock.sendall(junk)
+                sock.shutdown(socket.SHUT_WR)
+                got = b"".join(iter(lambda: sock.recv(65536), b""))
+                answers.append(first is None or got[:len(first)] == first)
+
+    threads = [threading.Thread(target=burst) for _ in range(4)] + [threading.Thread(target=garbage)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert len(answers) == 4 * (3 * len(BAD) + 1) and all(answers)
+    assert len(answers) == 4 * (3 * len(BAD) + 1) + 4 and all(answers)
     good = client.check((GALLERY / "templars-legal.yaml").read_text(encoding="utf-8"))
     assert good["status"] == "checked" and good["report"]["legal"] is True
 
@@ -307,9 +319,7 @@ def test_the_command_serves_the_page_until_stopped(tmp_path):
         line = proc.stdout.readline()
         assert line.startswith("rulecraft serve: the deck page is at http://127.0.0.1:") and "(Ctrl-C stops it)" in line
         port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
-        client = Client.__new__(Client)
-        client.host, client.port = "127.0.0.1", port
-        assert client.get("/api/options")[1]["pools"] == [{"id": HOMEMADE, "title": "homemade.yaml"}]
+        assert Client(port).get("/api/options")[1]["pools"] == [{"id": HOMEMADE, "title": "homemade.yaml"}]
     finally:
         proc.terminate()
         proc.communicate(timeout=60)
@@ -334,7 +344,7 @@ def test_a_port_in_use_is_a_usage_error(server, capsys):
 def test_a_second_server_starts_beside_the_first():
     other, thread = start(DeckDesk())
     try:
-        assert Client(other).get("/api/options")[1]["pools"] == []
+        assert Client(other.port).get("/api/options")[1]["pools"] == []
     finally:
         other.shutdown()
         other.server_close()
