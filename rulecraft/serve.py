@@ -10,7 +10,7 @@ asset from elsewhere) asks a JSON API:
 and always gets an answer of one shape, with HTTP 200 for any deck, however broken:
   {"status": "checked", "file": NAME, "report": REPORT, "names": {card id: name}, "listed": {section: copies}}
       REPORT is `deck check --json`'s, with the format's `counts`; NAME the deck's in diagnostics;
-  {"status": "unusable", "file": NAME, "diagnostics": [...], "errors": N, "listed": ...}
+  {"status": "unusable", "file": NAME, "diagnostics": [...], "errors": N, "warnings": N, "listed": ...}
       the input's diagnostics, as `deck check --json` prints them (file:line:col, code, message, help),
       the deck's own or those of a pool, the format or a mod;
   {"status": "stopped", "error": MESSAGE}  the format itself failed while checking.
@@ -37,8 +37,8 @@ from typing import Any, Sequence
 
 from .arguments import add_mod_option, ruleset_folder
 from .compiler import package
-from .compiler.diagnostics import CompileError, Diagnostics, InputError, printable, suggest
-from .compiler.loader import compiled, folder_of, load
+from .compiler.diagnostics import CompileError, Diagnostics, InputError, printable, render_json, suggest
+from .compiler.loader import compiled, folder_of
 from .decks import Deck, DeckChecker, bundled_formats, read_text_deck, read_yaml_deck
 from .pools import read_pool
 from .runtime.errors import GameError
@@ -70,12 +70,13 @@ class DeckDesk:
     and pools (each loads its format and reads its pools once), used by one request at a time."""
 
     def __init__(self, mods: Sequence[str] = (), pools: Sequence[str] = ()):
-        # each mod as given -> as it is loaded (a bundled id, or its folder): an unknown mod is a UsageError now
-        self.mods = {mod: mod if folder_of(mod) else str(ruleset_folder(mod)) for mod in mods}
+        for mod in mods:
+            ruleset_folder(mod)  # an unknown mod: a UsageError now, not on every check
+        self.mods = list(dict.fromkeys(mods))
         for pool in pools:
             read_pool(Path(pool))  # an unreadable pool: its diagnostics now, not on every check
         self.pools = list(dict.fromkeys(pools))
-        self.formats = bundled_formats()  # format id -> its ruleset's id
+        self.formats = bundled_formats()  # format id -> its ruleset's id (the page offers no folder)
         self._checkers: OrderedDict[tuple, DeckChecker] = OrderedDict()
         self._lock = threading.Lock()  # the checkers and the compiled formats they share are not thread-safe
 
@@ -92,14 +93,14 @@ class DeckDesk:
         text, kind, label, chosen, mods, pools = self._fields(request)
         deck: Deck | None = None
         try:
-            deck = read_text_deck(text, label) if kind == "txt" else read_yaml_deck(text, label)
+            # a pasted list's unreadable lines are reported with its other problems, as on the command line
+            deck = read_text_deck(text, label, defer=True) if kind == "txt" else read_yaml_deck(text, label)
             with self._lock:
                 checker = self._checker(self._format(deck, chosen), mods, pools)
                 report = checker.check(deck)
                 names = _names(checker, deck, report)
         except (InputError, CompileError) as err:  # the deck's, a pool's, or the files of the format or a mod
-            return {"status": "unusable", "file": label, "diagnostics": [d.to_json() for d in err.diagnostics],
-                    "errors": sum(d.severity == "error" for d in err.diagnostics), **_listed(deck)}
+            return {"status": "unusable", "file": label, **json.loads(render_json(err.diagnostics)), **_listed(deck)}
         except GameError as err:
             return {"status": "stopped", "error": f"the format stopped: {err}"}
         return {"status": "checked", "file": label, "report": report, "names": names, **_listed(deck)}
@@ -116,12 +117,12 @@ class DeckDesk:
         if not isinstance(label, str):
             raise BadRequest(HTTPStatus.BAD_REQUEST, "`file` must be a text")
         label = "".join(c for c in Path(label.replace("\\", "/")).name if c.isprintable())[:MAX_LABEL] or KINDS[kind]
-        return (text, kind, label, chosen, _chosen(request, "mods", list(self.mods)),
+        return (text, kind, label, chosen, _chosen(request, "mods", self.mods),
                 _chosen(request, "pools", self.pools))
 
     def _format(self, deck: Deck, chosen: str) -> str | None:
         """The format to check with: the one chosen on the page, else the deck's own; one the page
-        offers, or DeckError as the command line gives for an unknown format."""
+        offers, or the command line's DeckError for an unknown format (its hint without folders)."""
         wanted = chosen or deck.format
         if not wanted or wanted in self.formats:
             return wanted or None  # no format at all: the checker says so
@@ -130,13 +131,10 @@ class DeckDesk:
                                     suggest(wanted, self.formats) or f"known formats: {', '.join(self.formats)}")])
 
     def _checker(self, format_id: str | None, mods: tuple[str, ...], pools: tuple[str, ...]) -> DeckChecker:
-        """The checker of a choice: its format compiled with the mods (none: the deck names no
-        format, which the checker reports)."""
         key = (format_id, mods, pools)
         checker = self._checkers.get(key)
         if checker is None:
-            rules = load(self.formats[format_id], [self.mods[m] for m in mods]) if format_id else None
-            checker = self._checkers[key] = DeckChecker(rules, pools, counts=True)
+            checker = self._checkers[key] = DeckChecker(format_id, pools, mods=mods, counts=True)
             if len(self._checkers) > MAX_CHECKERS:
                 self._checkers.popitem(last=False)
         self._checkers.move_to_end(key)

@@ -3,20 +3,17 @@
 import pytest
 
 from rulecraft.serve import DeckDesk
-from tests.support.deck_server import HOMEMADE, MOD, Client, start
+from tests.support.deck_server import HOMEMADE, NEW_WARRIOR, Client, start
 
 
 @pytest.fixture(scope="session")
-def mod(tmp_path_factory):
-    """The folder of the mod MOD."""
-    folder = tmp_path_factory.mktemp("zealot")
-    (folder / "main.rules").write_text(MOD, encoding="utf-8")
-    return str(folder)
+def mod():
+    return NEW_WARRIOR
 
 
 @pytest.fixture(scope="module")
 def server(mod):
-    """A server offering the mod MOD and the homemade-cards pool."""
+    """A server offering the new-warrior mod and the homemade-cards pool."""
     server, thread = start(DeckDesk(mods=[mod], pools=[HOMEMADE]))
     yield server
     server.shutdown()

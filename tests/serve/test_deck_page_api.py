@@ -13,7 +13,7 @@ import pytest
 from rulecraft import DeckChecker, cli, serve
 from rulecraft.runtime.errors import GameError
 from rulecraft.serve import MAX_BODY, DeckDesk
-from tests.support.deck_server import GALLERY, HOMEMADE, Client, start
+from tests.support.deck_server import GALLERY, HOMEMADE, ROOT, Client, start
 
 LEAGUE = "doomtrooper/prague-league-2010"
 FORMATS = [{"id": LEAGUE, "title": "Prague League 2010"},
@@ -120,7 +120,7 @@ def test_unusable_input_gets_the_command_line_s_diagnostics(client, tmp_path, ca
     answer = client.check(text, kind=kind, **fields)
     code, printed = cli_json(capsys, monkeypatch, tmp_path, name, text)
     assert code == 2 and answer["status"] == "unusable"
-    assert {"diagnostics": answer["diagnostics"], "errors": answer["errors"]} == printed
+    assert {k: answer[k] for k in ("diagnostics", "errors", "warnings")} == printed
     assert answer["errors"] == len(answer["diagnostics"]) >= 1
 
 
@@ -135,17 +135,18 @@ def test_half_a_surrogate_pair_is_text_like_any_other(client):
 
 def test_the_diagnostics_name_the_file_line_column_code_and_hint(client):
     answer = client.check("format: doomtrooper/prague-league-2010\nfaction: templars\n4x Gendarm\n", kind="txt")
-    assert answer == {"status": "unusable", "file": "deck.txt", "errors": 1, "listed": {"main": 4}, "diagnostics": [
+    assert answer == {"status": "unusable", "file": "deck.txt", "errors": 1, "warnings": 0, "listed": {"main": 4},
+                      "diagnostics": [
         {"code": "E0811", "severity": "error", "message": "unknown card `Gendarm`", "file": "deck.txt", "line": 3,
          "column": 4, "end_line": 3, "end_column": 5, "help": "did you mean `Gendarme`?"}]}
 
 
 def test_an_unknown_format_chosen_on_the_page_is_the_command_line_s_e0806(client, tmp_path, capsys, monkeypatch):
     answer = client.check("4x gendarme\n", kind="txt", format="nope")
-    assert cli_json(capsys, monkeypatch, tmp_path, "deck.txt", "4x gendarme\n", "--format", "nope")[1][
-        "diagnostics"] == answer["diagnostics"]
+    printed = cli_json(capsys, monkeypatch, tmp_path, "deck.txt", "4x gendarme\n", "--format", "nope")[1]
+    assert [d | {"help": None} for d in answer["diagnostics"]] == [d | {"help": None} for d in printed["diagnostics"]]
     assert [(d["code"], d["line"], d["column"], d["message"], d.get("help")) for d in answer["diagnostics"]] == [
-        ("E0806", 1, 1, "unknown format `nope`", f"known formats: {LEAGUE}, doomtrooper/standard")]
+        ("E0806", 1, 1, "unknown format `nope`", f"known formats: {LEAGUE}, doomtrooper/standard")]  # no folder
 
 
 def test_a_format_the_page_does_not_offer_is_never_looked_for_on_disk(client):
@@ -163,6 +164,16 @@ def test_a_pool_offered_by_the_command_line_adds_its_cards(client):
     assert answer["status"] == "checked"
     report = DeckChecker(pools=[HOMEMADE], counts=True).check(GALLERY / "dt032-homemade.yaml")
     assert answer["report"] == report and [v["rule"] for v in report["violations"]] == ["DT-032"]
+
+
+def test_a_pasted_list_with_a_mod_s_card_gets_the_command_line_s_report(client, mod, capsys):
+    deck = ROOT / "examples" / "decks" / "new-warrior.txt"
+    answer = client.check(deck.read_text(encoding="utf-8"), kind="txt", mods=[mod])
+    assert cli.main(["deck", "check", str(deck), "--mod", mod, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report == {"legal": True, "format": "doomtrooper/standard", "violations": []}
+    assert {k: v for k, v in answer["report"].items() if k != "counts"} == report
+    assert answer["listed"] == {"main": 60, "sideboard": 25}
 
 
 def test_a_mod_offered_by_the_command_line_adds_its_cards(client, mod):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.deck_server import GALLERY
+from tests.support.deck_server import GALLERY, ROOT
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -133,10 +133,9 @@ def test_a_pool_is_chosen_on_the_page(page):
 
 
 def test_a_mod_is_chosen_on_the_page(page):
-    text = (GALLERY / "standard-legal.yaml").read_text(encoding="utf-8")
-    page.fill("#deck", text.replace("main:\n", "main:\n  Ember Zealot: 4\n"))
+    page.fill("#deck", (ROOT / "examples" / "decks" / "new-warrior.txt").read_text(encoding="utf-8"))
     assert verdict(page, "legal") == "Legal for doomtrooper/standard."  # the mod the server offers is ticked
-    assert counts_shown(page)[1] == ["warriors in the main deck", "34", "", ""]
+    assert counts_shown(page)[0] == ["cards in the main deck", "60", "at least 60", "✓"]
     page.uncheck("#mods input[type=checkbox]")
     verdict(page, "unusable")
     assert page.inner_text("#diagnostics .message") == "unknown card `Ember Zealot`"

@@ -11,13 +11,7 @@ from rulecraft.serve import DeckDesk, DeckServer
 ROOT = Path(__file__).resolve().parents[2]
 GALLERY = ROOT / "examples" / "decks"
 HOMEMADE = str(GALLERY / "pools" / "homemade.yaml")
-# A mod with a warrior of its own, for the decks that name it.
-MOD = '''mod "tests/zealot" "A new Templar warrior" extends "doomtrooper" version "1.0"
-
-warrior ember_zealot "Ember Zealot" {
-  tribes: [templars], set: homemade, fight: 4, shoot: 3, armor: 5, value: 5
-}
-'''
+NEW_WARRIOR = str(ROOT / "examples" / "mods" / "new-warrior")  # the README's mod: a warrior with its ability
 
 
 class Client:
