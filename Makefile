@@ -40,7 +40,7 @@ BROWSER_STAMP := $(VENV)/.browser
 CHROMIUM := /usr/bin/chromium
 
 $(BROWSER_STAMP): $(STAMP)
-	@$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,browser]' && touch $@ || \
+	@$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,lsp,browser]' && touch $@ || \
 		echo "note: playwright did not install: the browser test will be skipped"
 
 browser: $(BROWSER_STAMP)
