@@ -278,7 +278,7 @@ COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice
             "run": _add_run, "replay": _add_replay, "test": _add_test, "coverage": _add_coverage, "deck": _add_deck,
             "import": _elsewhere("importer"), "schema": _add_schema, "mod": _add_mod, "export": _add_export,
             "render": _elsewhere("render"), "mutate": _elsewhere("mutation"), "fmt": _elsewhere("formatter"),
-            "lsp": _elsewhere("lsp"),
+            "lsp": _elsewhere("lsp"), "serve": _elsewhere("serve"),
             "doc": _elsewhere("reference"),
             "explain": _elsewhere("explain")}
 

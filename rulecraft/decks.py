@@ -27,8 +27,10 @@ from .pools import Pool, apply_pools, read_pool
 from .values import BadValue, typed
 
 __all__ = ["DeckChecker", "DeckError", "check_deck"]
+from .runtime.errors import GameError
 from .runtime.game import Game
 from .runtime.ruleset import Ruleset
+from .runtime.state import to_json
 
 if TYPE_CHECKING:
     from .compiler import nodes
@@ -459,21 +461,40 @@ def _a(type_: str) -> str:
 
 
 def check(rules: Ruleset, resolved: Resolved, assumptions: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """Lay the deck out in a game of the format and run every check; returns the violations.
+    """Lay the deck out in a game of the format and run every check; returns the violations."""
+    return examine(rules, resolved, assumptions)[0]
+
+
+COUNTS = "deck_counts"  # a format's function: records of what a deck holds (`name`, `value`, bounds)
+
+
+def examine(rules: Ruleset, resolved: Resolved, assumptions: dict[str, Any] | None = None,
+            counts: bool = False) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Lay the deck out in a game of the format and run every check: the violations, and with
+    `counts` the records the format's `deck_counts()` gives (none if it declares none), as JSON.
     The copies of a card are laid out together, in the order the deck file lists them."""
     total = sum(copies for cards in resolved.sections.values() for _, copies in cards)
     if total > MAX_DECK_CARDS:
         return [{"rule": None, "message": f"the deck lists {total} cards; at most {MAX_DECK_CARDS} can be checked",
-                 "cards": []}]
+                 "cards": []}], []
     # The cards share their definition's property values (one object per card) until one changes.
     game = Game(rules, players=("deck",), params=resolved.params, assumptions=assumptions, shared_props=True)
     templates = _templates(rules, game)
     try:
         for section, cards in resolved.sections.items():
             game.things.lay_out_all(game.zone(section), [(def_id, copies, templates[def_id]) for def_id, copies in cards])
-        return game.run_checks()
+        return game.run_checks(), (_counts(game) if counts else [])
     finally:
         game.things.release()
+
+
+def _counts(game: Game) -> list[dict[str, Any]]:
+    if COUNTS not in game.rules.callables:
+        return []
+    found = game.call(COUNTS)
+    if not isinstance(found, list) or not all(isinstance(item, dict) for item in found):
+        raise GameError(f"`{COUNTS}()` of {game.rules.id} must give a list of records, not {to_json(found)!r}")
+    return [to_json(item) for item in found]
 
 
 DeckSource = str | Path | dict | Deck  # a deck file, a mapping, or a deck already read
@@ -488,12 +509,16 @@ class DeckChecker:
     names; `pools`: card-pool files whose cards join the game's (their `set:` values override
     the format's assumptions); `params`: format parameters given as text (the command line's);
     `assumptions`: overrides given directly (they win over the pools'); `mods`: mods (bundled
-    ids or folders) applied to each format in order, as `--mod` applies them to a game."""
+    ids or folders) applied to each format in order, as `--mod` applies them to a game;
+    `counts`: each report also gives, as `counts`, what the format's `deck_counts()` counts in
+    the deck (a list of JSON objects, each with the `name` and `value` of a count and the
+    bounds the format sets, e.g. `at_least`)."""
 
     def __init__(self, format: str | Ruleset | None = None, pools: Sequence[str | Path] = (),
                  params: dict[str, str] | None = None, assumptions: dict[str, Any] | None = None,
-                 mods: Sequence[str] = ()):
+                 mods: Sequence[str] = (), counts: bool = False):
         self.format = format
+        self.counts = counts
         self.pool_files = [Path(p) for p in pools]
         self.params = params
         self.assumptions = assumptions or {}
@@ -520,11 +545,17 @@ class DeckChecker:
         """The reports of many decks, in order; the first deck that cannot be used raises DeckError."""
         return [self.check(source) for source in sources]
 
+    def ruleset(self, deck: Deck) -> Ruleset:
+        """The format `deck` is checked against, with the pools' cards (found once, as `check` finds it)."""
+        return self._rules(deck)[0]
+
     def _report(self, deck: Deck) -> dict[str, Any]:
         rules, settings, warnings = self._rules(deck)
         with bounded_suggestions():
-            violations = check(rules, resolve(deck, rules, self.params), settings)
-        report = {"legal": not violations, "format": rules.id, "violations": violations}
+            violations, counts = examine(rules, resolve(deck, rules, self.params), settings, self.counts)
+        report: dict[str, Any] = {"legal": not violations, "format": rules.id, "violations": violations}
+        if self.counts:
+            report["counts"] = counts
         if warnings:
             report["warnings"] = [w.to_json() for w in warnings]
         return report

@@ -25,7 +25,8 @@ from collections.abc import Iterable
 from . import nodes as n
 from .context import CheckContext
 
-TOOL_FNS = frozenset({"render_styles"})  # `rulecraft render` asks a ruleset for its styles by this name
+# The fns tools ask a ruleset for by name: `rulecraft render` its styles, the deck checks a format's counts
+TOOL_FNS = frozenset({"render_styles", "deck_counts"})
 
 
 def warn_unused(ctx: CheckContext, played: Iterable[str], calls: dict[str, set[str]]) -> None:

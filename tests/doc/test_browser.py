@@ -10,23 +10,16 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-WAIT_MS = 30_000  # a bound for a page to load, not a measure
+from tests.support.browser import launched, needed
 
-if not Path(CHROMIUM).is_file():
-    pytest.skip(f"no browser: {CHROMIUM} is missing (install Debian's package: apt-get install chromium)",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is missing (pip install '.[browser]')")
+sync_api = needed()
+WAIT_MS = 30_000  # a bound for a page to load, not a measure
 
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launched(sync_api) as browser:
         yield browser
-        browser.close()
 
 
 @pytest.fixture

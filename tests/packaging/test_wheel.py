@@ -17,6 +17,7 @@ def test_the_wheel_carries_grammar_rulesets_and_schemas(tmp_path):
     assert "rulecraft/grammar/rulecraft.lark" in names
     assert "rulecraft/schemas/deck.schema.json" in names
     assert "rulecraft/code_examples.yaml" in names  # what `rulecraft explain CODE` and `doc` show
+    assert {"rulecraft/static/deck.html", "rulecraft/static/deck.js", "rulecraft/static/deck.css"} <= names  # serve's page
     for main in ROOT.glob("rulesets/**/main.rules"):
         assert f"rulecraft/{main.relative_to(ROOT)}" in names
     for data in ROOT.glob("rulesets/**/*.yaml"):
