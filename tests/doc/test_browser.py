@@ -1,8 +1,7 @@
 """The generated reference in a real headless Chromium (Debian's `chromium`, driven by playwright):
 every page loads without a console error and asks for nothing outside the site, every link and
 picture resolves, and the index's search finds a card by its Czech name and leads to it.
-Skipped, saying why, only where that browser or playwright is missing (`make test` installs both
-where the machine allows)."""
+Skipped, saying why, only where that browser or playwright is missing (tests/support/browser.py)."""
 
 import re
 from pathlib import Path
