@@ -4,7 +4,7 @@ import pytest
 
 import rulecraft
 from rulecraft.compiler.loader import load
-from tests.support.folders import write
+from tests.support.folders import write, write_mod
 
 BASE = '''game "arena" "Arena"
 kind unit { hp: int = 1, tags: list<text> = [] }
@@ -27,7 +27,7 @@ def arena(tmp_path):
 
 
 def mod(tmp_path, name, body, header_extra=""):
-    return write(tmp_path / name, f'mod "arena/{name}" "{name}" extends "arena"{header_extra}\n{body}')
+    return write_mod(tmp_path, "arena", name, body, header_extra)
 
 
 def diagnostics(arena, *mods):

@@ -8,3 +8,8 @@ def write(folder: Path, text: str) -> str:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "main.rules").write_text(text, encoding="utf-8")
     return str(folder)
+
+
+def write_mod(parent: Path, base: str, name: str, body: str, header_extra: str = "") -> str:
+    """A mod folder `parent/name` of the ruleset `base`, id `base/name`, with `body` after its header."""
+    return write(parent / name, f'mod "{base}/{name}" "{name}" extends "{base}"{header_extra}\n{body}')
