@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import json
 import re
 import sys
 from dataclasses import dataclass
@@ -124,6 +125,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", default=["."], help="files or folders (default: the current folder)")
     p.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file would change")
     p.add_argument("--diff", action="store_true", help="change nothing; print what would change")
+    p.add_argument("--json", action="store_true", help="print {changed, not_formatted}: the files (to be) changed, "
+                   "and those left alone with their diagnostics")
     p.set_defaults(handler=cmd_fmt)
     return p
 
@@ -138,18 +141,20 @@ def rules_files(paths: list[str]) -> list[Path]:
 def cmd_fmt(args) -> int:
     from .compiler.build import build_module
 
-    changed, broken = [], 0
+    changed: list[str] = []
+    broken: list[dict] = []
     for path in rules_files(args.paths):
         diags = Diagnostics()
         try:
             text = decoded(path.read_bytes())
         except (OSError, UnicodeDecodeError) as err:
-            print(f"{path}: cannot be read: {err}", file=sys.stderr)
-            broken += 1
+            broken.append({"file": str(path), "error": f"cannot be read: {err}", "diagnostics": []})
             continue
         if build_module(text, str(path), diags) is None:  # only a file that parses is laid out
-            print(render_text(diags.sorted(), {}), file=sys.stderr)
-            broken += 1
+            broken.append({"file": str(path), "error": "does not parse",
+                           "diagnostics": [d.to_json() for d in diags.sorted()]})
+            if not args.json:
+                print(render_text(diags.sorted(), {}), file=sys.stderr)
             continue
         laid = format_text(text)
         if laid == text:
@@ -160,10 +165,16 @@ def cmd_fmt(args) -> int:
                                                        str(path)))
         elif not args.check:
             path.write_text(laid, encoding="utf-8")
-    verb = "would change" if args.check or args.diff else "changed"
-    print(f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}" +
-          (f", {broken} not formatted (errors above)" if broken else ""), file=sys.stderr)
-    if args.check:
-        for name in changed:
-            print(name)
+    if args.json:
+        print(json.dumps({"changed": changed, "not_formatted": broken}, indent=2, ensure_ascii=False))
+    else:
+        for b in broken:
+            if not b["diagnostics"]:
+                print(f"{b['file']}: {b['error']}", file=sys.stderr)
+        verb = "would change" if args.check or args.diff else "changed"
+        print(f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}" +
+              (f", {len(broken)} not formatted (errors above)" if broken else ""), file=sys.stderr)
+        if args.check:
+            for name in changed:
+                print(name)
     return 2 if broken else 1 if (args.check or args.diff) and changed else 0

@@ -348,6 +348,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE", help="input files")
     p.add_argument("--game", help="the game, if several games import this layout")
     p.add_argument("--out", "-o", metavar="POOL.yaml", help="write the pool here (default: standard output)")
+    p.add_argument("--json", action="store_true", help="the pool and the skipped records' diagnostics as JSON: {pool, problems} "
+                   "(`--pool` reads the pool part as a pool file)")
     p.set_defaults(handler=cmd_import)
     return p
 
@@ -355,6 +357,15 @@ def add_parser(sub) -> argparse.ArgumentParser:
 def cmd_import(args) -> int:
     """Exit 2 if the mapping or a file cannot be used (InputError, reported by the command line)."""
     pool, problems = import_files(args.source, [Path(f) for f in args.files], args.game)
+    if args.json:
+        import json
+
+        document = json.dumps({"pool": pool, "problems": [d.to_json() for d in problems]}, indent=2, ensure_ascii=False)
+        if args.out:
+            Path(args.out).write_text(document + "\n", encoding="utf-8")
+        else:
+            print(document)
+        return 1 if problems else 0
     if problems:
         print(render_text(problems, {}), file=sys.stderr)
     if args.out:

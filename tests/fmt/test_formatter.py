@@ -105,6 +105,18 @@ def test_check_diff_and_write(tmp_path):
     assert run("--check", ".", cwd=tmp_path).returncode == 0
 
 
+def test_json_names_the_files_changed_and_those_left_alone(tmp_path):
+    import json
+
+    (tmp_path / "a.rules").write_text('game "g" "G"\nconst x = 1   \n', encoding="utf-8")
+    (tmp_path / "b.rules").write_text('game "g" "G"\nconst = 1\n', encoding="utf-8")
+    done = run("--check", "--json", ".", cwd=tmp_path)
+    document = json.loads(done.stdout)
+    assert done.returncode == 2 and document["changed"] == ["a.rules"]
+    (broken,) = document["not_formatted"]
+    assert broken["file"] == "b.rules" and [d["code"] for d in broken["diagnostics"]] == ["E0001"]
+
+
 def test_a_file_that_does_not_parse_is_reported_and_left_alone(tmp_path):
     broken = tmp_path / "main.rules"
     broken.write_text('game "g" "G"\nfn f( {\n      return\n}\n', encoding="utf-8")

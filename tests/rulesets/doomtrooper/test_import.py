@@ -43,6 +43,15 @@ def test_an_imported_pool_is_used_by_the_deck_check(tmp_path, capsys):
         ("DT-009", []), ("DT-001", ["gendarme"]), ("DT-001", ["dtdb_09001"])]
 
 
+def test_import_json_gives_the_pool_and_the_skipped_records(capsys):
+    assert main(["import", "doomtrooperdb", str(FIXTURES / "doomtrooperdb-bad.json"), "--json"]) == 1
+    document = json.loads(capsys.readouterr().out)
+    assert [c["id"] for c in document["pool"]["cards"]] == ["dtdb_07035"]
+    problems = document["problems"]
+    assert {p["code"] for p in problems} == {"E0913"} and [p["line"] for p in problems][:3] == [3, 4, 5]
+    assert len(problems) == len(import_files("doomtrooperdb", [FIXTURES / "doomtrooperdb-bad.json"])[1])
+
+
 def test_bad_records_are_reported_with_positions_and_skipped():
     pool, problems = import_files("doomtrooperdb", [FIXTURES / "doomtrooperdb-bad.json"])
     assert [c["id"] for c in pool["cards"]] == ["dtdb_07035"]
