@@ -123,3 +123,25 @@ def test_a_file_that_does_not_parse_is_reported_and_left_alone(tmp_path):
     done = run("main.rules", cwd=tmp_path)
     assert done.returncode == 2 and "E0001" in done.stderr and "Traceback" not in done.stderr
     assert "      return" in broken.read_text(encoding="utf-8")
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.data())
+def test_a_scrambled_then_formatted_ruleset_compiles_to_the_same_ruleset(tmp_path_factory, data):
+    import json
+
+    from rulecraft.compiler.loader import load
+    from rulecraft.export import export
+
+    source = ROOT / "rulesets" / "twilight-imperium"
+    copy = tmp_path_factory.mktemp("ti") / "twilight-imperium"
+    copy.mkdir()
+    for path in sorted(source.glob("*.rules")):
+        lines = path.read_text(encoding="utf-8").split("\n")  # the same lines: positions stay comparable
+        scrambled = "\n".join(data.draw(st.sampled_from(["", " ", "     ", "\t"])) + line.strip() for line in lines)
+        (copy / path.name).write_text(format_text(scrambled), encoding="utf-8")
+
+    def exported(folder: Path) -> str:
+        return json.dumps(export(load(str(folder))), sort_keys=True).replace(str(folder), "twilight-imperium")
+
+    assert exported(copy) == exported(source)
