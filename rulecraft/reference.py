@@ -34,6 +34,7 @@ def add_parser(sub) -> None:
     d.add_argument("game", nargs="?", help="a bundled game id or a ruleset folder (default: every bundled ruleset)")
     add_mod_option(d)
     d.add_argument("-o", "--out", default="reference", metavar="DIR", help="the folder written (default: reference)")
+    d.add_argument("--json", action="store_true", help="say what was written as JSON: {out, pages: [{file, title}]}")
     d.set_defaults(handler=cmd_doc)
 
 
@@ -46,7 +47,13 @@ def cmd_doc(args: argparse.Namespace) -> int:
         write(pages, out)
     except OSError as err:
         raise UsageError("E1005", f"cannot write the reference to {out}: {err.strerror or err}") from None
-    print(f"wrote {len(pages)} pages to {out}/ (open {out / 'index.html'}; the Markdown is beside it)")
+    if args.json:
+        import json
+
+        print(json.dumps({"out": str(out), "pages": [{"file": f"{p.slug}.html", "title": p.title} for p in pages]},
+                         indent=2, ensure_ascii=False))
+    else:
+        print(f"wrote {len(pages)} pages to {out}/ (open {out / 'index.html'}; the Markdown is beside it)")
     return 0
 
 

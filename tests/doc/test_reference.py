@@ -170,6 +170,16 @@ def test_doc_of_a_game_with_a_mod_shows_everything_of_both(tmp_path):
     assert {"definition-cacodemon", "definition-pistol", "option-revenants", "changes"} <= set(page.ids)
 
 
+def test_doc_json_lists_the_pages_written(tmp_path):
+    import json
+
+    result = rc("doc", "twilight-imperium", "-o", str(tmp_path / "ref"), "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["out"] == str(tmp_path / "ref")
+    assert sorted(p["file"] for p in document["pages"]) == sorted(f.name for f in (tmp_path / "ref").glob("*.html"))
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["doc", "--mod", "doom/expansion"], "error[E1004]: --mod needs a GAME to apply the mods to"),
     (["doc", "no-such-game"], "error[E1003]: no ruleset 'no-such-game'"),
