@@ -280,7 +280,7 @@ COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice
             "render": _elsewhere("render"), "mutate": _elsewhere("mutation"), "fmt": _elsewhere("formatter"),
             "lsp": _elsewhere("lsp"), "serve": _elsewhere("serve"),
             "doc": _elsewhere("reference"),
-            "explain": _elsewhere("explain")}
+            "explain": _elsewhere("explain"), "simulate": _elsewhere("simulate")}
 
 
 # ---- check ----------------------------------------------------------------
@@ -458,14 +458,15 @@ def find_scenario(name: str) -> tuple[str, str]:
 
 
 def play(rules, name: str, seed: int, specs: list[str], rounds: int | None,
-         assumptions: dict[str, Any] | None = None, options: list[str] | None = None):
-    """Play a scenario with the agents `specs` give (one spec: every player's)."""
+         assumptions: dict[str, Any] | None = None, options: list[str] | None = None, log: str = "full"):
+    """Play a scenario with the agents `specs` give (one spec: every player's); `log` as in
+    runtime.play.start."""
     from .runtime.play import run, start
 
     players = scenario_named(rules, name).props.get("players", ["p1", "p2"])
     agents = make_agents(specs, len(players))
     game = start(rules, name, seed=seed, players=players, agents=agents, assumptions=assumptions,
-                 options=options or ())
+                 options=options or (), log=log)
     return run(game, name, rounds)
 
 

@@ -47,7 +47,8 @@ def test_check_takes_one_output_flag(capsys, broken):
 EVERY_COMMAND_THAT_PRINTS = [
     ["check"], ["games"], ["cards", "list", "g"], ["cards", "show", "g", "c"], ["dice", "list", "g"], ["assumptions", "g"],
     ["odds", "g"], ["run", "s"], ["replay", "log.jsonl"], ["test"], ["coverage"], ["deck", "check", "d.yaml"],
-    ["schema", "deck"], ["mod", "diff", "g", "m"], ["export", "g"], ["render", "g", "token", "c"], ["mutate"]]
+    ["schema", "deck"], ["mod", "diff", "g", "m"], ["export", "g"], ["render", "g", "token", "c"], ["mutate"],
+    ["simulate", "s", "--games", "2"]]
 
 
 @pytest.mark.parametrize("argv", EVERY_COMMAND_THAT_PRINTS, ids=lambda a: " ".join(a[:2]))
