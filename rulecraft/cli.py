@@ -280,7 +280,7 @@ COMMANDS = {"check": _add_check, "games": _add_games, "cards": _add_cards, "dice
             "render": _elsewhere("render"), "mutate": _elsewhere("mutation"), "fmt": _elsewhere("formatter"),
             "lsp": _elsewhere("lsp"), "serve": _elsewhere("serve"),
             "doc": _elsewhere("reference"),
-            "explain": _elsewhere("explain"), "simulate": _elsewhere("simulate")}
+            "explain": _elsewhere("explain"), "simulate": _elsewhere("simulate"), "balance": _elsewhere("balance")}
 
 
 # ---- check ----------------------------------------------------------------

@@ -31,6 +31,15 @@ Z95 = 1.959963984540054  # the standard normal quantile of a two-sided 95 % inte
 
 def add_parser(sub) -> None:
     s = sub.add_parser("simulate", help="play many seeded games of a scenario and sum up who wins and how long")
+    add_games_options(s)
+    s.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
+    add_mod_option(s)
+    s.add_argument("--json", action="store_true", help="print one JSON document")
+    s.set_defaults(handler=cmd_simulate)
+
+
+def add_games_options(s) -> None:
+    """The scenario and how its games are played, shared with `balance`."""
     s.add_argument("scenario", help="SCENARIO or GAME/SCENARIO, as `run` takes it")
     s.add_argument("--games", type=int, required=True, metavar="N", help="how many games (seeds S, S+1, ...)")
     s.add_argument("--workers", type=int, metavar="K", help="processes playing them (default: one per CPU; "
@@ -38,10 +47,6 @@ def add_parser(sub) -> None:
     s.add_argument("--seed", type=int, default=1, metavar="S", help="the first game's seed")
     add_agent_options(s)
     s.add_argument("--rounds", type=int, help="stop each game after this many rounds")
-    s.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
-    add_mod_option(s)
-    s.add_argument("--json", action="store_true", help="print one JSON document")
-    s.set_defaults(handler=cmd_simulate)
 
 
 @dataclass(frozen=True)
@@ -67,21 +72,39 @@ def cmd_simulate(args) -> int:
     from .cli import find_scenario
     from .compiler.loader import load
 
+    check_counts(args)
+    game_id, scenario = find_scenario(args.scenario)
+    rules = load(game_id, args.mod)
+    setting, players = setting_of(args, rules, scenario, assumption_overrides(rules, args.set))
+    played = simulate(rules, setting, seeds_of(args), workers_of(args))
+    summary = summarise(rules, setting, players, args.seed, played)
+    print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else render(summary))
+    return 0
+
+
+def check_counts(args) -> None:
+    """Refuses `--games` or `--workers` below one."""
     if args.games < 1:
         raise UsageError("E1002", f"--games {args.games}: give at least one game")
     if args.workers is not None and args.workers < 1:
         raise UsageError("E1002", f"--workers {args.workers}: give at least one worker")
-    game_id, scenario = find_scenario(args.scenario)
-    rules = load(game_id, args.mod)
-    players = scenario_named(rules, scenario).props.get("players", ["p1", "p2"])
+
+
+def setting_of(args, rules: Ruleset, scenario: str, assumptions: dict[str, Any]) -> tuple[Setting, list[str]]:
+    """The games' setting from the command line, and the scenario's players; a bad agent spec is
+    refused here, before any worker starts."""
+    players = list(scenario_named(rules, scenario).props.get("players", ["p1", "p2"]))
     specs = agent_specs(args.agents, args.agent)
-    make_agents(specs, len(players))  # a bad spec is refused here, before any worker starts
-    setting = Setting(scenario, tuple(specs), args.rounds, assumption_overrides(rules, args.set))
-    seeds = range(args.seed, args.seed + args.games)
-    played = simulate(rules, setting, seeds, args.workers or os.cpu_count() or 1)
-    summary = summarise(rules, setting, list(players), args.seed, played)
-    print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else render(summary))
-    return 0
+    make_agents(specs, len(players))
+    return Setting(scenario, tuple(specs), args.rounds, assumptions), players
+
+
+def seeds_of(args) -> range:
+    return range(args.seed, args.seed + args.games)
+
+
+def workers_of(args) -> int:
+    return args.workers or os.cpu_count() or 1
 
 
 def simulate(rules: Ruleset, setting: Setting, seeds: range, workers: int) -> list[Played]:
