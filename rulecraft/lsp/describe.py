@@ -13,6 +13,7 @@ from ..compiler import nodes as n
 from ..compiler.driver import rule_ids
 from ..compiler.source import Source, Span
 from ..compiler.symbols import ABILITY, BUILTIN_EVENTS, BUILTIN_FIELDS
+from ..reference_language import signature as builtin_signature
 from ..runtime.builtins import BUILTINS
 from ..runtime.types import PRIMITIVES
 from .analysis import Analysis
@@ -144,8 +145,7 @@ def _other(a: Analysis, t: Target) -> str:
 
 def _built_in(t: Target) -> str | None:
     if t.what is What.BUILTIN:
-        _, params, result = BUILTINS[t.name]
-        return f"{t.name}({', '.join(params)}) -> {result}"
+        return builtin_signature(t.name)
     if t.what is What.BUILTIN_EVENT:
         return f"event {t.name}({', '.join(f'{p}: {ty}' for p, ty in BUILTIN_EVENTS[t.name])})"
     if t.what is What.BUILTIN_FIELD:
@@ -214,7 +214,7 @@ def completions(a: Analysis, after_dot: bool) -> list[Candidate]:
         out += [Candidate(name, what, _detail(what, decl)) for name, decl in table.items()]
     out += [Candidate(name, What.ENUM, "enum") for name in sym.enums if name != ABILITY]
     out += [Candidate(name, What.MEMBER, f"member of {enum}") for name, enum in sym.enum_members.items() if enum != ABILITY]
-    out += [Candidate(name, What.BUILTIN, f"({', '.join(params)}) -> {result}") for name, (_, params, result) in BUILTINS.items()]
+    out += [Candidate(name, What.BUILTIN, builtin_signature(name)[len(name):]) for name in BUILTINS]
     out += [Candidate(name, What.BUILTIN_EVENT, "built-in event") for name in BUILTIN_EVENTS]
     out += [Candidate(name, What.TYPE, "built-in type") for name in PRIMITIVES]
     return out

@@ -1,6 +1,5 @@
 """The README's Python API example runs as written, from the checkout's folder."""
 
-import os
 import re
 from pathlib import Path
 
@@ -26,5 +25,4 @@ def test_the_python_api_example_runs_as_written(monkeypatch):
 
 def test_the_quickstart_says_how_to_put_the_command_on_the_path():
     quickstart = section("Quickstart")
-    assert ".venv/bin" in quickstart and "PATH" in quickstart
-    assert os.path.isfile(ROOT / "Makefile")
+    assert ".venv/bin" in quickstart and 'export PATH="$PWD/.venv/bin:$PATH"' in quickstart
