@@ -25,8 +25,9 @@ from collections.abc import Iterable
 from . import nodes as n
 from .context import CheckContext
 
-# The fns tools ask a ruleset for by name: `rulecraft render` its styles, the deck checks a format's counts
-TOOL_FNS = frozenset({"render_styles", "deck_counts"})
+# The fns tools ask a ruleset for by name: `rulecraft render` its styles, the deck checks a format's
+# counts, `simulate` and the searching agents a player's score
+TOOL_FNS = frozenset({"render_styles", "deck_counts", "score"})
 
 
 def warn_unused(ctx: CheckContext, played: Iterable[str], calls: dict[str, set[str]]) -> None:
