@@ -131,7 +131,8 @@ def agent_specs(listed: str | None, each: list[str]) -> list[str]:
 def make_agents(specs: list[str], players: int) -> list[Agent]:
     """The players' agents: one spec plays for every player; `script:@FILE` reads a script's
     answers from a file, one a line (a line is taken whole, commas included)."""
-    from .runtime.agents import ScriptedAgent, make_agent, script_answers
+    from .runtime.agents import ScriptedAgent
+    from .runtime.specs import make_agent, script_answers
 
     agents: list[Agent] = []
     for spec in specs if len(specs) > 1 else specs * players:

@@ -7,8 +7,7 @@ seed and the same agents always give the same game.
 
 from __future__ import annotations
 
-import json
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from . import rng
 from .errors import AgentError
@@ -18,6 +17,7 @@ __all__ = ["Agent", "AgentError", "FirstLegalAgent", "RandomAgent", "ReplayAgent
 
 class Agent:
     name = "agent"
+    looks_ahead = False  # True: it plays the game on in copies, from the checkpoints the runner keeps
 
     def choose(self, game, player, options: Sequence[Any], prompt: str) -> int:
         raise NotImplementedError
@@ -77,35 +77,6 @@ class ReplayAgent(Agent):
             if to_json(option) == pick:
                 return i
         raise AgentError(f"the logged choice {pick!r} of {player.name} is not an option for '{prompt}'")
-
-
-AGENTS = {"random": RandomAgent, "first": FirstLegalAgent}
-
-
-def script_answers(items: Iterable[str]) -> list[int | str]:
-    """Answers as a user writes them: a whole number is an option's index, any other text an
-    option's value, name or definition id; empty items are left out."""
-    return [int(a) if a.isdigit() else a for a in items if a]
-
-
-def make_agent(spec: str) -> Agent:
-    """`random`, `first`, `script:a,b,c` (answers split at commas) or `script:[...]` (a JSON
-    list of answers, which may hold commas: a number is an option's index; a text, true or false
-    an option's value, name or definition id). A bad spec raises ValueError."""
-    if spec.startswith("script:"):
-        body = spec[7:]
-        if not body.lstrip().startswith("["):
-            return ScriptedAgent(script_answers(body.split(",")))
-        try:
-            answers = json.loads(body)
-        except ValueError as err:
-            raise ValueError(f"'{spec}': the answers are not JSON ({err})") from None
-        if not isinstance(answers, list) or not all(isinstance(a, (int, str)) for a in answers):
-            raise ValueError(f"'{spec}': a script's JSON must be a list of whole numbers, texts, true and false")
-        return ScriptedAgent(answers)
-    if spec not in AGENTS:
-        raise ValueError(f"unknown agent '{spec}' (use one of: {', '.join(sorted(AGENTS))}, script:...)")
-    return AGENTS[spec]()
 
 
 def initial_state(seed: int, player_index: int) -> int:

@@ -40,6 +40,7 @@ class Choices:
         self.agent_states = {p.id: initial_state(seed, i) for i, p in enumerate(players)}
         self.agents = {p.id: (agents[i] if agents and i < len(agents) else RandomAgent())
                        for i, p in enumerate(players)}
+        self.picks: list[int] = []  # every asked choice's answer, in order (searching agents replay them)
 
     def choose(self, player: Entity, options: Sequence[Any], prompt: str) -> Any:
         options = list(options)
@@ -49,6 +50,8 @@ class Choices:
         index = self.ask(player, options, prompt) if n > 1 else 0
         if not 0 <= index < n:
             raise IllegalAction(f"agent of {player.name} chose option {index} of {n}")
+        if n > 1:
+            self.picks.append(index)
         picked = options[index]
         self.history.record("choice", player=player, prompt=prompt, options=n, picked=picked)
         return picked

@@ -67,7 +67,10 @@ class Game:
             raise KeyError(f"unknown option '{unknown[0]}' (known: {', '.join(sorted(ruleset.options)) or 'none'})")
         self.options = frozenset(options)
         self.params = {name: p.default for name, p in ruleset.params.items()} | (params or {})
+        self.scenario: str | None = None  # the scenario being played (play.start)
         self.scenario_props: dict[str, Any] = {}
+        self.round_limit: int | None = None  # the rounds it plays at most (play.run)
+        self.checkpoint: Any = None  # the last search.Checkpoint, kept for searching agents (play.py)
         replaced = {a: b for a, b, when in ruleset.replacements if when is None or when in self.options}
         self.history = History(full=log == "full")
         self.budget = Budget(budget)

@@ -1,7 +1,12 @@
-"""Scenarios: start a game from a scenario's setup, and play its rounds to the end."""
+"""Scenarios: start a game from a scenario's setup, and play its rounds to the end.
+
+When an agent looks ahead (search.py), the runner keeps a checkpoint, a copy of the game, before
+the setup and before each round, where no handler runs: the agent plays on from it (`resume`)."""
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .agents import Agent, ReplayAgent
@@ -24,27 +29,71 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
     game = Game(rules, seed=seed, players=players or ("p1", "p2"), agents=agents, assumptions=assumptions,
                 options=options, budget=budget or DEFAULT_BUDGET, log=log)
     if spec is not None:
+        game.scenario = spec.id
         game.scenario_props = dict(spec.props)
         game.history.record("scenario", game=rules.id, mods=list(rules.applied), options=sorted(options), id=spec.id, seed=seed,
                     players=[p.name for p in game.players], assumptions=dict(sorted((assumptions or {}).items())))
         game.history.touch(spec.rules)
-        if "setup" in spec.parts:
-            try:
-                with located():
-                    spec.parts["setup"](game)
-            except GameOver:
-                pass
+        _keep_checkpoint(game, setup=True)
+        _set_up(game)
     return game
+
+
+def _set_up(game: Game) -> None:
+    assert game.scenario is not None, "only a scenario's game is set up"
+    setup = game.rules.scenarios[game.scenario].parts.get("setup")
+    if setup is not None:
+        try:
+            with located():
+                setup(game)
+        except GameOver:
+            pass
+
+
+def resume(game: Game, setup: bool) -> Game:
+    """Play a checkpoint's copy of a game on to its end: its setup first if `setup`."""
+    if setup:
+        _set_up(game)
+    assert game.scenario is not None, "a checkpoint is kept only in a scenario's game"
+    return run(game, game.scenario, game.round_limit)
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A copy of a game where no handler runs: before its setup (`setup` True) or a round."""
+
+    state: Game
+    picks: int  # how many choices had been asked before it
+    setup: bool
+
+
+def copy_game(game: Game) -> Game:
+    """A copy of a game to play on: its own state, the same ruleset and agents, no log kept (a
+    simulation's) and none of the original's log entries, rules that ran or checkpoint."""
+    memo: dict[int, Any] = {id(game.rules): game.rules, id(game.checkpoint): None,
+                            id(game.history.entries): [], id(game.history.touched): set()}
+    for agent in game.choices.agents.values():
+        memo[id(agent)] = agent
+    sim = copy.deepcopy(game, memo)
+    sim.history.full = False
+    return sim
+
+
+def _keep_checkpoint(game: Game, setup: bool) -> None:
+    """A copy of the game to play on from, if one of its agents looks ahead."""
+    if any(agent.looks_ahead for agent in game.choices.agents.values()):
+        game.checkpoint = Checkpoint(copy_game(game), len(game.choices.picks), setup)
 
 
 def run(game: Game, scenario: str, max_rounds: int | None = None) -> Game:
     """Play rounds until the game ends or the round limit (the scenario's `rounds`, or 100)."""
     spec = game.rules.scenarios[scenario]
-    limit = max_rounds or spec.props.get("rounds", 100)
+    limit = game.round_limit = max_rounds or spec.props.get("rounds", 100)
     round_part = spec.parts.get("round")
     try:
         with located():
             while not game.over and game.round < limit and round_part is not None:
+                _keep_checkpoint(game, setup=False)
                 game.begin_round()
                 round_part(game)
                 game.end_round()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any
 
 from .errors import BudgetExceeded
 
 NO_ONE: frozenset[int] = frozenset()
+ATOMS = frozenset({int, float, str, bool, type(None)})
 
 
 class Entity:
@@ -33,6 +35,38 @@ class Entity:
 
     def __repr__(self) -> str:
         return f"<{self.ref} {self.name}>"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Entity:
+        """The thing in a copy of its game (search.copy_game): the same fields, its property
+        values as `copied_value` gives them."""
+        twin = Entity.__new__(Entity)
+        memo[id(self)] = twin
+        twin.id, twin.kind, twin.def_id, twin.name = self.id, self.kind, self.def_id, self.name
+        twin.props = {k: copied_value(v, memo) for k, v in self.props.items()}
+        twin.owner = copied_value(self.owner, memo)
+        twin.location = copied_value(self.location, memo)
+        twin.face_down, twin.seen_by, twin.alive = self.face_down, self.seen_by, self.alive
+        return twin
+
+
+def copied_value(value: Any, memo: dict[int, Any]) -> Any:
+    """A value in a copy of its game. A property's value is never changed in place (data.py), so a
+    value that holds no thing is shared; one that does is rebuilt around the copy's things."""
+    cls = value.__class__
+    if cls in ATOMS:
+        return value
+    if cls is list or cls is tuple:
+        for v in value:
+            if v.__class__ not in ATOMS:
+                break
+        else:  # the common case, walked without a call per item
+            return value
+        items = [copied_value(v, memo) for v in value]
+        return value if all(a is b for a, b in zip(items, value)) else cls(items)
+    if isinstance(value, dict):  # a map, or a record (a dict of its own class)
+        pairs = {k: copied_value(v, memo) for k, v in value.items()}
+        return value if all(pairs[k] is v for k, v in value.items()) else cls(pairs)
+    return deepcopy(value, memo)
 
 
 class Zone:

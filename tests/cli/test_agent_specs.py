@@ -4,7 +4,8 @@
 import pytest
 
 from rulecraft import cli
-from rulecraft.runtime.agents import FirstLegalAgent, RandomAgent, ScriptedAgent, make_agent
+from rulecraft.runtime.agents import FirstLegalAgent, RandomAgent, ScriptedAgent
+from rulecraft.runtime.specs import make_agent
 
 GAME = '''game "pick" "Pick"
 

@@ -1,0 +1,215 @@
+"""The searching agents (runtime/search.py): checkpoints and playouts, determinisation of hidden
+information, the greedy agent's use of `score`, MCTS's decisions, and their specs."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecraft.compiler.loader import compile_source, load
+from rulecraft.runtime import play
+from rulecraft.runtime.agents import Agent, RandomAgent, ScriptedAgent
+from rulecraft.runtime.chance import Seeded
+from rulecraft.runtime.errors import AgentError
+from rulecraft.runtime.game import Game
+from rulecraft.runtime.search import GreedyAgent, MctsAgent, determinise
+from rulecraft.runtime.specs import make_agent
+
+# A guess at what the rules hide: the top card of a pile shuffled in the setup (`shuffled`), or a
+# number drawn after the guess (`drawn`). An agent that read the hidden order or the game's future
+# would always guess right; one that cannot guesses right a third of the time.
+GUESS = """\
+game "guess" "Guess"
+
+kind card { value: int = 0 }
+card one "One" { value: 1 }
+card two "Two" { value: 2 }
+card three "Three" { value: 3 }
+zone pile hidden
+
+fn guessed(g: int, n: int) {
+  if g == n { end game winner players()[0] }
+  end game winner players()[1]
+}
+
+scenario shuffled "Guess the top card of a shuffled pile" {
+  players: ["guesser", "other"]
+  rounds: 1
+  setup {
+    create one at pile face_down
+    create two at pile face_down
+    create three at pile face_down
+    shuffle pile
+  }
+  round {
+    let g = choose from [1, 2, 3] by players()[0] "the top card's value"
+    guessed(g, first(items(pile)).value)
+  }
+}
+
+scenario drawn "Guess a number drawn after the guess" {
+  players: ["guesser", "other"]
+  rounds: 1
+  round {
+    let g = choose from [1, 2, 3] by players()[0] "the number to be drawn"
+    guessed(g, random([1, 2, 3]))
+  }
+}
+"""
+
+# Each player in turn adds 1 or 3 to their points; 10 points win. `score` is the points.
+RACE = """\
+game "race" "Race"
+
+kind player { points: int = 0 }
+
+fn score(p: player) -> int { return p.points }
+
+scenario race "First to ten" {
+  players: ["north", "south"]
+  rounds: 20
+  round {
+    for p in players() {
+      turn p {
+        p.points += choose from [1, 3] by p "how far to go"
+        if p.points >= 10 { end game winner p }
+      }
+    }
+  }
+}
+"""
+
+# Cards in hidden zones: each player's deck and hand, and a pool of no owner.
+HIDDEN = """\
+game "hidden" "Hidden"
+
+kind card { }
+card a "A" { }
+card b "B" { }
+card c "C" { }
+card d "D" { }
+zone deck per_player hidden
+zone hand per_player hidden
+zone pool hidden
+
+scenario deal "Dealt" {
+  players: ["north", "south"]
+  setup {
+    for p in players() {
+      create a at deck(p) face_down
+      create b at deck(p) face_down
+      create c at deck(p) face_down
+      create d at hand(p) face_down
+      create d at hand(p) face_down
+    }
+    create a at pool face_down
+    create b at pool face_down
+    create c at pool face_down
+  }
+}
+"""
+
+
+def wins_of(rules, scenario: str, spec: str, seeds: range) -> int:
+    wins = 0
+    for seed in seeds:
+        game = play.run(play.start(rules, scenario, seed=seed, agents=[make_agent(spec), RandomAgent()],
+                                   log="simulation"), scenario)
+        wins += game.winner is not None and game.winner.name == "guesser"
+    return wins
+
+
+@pytest.mark.parametrize("scenario", ["shuffled", "drawn"])
+def test_mcts_cannot_read_what_is_hidden_or_still_to_come(scenario):
+    # With the true order or the game's own future it would win all 60; it wins about 20.
+    rules = compile_source(GUESS, "guess.rules")
+    wins = wins_of(rules, scenario, "mcts:playouts=30", range(60))
+    assert 10 <= wins <= 30
+
+
+def test_determinisation_shuffles_only_what_the_player_cannot_know():
+    rules = compile_source(HIDDEN, "hidden.rules")
+    moved_between_zones = 0
+    for seed in range(20):
+        game = play.start(rules, "deal", seed=seed)
+        north, south = game.players
+        seen = game.zone("hand", south).items[0]
+        game.things.reveal(seen, north)
+        before = {key: list(z.items) for key, z in game.things.zones.items()}
+        determinise(game, north, Seeded(seed))
+        after = {key: list(z.items) for key, z in game.things.zones.items()}
+        for (name, owner), items in after.items():
+            assert len(items) == len(before[(name, owner)])
+            assert all(e.location is game.things.zones[(name, owner)] for e in items)
+            if owner in (None, north.id):  # its own zones and the pool: the same things, in any order
+                assert sorted(e.id for e in items) == sorted(e.id for e in before[(name, owner)])
+        theirs = [e.id for z in ("deck", "hand") for e in after[(z, south.id)]]
+        assert sorted(theirs) == sorted(e.id for z in ("deck", "hand") for e in before[(z, south.id)])
+        assert game.zone("hand", south).items[0] is seen  # what north has seen stays where it is
+        moved_between_zones += game.zone("hand", south).items[1] in before[("deck", south.id)]
+    # south's unseen hand card is one of 4 unseen cards: it comes from the deck 3 times in 4
+    assert 10 <= moved_between_zones <= 19
+
+
+def test_greedy_goes_the_farthest_by_the_rulesets_score():
+    rules = compile_source(RACE, "race.rules")
+    game = play.run(play.start(rules, "race", seed=1, agents=[GreedyAgent(), ScriptedAgent([0] * 20)]), "race")
+    picks = [e["picked"] for e in game.log if e["what"] == "choice" and e["player"] == "north"]
+    assert picks == [3, 3, 3, 3]
+    assert game.winner.name == "north"
+
+
+def test_a_seeded_mcts_game_plays_and_replays_byte_for_byte():
+    rules = load("examples/connect-four")
+    logs = [play.run(play.start(rules, "classic", seed=7, agents=[make_agent("mcts:playouts=20"), RandomAgent()]),
+                     "classic").log_lines() for _ in range(2)]
+    assert logs[0] == logs[1]
+    import json
+    assert play.replay(rules, [json.loads(line) for line in logs[0]]).log_lines() == logs[0]
+
+
+def test_a_search_leaves_the_real_game_as_it_was():
+    rules = load("examples/connect-four")
+
+    class Watching(Agent):
+        """MCTS, checking the state's digest around each of its decisions."""
+
+        def __init__(self):
+            self.inner = MctsAgent(playouts=10)
+            self.looks_ahead = True
+            self.decisions = 0
+
+        def choose(self, game, player, options, prompt):
+            before = game.digest()
+            index = self.inner.choose(game, player, options, prompt)
+            assert game.digest() == before
+            self.decisions += 1
+            return index
+
+    watching = Watching()
+    play.run(play.start(rules, "classic", seed=3, agents=[watching, RandomAgent()]), "classic")
+    assert watching.decisions >= 4
+
+
+def test_a_searching_agent_outside_a_scenario_says_why():
+    rules = compile_source(RACE, "race.rules")
+    game = Game(rules, players=["north", "south"], agents=[MctsAgent(), RandomAgent()])
+    with pytest.raises(AgentError, match="only in a scenario's game"):
+        game.choices.choose(game.players[0], [1, 3], "how far to go")
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mcts:playouts=0", "playouts must be more than 0"),
+    ("mcts:depth=3", "mcts takes playouts, turns, seconds, exploration, not 'depth'"),
+    ("greedy:samples=many", "samples takes a number, not 'many'"),
+    ("greedy:playouts=3", "greedy takes samples, turns, not 'playouts'"),
+])
+def test_bad_specs_are_refused_with_the_reason(spec, message):
+    with pytest.raises(ValueError, match=message):
+        make_agent(spec)
+
+
+def test_specs_set_the_budgets():
+    mcts = make_agent("mcts:playouts=50,turns=2,exploration=0.5")
+    assert (mcts.playouts, mcts.turns, mcts.exploration, mcts.seconds) == (50, 2, 0.5, None)
+    greedy = make_agent("greedy:samples=2,turns=3")
+    assert (greedy.samples, greedy.turns) == (2, 3)
