@@ -12,7 +12,8 @@ import json
 import math
 from typing import Any
 
-from .simulate import Played, add_games_options, check_counts, seeds_of, setting_of, simulate, summarise, workers_of
+from .arguments import assumption_overrides
+from .simulate import Played, add_games_options, check_counts, how_of, seeds_of, setting_of, simulate, summarise
 
 ALPHA = 0.05  # the significance level the verdicts use
 Z_TEST = "two-proportion z-test"
@@ -37,8 +38,9 @@ def cmd_balance(args) -> int:
     check_counts(args)
     game_id, scenario = find_scenario(args.scenario)
     sides = [load(game_id), load(game_id, args.vs)]
-    settings = [setting_of(args, rules, scenario, {}) for rules in sides]  # a mod may drop the scenario
-    played = [simulate(rules, setting, seeds_of(args), workers_of(args))
+    settings = [setting_of(args, rules, scenario, assumption_overrides(rules, args.set))  # a mod may drop the
+                for rules in sides]                                                      # scenario or an assumption
+    played = [simulate(rules, setting, seeds_of(args), how_of(args))
               for rules, (setting, _) in zip(sides, settings)]
     summaries = [summarise(rules, setting, players, args.seed, games)
                  for rules, (setting, players), games in zip(sides, settings, played)]

@@ -1,19 +1,23 @@
-"""`rulecraft simulate`: many seeded games of one scenario, played in a process pool, and what
-they add up to: winner shares with 95 % Wilson intervals, rounds played, and the rule ids the
-ruleset carries that no game executed.
+"""`rulecraft simulate`: many seeded games of one scenario, played in a process pool (or on a Dask
+cluster: see cluster.py), and what they add up to: winner shares with 95 % Wilson intervals,
+rounds played, each player's score (if the ruleset declares `fn score(p: player) -> int`), how
+often each definition was picked in choices and played in timing windows and each action was
+performed (History.tally), and the rule ids the ruleset carries that no game executed.
 
 Game i plays with seed S+i and its results are added up in seed order, so the results are the
 same whatever the number of workers. Each worker gets the ruleset once (a loaded ruleset pickles
-as its load, which reads the compiled cache) and plays with the simulation log."""
+as its load, which reads the compiled cache) and plays with the simulation log. Progress goes to
+stderr (progress.py), the results to stdout."""
 
 from __future__ import annotations
 
 import json
 import math
 import os
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from .arguments import (
     UsageError,
@@ -24,15 +28,18 @@ from .arguments import (
     make_agents,
     scenario_named,
 )
-from .runtime.ruleset import Ruleset
+from .progress import progress
+from .runtime.ruleset import Role, Ruleset
 
 Z95 = 1.959963984540054  # the standard normal quantile of a two-sided 95 % interval
+TALLIES = ("picked", "played", "performed")  # see runtime.history.History.tally
+TOP = 5  # the most frequent entries of each tally the table shows
+BACKENDS = ("local", "dask")
 
 
 def add_parser(sub) -> None:
     s = sub.add_parser("simulate", help="play many seeded games of a scenario and sum up who wins and how long")
     add_games_options(s)
-    s.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
     add_mod_option(s)
     s.add_argument("--json", action="store_true", help="print one JSON document")
     s.set_defaults(handler=cmd_simulate)
@@ -47,6 +54,23 @@ def add_games_options(s) -> None:
     s.add_argument("--seed", type=int, default=1, metavar="S", help="the first game's seed")
     add_agent_options(s)
     s.add_argument("--rounds", type=int, help="stop each game after this many rounds")
+    s.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE",
+                   help="override an assumption in every game (repeat)")
+    s.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local: a process pool on this machine; dask: a Dask cluster (pip install rulecraft[cluster])")
+    s.add_argument("--scheduler", metavar="ADDRESS", help="the Dask scheduler's address, e.g. tcp://127.0.0.1:8786 "
+                                                          "(with --backend dask)")
+    s.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+@dataclass(frozen=True)
+class How:
+    """Where and how a simulation's games are played, and whether progress is shown."""
+
+    workers: int
+    backend: str = "local"
+    scheduler: str | None = None
+    quiet: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,6 +90,8 @@ class Played:
     winner: str | None
     rounds: int
     executed: frozenset[str]
+    scores: tuple[int, ...] | None = None  # in player order; None: the ruleset declares no score
+    tally: tuple[tuple[tuple[str, str], int], ...] = ()  # History.tally, sorted
 
 
 def cmd_simulate(args) -> int:
@@ -76,18 +102,21 @@ def cmd_simulate(args) -> int:
     game_id, scenario = find_scenario(args.scenario)
     rules = load(game_id, args.mod)
     setting, players = setting_of(args, rules, scenario, assumption_overrides(rules, args.set))
-    played = simulate(rules, setting, seeds_of(args), workers_of(args))
+    played = simulate(rules, setting, seeds_of(args), how_of(args))
     summary = summarise(rules, setting, players, args.seed, played)
     print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else render(summary))
     return 0
 
 
 def check_counts(args) -> None:
-    """Refuses `--games` or `--workers` below one."""
+    """Refuses `--games` or `--workers` below one, and a backend without what it needs."""
     if args.games < 1:
         raise UsageError("E1002", f"--games {args.games}: give at least one game")
     if args.workers is not None and args.workers < 1:
         raise UsageError("E1002", f"--workers {args.workers}: give at least one worker")
+    if (args.backend == "dask") != (args.scheduler is not None):
+        raise UsageError("E1004", "--backend dask and --scheduler ADDRESS go together",
+                         "e.g. --backend dask --scheduler tcp://127.0.0.1:8786")
 
 
 def setting_of(args, rules: Ruleset, scenario: str, assumptions: dict[str, Any]) -> tuple[Setting, list[str]]:
@@ -103,18 +132,31 @@ def seeds_of(args) -> range:
     return range(args.seed, args.seed + args.games)
 
 
-def workers_of(args) -> int:
-    return args.workers or os.cpu_count() or 1
+def how_of(args) -> How:
+    return How(args.workers or os.cpu_count() or 1, args.backend, args.scheduler, args.quiet)
 
 
-def simulate(rules: Ruleset, setting: Setting, seeds: range, workers: int) -> list[Played]:
-    """Every seed's game, in seed order; `workers` 1 plays them in this process."""
+def simulate(rules: Ruleset, setting: Setting, seeds: range, how: How) -> list[Played]:
+    """Every seed's game, in seed order, counted on stderr as they come in."""
+    label = f"{rules.id}/{setting.scenario}" + (f" with {', '.join(rules.applied)}" if rules.applied else "")
+    with progress(label, len(seeds), how.quiet) as advance:
+        if how.backend == "dask":
+            from .cluster import play_on_cluster
+
+            assert how.scheduler is not None, "check_counts asks for a scheduler"
+            return play_on_cluster(rules, setting, seeds, how.scheduler, advance)
+        return [advance(p) for p in _play_local(rules, setting, seeds, how.workers)]
+
+
+def _play_local(rules: Ruleset, setting: Setting, seeds: range, workers: int) -> Iterator[Played]:
+    """The games in seed order; `workers` 1 plays them in this process."""
     workers = min(workers, len(seeds))
     if workers == 1:
-        return [play_one(rules, setting, seed) for seed in seeds]
+        yield from (play_one(rules, setting, seed) for seed in seeds)
+        return
     chunk = max(1, len(seeds) // (workers * 4))  # few round trips, yet work for every worker to the end
     with ProcessPoolExecutor(workers, initializer=_prepare, initargs=(rules, setting)) as pool:
-        return list(pool.map(_play_seed, seeds, chunksize=chunk))  # map yields in seed order
+        yield from pool.map(_play_seed, seeds, chunksize=chunk)  # map yields in seed order
 
 
 def play_one(rules: Ruleset, setting: Setting, seed: int) -> Played:
@@ -122,8 +164,12 @@ def play_one(rules: Ruleset, setting: Setting, seed: int) -> Played:
 
     game = play(rules, setting.scenario, seed, list(setting.specs), setting.rounds, setting.assumptions,
                 log="simulation")
+    score = rules.callables.get("score")
+    scores = None
+    if score is not None and score.role == Role.FN and len(score.params) == 1:
+        scores = tuple(game.call("score", p) for p in game.players)
     return Played(game.winner.name if game.winner is not None else None, game.round,
-                  frozenset(game.history.touched))
+                  frozenset(game.history.touched), scores, tuple(sorted(game.history.tally.items())))
 
 
 _worker: tuple[Ruleset, Setting] | None = None  # a worker process's ruleset and setting (see _prepare)
@@ -145,13 +191,35 @@ def summarise(rules: Ruleset, setting: Setting, players: list[str], seed: int, p
     wins: dict[str | None, int] = {name: 0 for name in players}
     for p in played:
         wins[p.winner] = wins.get(p.winner, 0) + 1
-    rounds = [p.rounds for p in played]
     executed = frozenset().union(*(p.executed for p in played))
     return {"game": rules.id, "mods": list(rules.applied), "scenario": setting.scenario, "seed": seed, "games": n,
             "agents": list(setting.specs),
             "winners": [_share(name, k, n) for name, k in _in_order(wins, players)],
-            "rounds": {"mean": round(sum(rounds) / n, 4), "min": min(rounds), "max": max(rounds)},
+            "rounds": _spread([p.rounds for p in played]),
+            "scores": _scores(players, played),
+            "plays": _plays(played),
             "never_executed": sorted(set(rules.rule_sites) - executed)}
+
+
+def _spread(xs: list[int]) -> dict[str, Any]:
+    return {"mean": round(sum(xs) / len(xs), 4), "min": min(xs), "max": max(xs)}
+
+
+def _scores(players: list[str], played: list[Played]) -> list[dict[str, Any]] | None:
+    """Each player's score at the games' end, in player order; None if the ruleset has no score."""
+    if played[0].scores is None:
+        return None
+    return [{"player": name, **_spread([p.scores[i] for p in played if p.scores is not None])}
+            for i, name in enumerate(players)]
+
+
+def _plays(played: list[Played]) -> dict[str, dict[str, int]]:
+    """Each tally summed over the games, the most frequent first (ties by name)."""
+    sums: Counter[tuple[str, str]] = Counter()
+    for p in played:
+        sums.update(dict(p.tally))
+    return {tally: dict(sorted(((name, k) for (t, name), k in sums.items() if t == tally), key=lambda e: (-e[1], e[0])))
+            for tally in TALLIES}
 
 
 def _in_order(wins: dict[str | None, int], players: list[str]) -> Iterable[tuple[str | None, int]]:
@@ -182,6 +250,15 @@ def render(summary: dict[str, Any]) -> str:
         low, high = w["interval"]
         lines.append(f"{w['winner'] or '(draw)':<20} {w['games']:>7} {w['share']:>7.1%}  {low:.1%} .. {high:.1%}")
     lines.append(f"rounds: mean {rounds['mean']}, min {rounds['min']}, max {rounds['max']}")
+    for s in summary["scores"] or ():
+        lines.append(f"score of {s['player']}: mean {s['mean']}, min {s['min']}, max {s['max']}")
+    lines += _render_plays(summary["plays"])
     never = summary["never_executed"]
     lines.append(f"rules never executed ({len(never)}): {', '.join(never)}" if never else "every rule was executed")
     return "\n".join(lines)
+
+
+def _render_plays(plays: dict[str, dict[str, int]]) -> list[str]:
+    """A line for each tally that counted anything: its most frequent entries."""
+    return [f"{tally} most ({len(counts)} in all): " + ", ".join(f"{name} {k}" for name, k in list(counts.items())[:TOP])
+            for tally, counts in plays.items() if counts]

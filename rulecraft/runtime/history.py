@@ -4,6 +4,9 @@
 a simulation's log (`full=False`) keeps only the entries a replay needs (REPLAY_NEEDS), numbered
 as in the full log, so it is the full log with the other entries left out (and without the final
 digest of the state: see play.run);
+`tally` counts, over the game, what the simulation sums: the definition ids of things picked in
+choices (`picked`) and of cards played in timing windows (`played`), and the names of actions
+performed through the game (`performed`); every log keeps it, a simulation's too.
 `touch` notes the ids of rules that ran and tells every rule listener (see `listen_to_rules`),
 which is how tools such as the pytest plugin learn which rules a test executed.
 """
@@ -11,6 +14,7 @@ which is how tools such as the pytest plugin learn which rules a test executed.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any, Callable, Iterable
 
 from .errors import AgentError, BudgetExceeded
@@ -20,6 +24,7 @@ MAX_LOG = 1_000_000
 MAX_LOG_VOLUME = 50_000_000  # the characters and items the kept entries' values hold, nested ones included
 UNSIZED = frozenset({int, bool, type(None)})
 REPLAY_NEEDS = frozenset({"scenario", "choice", "end", "final"})  # a replay's seed, picks and length
+TALLIED = {"choice": ("picked", "picked"), "play": ("played", "card"), "action": ("performed", "action")}  # what: (tally, field)
 
 RuleListener = Callable[[Iterable[str]], None]
 _rule_listeners: list[RuleListener] = []
@@ -42,6 +47,7 @@ class History:
         self.seq = 0  # increases with every logged happening; orders modifiers and phases
         self.round = 0
         self.touched: set[str] = set()
+        self.tally: Counter[tuple[str, str]] = Counter()  # (tally, definition id or action name) -> times
         self.choosing: str | None = None  # the player whose agent is choosing: nothing may happen meanwhile
 
     def record(self, what: str, **fields: Any) -> None:
@@ -49,6 +55,8 @@ class History:
             self.refuse(what)
         self.recorded += 1
         self.seq += 1
+        if what in TALLIED:
+            self.count(*TALLIED[what], fields)
         if not self.full and what not in REPLAY_NEEDS:
             return
         entry = {"seq": self.seq, "round": self.round, "what": what}
@@ -66,6 +74,14 @@ class History:
         if volume > MAX_LOG_VOLUME:
             raise BudgetExceeded(f"the game log passed {MAX_LOG_VOLUME} items and characters")
         self.entries.append(entry)
+
+    def count(self, tally: str, field: str, fields: dict[str, Any]) -> None:
+        """Counts a thing (not a player) by its definition id, or an action by its name."""
+        value = fields[field]
+        if tally == "performed":
+            self.tally[tally, value] += 1
+        elif value.__class__ is Entity and value.kind != "player":
+            self.tally[tally, value.def_id] += 1
 
     def refuse(self, what: str) -> None:
         """Nothing may happen while an agent chooses, nor past the log's length limit."""

@@ -11,11 +11,12 @@ from rulecraft import cli
 from rulecraft.balance import two_proportion_z, welch_normal
 
 # A game decided by chance: each round the first player, then the second, draws 0..9 and wins
-# with a number under its edge; EDGE is the first player's.
+# with a number under its edge; EDGE is the first player's, south_edge the second's.
 COIN = """\
 game "coin" "Coin"
 
 const EDGE = 3
+assume south_edge: int = 3 "the second player's edge"
 
 fn draw_under(p: player, edge: int) {
   let n = choose from [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] by p "a number"
@@ -28,7 +29,7 @@ scenario duel "Two players" {
   round {
     let ps = players()
     turn ps[0] { draw_under(ps[0], EDGE) }
-    turn ps[1] { draw_under(ps[1], 3) }
+    turn ps[1] { draw_under(ps[1], south_edge) }
   }
 }
 """
@@ -84,6 +85,24 @@ def test_the_same_seeds_give_the_same_report_on_two_workers(capsys, coin):
     assert balance(capsys, *argv, "--workers", "1") == balance(capsys, *argv, "--workers", "2")
 
 
+def test_set_overrides_an_assumption_on_both_sides(capsys, coin):
+    strong = mod(coin, "strong", "patch const EDGE = 8")
+    report = json.loads(balance(capsys, str(coin / "coin" / "duel"), "--vs", strong, "--games", "20",
+                                "--set", "south_edge=0", "--workers", "1", "--json", "--quiet"))
+    # south never draws under 0: north wins every game it does not lose to the round limit, on both sides
+    south = [w for w in report["winners"] if w["winner"] == "south"]
+    assert south == [{"winner": "south", "without": 0.0, "with": 0.0, "test": "two-proportion z-test", "z": 0.0,
+                      "p": 1.0, "significant": False}]
+    assert report["without"]["agents"] == report["with"]["agents"] == ["random"]
+
+
+def test_balance_shows_each_side_s_progress_on_stderr(capsys, coin):
+    noop = mod(coin, "noop", "patch const EDGE = 3")
+    assert cli.main(["balance", str(coin / "coin" / "duel"), "--vs", noop, "--games", "2", "--workers", "1"]) == 0
+    assert capsys.readouterr().err.splitlines() == ["coin/duel: 1/2 games", "coin/duel: 2/2 games",
+                                                    "coin/duel with noop: 1/2 games", "coin/duel with noop: 2/2 games"]
+
+
 def test_few_games_give_the_rounds_difference_without_a_test(capsys, coin):
     strong = mod(coin, "strong", "patch const EDGE = 8")
     report = json.loads(balance(capsys, str(coin / "coin" / "duel"), "--vs", strong, "--games", "10",
@@ -119,6 +138,7 @@ def test_welch_with_the_normal_approximation_by_hand():
     (["coin/duel", "--vs", "{noop}", "--games", "0"], "--games 0: give at least one game"),
     (["coin/duel", "--vs", "{noop}", "--games", "2", "--workers", "0"], "--workers 0: give at least one worker"),
     (["coin/duel", "--vs", "{noop}", "--games", "2", "--agents", "wise"], "wise"),
+    (["coin/duel", "--vs", "{noop}", "--games", "2", "--set", "edge=1"], "unknown assumption 'edge'"),
 ])
 def test_bad_usage_is_a_clear_error(capsys, coin, argv, message):
     noop = mod(coin, "noop", "patch const EDGE = 3")
