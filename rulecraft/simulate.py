@@ -24,6 +24,7 @@ from .arguments import (
     make_agents,
     scenario_named,
 )
+from . import plots
 from .runtime.ruleset import Ruleset
 
 Z95 = 1.959963984540054  # the standard normal quantile of a two-sided 95 % interval
@@ -35,6 +36,7 @@ def add_parser(sub) -> None:
     s.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
     add_mod_option(s)
     s.add_argument("--json", action="store_true", help="print one JSON document")
+    plots.add_option(s)
     s.set_defaults(handler=cmd_simulate)
 
 
@@ -73,12 +75,15 @@ def cmd_simulate(args) -> int:
     from .compiler.loader import load
 
     check_counts(args)
+    plots.check(args.plot)
     game_id, scenario = find_scenario(args.scenario)
     rules = load(game_id, args.mod)
     setting, players = setting_of(args, rules, scenario, assumption_overrides(rules, args.set))
     played = simulate(rules, setting, seeds_of(args), workers_of(args))
     summary = summarise(rules, setting, players, args.seed, played)
     print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else render(summary))
+    if args.plot:
+        plots.simulation(summary, args.plot)
     return 0
 
 
