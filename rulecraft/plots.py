@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 SUFFIXES = (".svg", ".png")
 EXTRA = "pip install 'rulecraft[plot]'"
-STYLE = {"svg.hashsalt": "rulecraft", "svg.fonttype": "none", "font.size": 9}
+SALT = "rulecraft"  # the SVG ids' hash salt: a constant, so the ids are the same every time
 METADATA = {".svg": {"Date": None}, ".png": {}}
 BAR_ID = "rulecraft-bar-"  # the gid of the i-th bar, where its tooltip goes
 MAX_LABEL = 40  # longer outcome names are cut on the axis (their tooltip has them whole)
@@ -141,7 +141,7 @@ def _save(fig: Figure, path: str, titles: list[str]) -> None:
     for i, bar in enumerate(bars):
         bar.set_gid(f"{BAR_ID}{i}")
     out = io.BytesIO()
-    with matplotlib.rc_context(STYLE):
+    with matplotlib.rc_context({"svg.hashsalt": SALT, "svg.fonttype": "none"}):
         fig.savefig(out, format=suffix[1:], metadata=METADATA[suffix])
     data = out.getvalue()
     if suffix == ".svg":

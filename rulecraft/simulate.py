@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from . import plots
 from .arguments import (
     UsageError,
     add_agent_options,
@@ -24,7 +25,6 @@ from .arguments import (
     make_agents,
     scenario_named,
 )
-from . import plots
 from .runtime.ruleset import Ruleset
 
 Z95 = 1.959963984540054  # the standard normal quantile of a two-sided 95 % interval
