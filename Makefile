@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,lsp]'
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,lsp,plot]'
 	touch $(STAMP)
 
 RC := $(BIN)/rulecraft
@@ -41,7 +41,7 @@ BROWSER_STAMP := $(VENV)/.browser
 CHROMIUM := /usr/bin/chromium
 
 $(BROWSER_STAMP): $(STAMP)
-	@$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,lsp,browser]' && touch $@ || \
+	@$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,lsp,plot,browser]' && touch $@ || \
 		echo "note: playwright did not install: the browser test will be skipped"
 
 browser: $(BROWSER_STAMP)

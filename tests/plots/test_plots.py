@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,7 @@ from tests.support.folders import write
 
 pytest.importorskip("matplotlib", reason="--plot needs the `plot` extra (make test installs it)")
 
+ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 TIC_TAC_TOE = "examples/tic-tac-toe/classic"
 DICE = """\
@@ -156,3 +158,13 @@ def test_a_picture_that_cannot_be_written_is_refused_with_a_code(capsys, tmp_pat
 def test_odds_draws_one_query_not_the_list(capsys, tmp_path):
     assert cli.main(["odds", "twilight-imperium", "--list", "--plot", str(tmp_path / "list.svg")]) == 2
     assert "error[E1004]" in capsys.readouterr().err
+
+
+def test_the_readme_picture_shows_the_odds_the_command_gives(capsys):
+    """docs/odds-example.svg is what the README's command drew: its bars still say what `odds` says."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "--plot docs/odds-example.svg" in readme and "](docs/odds-example.svg)" in readme
+    doc = json.loads(command(capsys, "odds", "doom", "attack_wounds", "weapon=pistol", "range=3", "armor=1", "--json"))
+    picture = ROOT / "docs" / "odds-example.svg"
+    assert [tooltip(b) for b in bars(picture)] == [f"{o['value']}: {o['probability']} ({percent(o['decimal'], 2)})"
+                                                   for o in doc["outcomes"]]
