@@ -36,12 +36,15 @@ def add_option(parser) -> None:
 
 
 def check(path: str | None) -> None:
-    """Refuses, before any work, a picture that could not be written: another suffix, or no matplotlib."""
+    """Refuses, before any work, a picture that could not be written: another suffix, no such
+    folder, or no matplotlib."""
     if path is None:
         return
     if Path(path).suffix.lower() not in SUFFIXES:
         raise UsageError("E1002", f"--plot {path}: a picture is FILE.svg or FILE.png",
                          "give a file name ending in .svg (scalable, with a tooltip on each bar) or .png")
+    if not Path(path).parent.is_dir():  # found out now, not after a thousand games
+        raise UsageError("E1005", f"cannot write the picture {path}: there is no folder {Path(path).parent}")
     _matplotlib()
 
 

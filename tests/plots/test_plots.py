@@ -151,6 +151,11 @@ def test_a_picture_of_another_kind_is_refused_with_a_code_and_a_hint(capsys, tmp
 
 def test_a_picture_that_cannot_be_written_is_refused_with_a_code(capsys, tmp_path):
     assert cli.main(["odds", "twilight-imperium", "devastation", "--plot", str(tmp_path / "no" / "d.svg")]) == 2
+    refused = capsys.readouterr()
+    assert refused.out == ""  # before the odds are worked out
+    assert "error[E1005]" in refused.err and "there is no folder" in refused.err and "Traceback" not in refused.err
+    (tmp_path / "taken.png").mkdir()
+    assert cli.main(["odds", "twilight-imperium", "devastation", "--plot", str(tmp_path / "taken.png")]) == 2
     err = capsys.readouterr().err
     assert "error[E1005]" in err and "cannot write the picture" in err and "Traceback" not in err
 
