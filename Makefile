@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,lsp,cluster]'
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,lsp,plot,cluster]'
 	touch $(STAMP)
 
 RC := $(BIN)/rulecraft
@@ -41,7 +41,7 @@ BROWSER_STAMP := $(VENV)/.browser
 CHROMIUM := /usr/bin/chromium
 
 $(BROWSER_STAMP): $(STAMP)
-	@$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,lsp,cluster,browser]' && touch $@ || \
+	@$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,lsp,plot,cluster,browser]' && touch $@ || \
 		echo "note: playwright did not install: the browser test will be skipped"
 
 browser: $(BROWSER_STAMP)

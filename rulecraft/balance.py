@@ -12,6 +12,7 @@ import json
 import math
 from typing import Any
 
+from . import plots
 from .arguments import assumption_overrides
 from .simulate import Played, add_games_options, check_counts, how_of, seeds_of, setting_of, simulate, summarise
 
@@ -28,6 +29,7 @@ def add_parser(sub) -> None:
                    help="a mod to compare against the game without it: a bundled mod id or a mod folder "
                         "(repeat, in load order)")
     s.add_argument("--json", action="store_true", help="print one JSON document")
+    plots.add_option(s)
     s.set_defaults(handler=cmd_balance)
 
 
@@ -36,6 +38,7 @@ def cmd_balance(args) -> int:
     from .compiler.loader import load
 
     check_counts(args)
+    plots.check(args.plot)
     game_id, scenario = find_scenario(args.scenario)
     sides = [load(game_id), load(game_id, args.vs)]
     settings = [setting_of(args, rules, scenario, assumption_overrides(rules, args.set))  # a mod may drop the
@@ -46,6 +49,8 @@ def cmd_balance(args) -> int:
                  for rules, (setting, players), games in zip(sides, settings, played)]
     report = compare(summaries[0], summaries[1], played[0], played[1])
     print(json.dumps(report, indent=2, ensure_ascii=False) if args.json else render(report))
+    if args.plot:
+        plots.balance(report, args.plot)
     return 0
 
 

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import __version__
+from . import __version__, plots
 from .arguments import (
     MOD_HELP,
     UsageError,
@@ -187,6 +187,7 @@ def _add_odds(sub) -> None:
     add_mod_option(o)
     o.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE")
     o.add_argument("--json", action="store_true", help=JSON_HELP)
+    plots.add_option(o)
     o.set_defaults(handler=cmd_odds)
 
 
@@ -397,9 +398,12 @@ def cmd_mod_diff(args) -> int:
 def cmd_odds(args) -> int:
     from .runtime import odds as chance
 
+    plots.check(args.plot)
     rules = load(args.game, args.mod)
     queries = {q["id"]: q for q in chance.chance_queries(rules)}
     if args.list or not args.query:
+        if args.plot:
+            raise UsageError("E1004", "--plot draws the odds of one query", "name the query to draw")
         return _list_queries(rules, list(queries.values()), args.json)
     if args.query not in queries:
         raise UsageError("E1003", f"no chance query '{args.query}' in {rules.id}", f"its queries: {', '.join(queries)}")
@@ -417,6 +421,8 @@ def cmd_odds(args) -> int:
     else:
         for o in outcomes:
             print(f"{str(o['value']):<60} {o['probability']:>9}  {o['decimal']:.4f}")
+    if args.plot:
+        plots.odds(f"{rules.id}: {' '.join([args.query, *args.params])}", outcomes, args.plot)
     return 0
 
 

@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
+from . import plots
 from .arguments import (
     UsageError,
     add_agent_options,
@@ -42,6 +43,7 @@ def add_parser(sub) -> None:
     add_games_options(s)
     add_mod_option(s)
     s.add_argument("--json", action="store_true", help="print one JSON document")
+    plots.add_option(s)
     s.set_defaults(handler=cmd_simulate)
 
 
@@ -99,12 +101,15 @@ def cmd_simulate(args) -> int:
     from .compiler.loader import load
 
     check_counts(args)
+    plots.check(args.plot)
     game_id, scenario = find_scenario(args.scenario)
     rules = load(game_id, args.mod)
     setting, players = setting_of(args, rules, scenario, assumption_overrides(rules, args.set))
     played = simulate(rules, setting, seeds_of(args), how_of(args))
     summary = summarise(rules, setting, players, args.seed, played)
     print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else render(summary))
+    if args.plot:
+        plots.simulation(summary, args.plot)
     return 0
 
 
