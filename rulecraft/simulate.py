@@ -1,8 +1,8 @@
 """`rulecraft simulate`: many seeded games of one scenario, played in a process pool (or on a Dask
 cluster: see cluster.py), and what they add up to: winner shares with 95 % Wilson intervals,
 rounds played, each player's score (if the ruleset declares `fn score(p: player) -> int`), how
-often each definition was picked in choices and played in timing windows and each action was
-performed (History.tally), and the rule ids the ruleset carries that no game executed.
+often each definition was picked in choices and played in timing windows and each text (an
+action's name, an order) was chosen (History.tally), and the rule ids the ruleset carries that no game executed.
 
 Game i plays with seed S+i and its results are added up in seed order, so the results are the
 same whatever the number of workers. Each worker gets the ruleset once (a loaded ruleset pickles
@@ -33,7 +33,7 @@ from .progress import progress
 from .runtime.ruleset import Role, Ruleset
 
 Z95 = 1.959963984540054  # the standard normal quantile of a two-sided 95 % interval
-TALLIES = ("picked", "played", "performed")  # see runtime.history.History.tally
+TALLIES = ("picked", "played", "chosen")  # see runtime.history.History.tally
 TOP = 5  # the most frequent entries of each tally the table shows
 BACKENDS = ("local", "dask")
 

@@ -5,8 +5,9 @@ a simulation's log (`full=False`) keeps only the entries a replay needs (REPLAY_
 as in the full log, so it is the full log with the other entries left out (and without the final
 digest of the state: see play.run);
 `tally` counts, over the game, what the simulation sums: the definition ids of things picked in
-choices (`picked`) and of cards played in timing windows (`played`), and the names of actions
-performed through the game (`performed`); every log keeps it, a simulation's too.
+choices (`picked`) and of cards played in timing windows (`played`), and the texts picked in
+choices (`chosen`: the actions, orders and modes a ruleset offers by name); every log keeps it, a
+simulation's too.
 `touch` notes the ids of rules that ran and tells every rule listener (see `listen_to_rules`),
 which is how tools such as the pytest plugin learn which rules a test executed.
 """
@@ -24,7 +25,7 @@ MAX_LOG = 1_000_000
 MAX_LOG_VOLUME = 50_000_000  # the characters and items the kept entries' values hold, nested ones included
 UNSIZED = frozenset({int, bool, type(None)})
 REPLAY_NEEDS = frozenset({"scenario", "choice", "end", "final"})  # a replay's seed, picks and length
-TALLIED = {"choice": ("picked", "picked"), "play": ("played", "card"), "action": ("performed", "action")}  # what: (tally, field)
+TALLIED = {"choice": "picked", "play": "card"}  # what is tallied: the field naming what was picked or played
 
 RuleListener = Callable[[Iterable[str]], None]
 _rule_listeners: list[RuleListener] = []
@@ -56,7 +57,7 @@ class History:
         self.recorded += 1
         self.seq += 1
         if what in TALLIED:
-            self.count(*TALLIED[what], fields)
+            self.count(what, fields[TALLIED[what]])
         if not self.full and what not in REPLAY_NEEDS:
             return
         entry = {"seq": self.seq, "round": self.round, "what": what}
@@ -75,13 +76,13 @@ class History:
             raise BudgetExceeded(f"the game log passed {MAX_LOG_VOLUME} items and characters")
         self.entries.append(entry)
 
-    def count(self, tally: str, field: str, fields: dict[str, Any]) -> None:
-        """Counts a thing (not a player) by its definition id, or an action by its name."""
-        value = fields[field]
-        if tally == "performed":
-            self.tally[tally, value] += 1
-        elif value.__class__ is Entity and value.kind != "player":
-            self.tally[tally, value.def_id] += 1
+    def count(self, what: str, value: Any) -> None:
+        """Counts a thing (not a player) picked or played by its definition id, a text picked as itself."""
+        if value.__class__ is Entity:
+            if value.kind != "player":
+                self.tally["picked" if what == "choice" else "played", value.def_id] += 1
+        elif what == "choice" and value.__class__ is str:
+            self.tally["chosen", value] += 1
 
     def refuse(self, what: str) -> None:
         """Nothing may happen while an agent chooses, nor past the log's length limit."""

@@ -1,6 +1,6 @@
 """What `simulate` sums beyond the winners: each player's score (a ruleset's `fn score`), how often
-each definition was picked in a choice or played in a timing window and each action performed,
-and the progress it writes on stderr."""
+each definition was picked in a choice or played in a timing window and each text chosen, and
+the progress it writes on stderr."""
 
 from __future__ import annotations
 
@@ -35,8 +35,6 @@ fn score(p: player) -> int {
   return p.points
 }
 
-action clap(p: player) { p.points += 1 }
-
 scenario party "Two rounds" {
   players: ["ann", "bob"]
   rounds: 2
@@ -49,14 +47,18 @@ scenario party "Two rounds" {
   }
   round {
     for p in players() {
-      turn p { let shown = choose from items(hand(p)) by p "a trick to show" }
+      turn p {
+        let shown = choose from items(hand(p)) by p "a trick to show"
+        let cheering = choose from ["clap", "sit"] by p "what to do"
+      }
     }
     window feast from hand
   }
 }
 """
-# ann shows a jeer, plays her cheer in the first feast, shows a jeer again; bob shows a jeer twice
-AGENTS = ("--agent", "script:jeer,1,jeer", "--agent", "script:0,0")
+# ann shows a jeer and claps, plays her cheer in the first feast, then shows her last jeer (her only
+# option: not asked) and sits; bob shows a jeer and claps twice
+AGENTS = ("--agent", "script:jeer,clap,1,sit", "--agent", "script:0,clap,0,clap")
 
 
 @pytest.fixture
@@ -77,14 +79,15 @@ def test_scores_and_tallies_are_summed_over_the_games(capsys, party):
     assert summary["scores"] == [{"player": "ann", "mean": 2.0, "min": 2, "max": 2},
                                  {"player": "bob", "mean": 0.0, "min": 0, "max": 0}]
     # each game: four tricks shown (jeers) and the cheer picked in the window, then played
-    assert summary["plays"] == {"picked": {"jeer": 12, "cheer": 3}, "played": {"cheer": 3}, "performed": {}}
+    assert summary["plays"] == {"picked": {"jeer": 12, "cheer": 3}, "played": {"cheer": 3},
+                                "chosen": {"clap": 9, "sit": 3}}
 
 
 def test_the_table_shows_the_scores_and_the_most_played(capsys, party):
     out, _ = simulate(capsys, party, "--games", "3", *AGENTS, "--quiet")
     assert out.splitlines()[6:] == ["score of ann: mean 2.0, min 2, max 2", "score of bob: mean 0.0, min 0, max 0",
                                     "picked most (2 in all): jeer 12, cheer 3", "played most (1 in all): cheer 3",
-                                    "every rule was executed"]
+                                    "chosen most (2 in all): clap 9, sit 3", "every rule was executed"]
 
 
 def test_a_ruleset_without_a_score_gives_none(capsys):
@@ -100,15 +103,15 @@ def test_random_games_tally_alike_on_one_worker_and_two(capsys):
     assert picked == sorted(picked, key=lambda e: (-e[1], e[0])) and picked[0][1] > 0
 
 
-def test_the_history_tallies_actions_performed_and_things_played():
+def test_the_history_tallies_texts_chosen_and_things_played():
     game = rulecraft.Game(rulecraft.compile_source(TALLY, "t.rules"))
     ann = game.players[0]
-    game.act("clap", ann)
-    game.act("clap", ann)
+    game.history.record("choice", player=ann, prompt="what to do", options=2, picked="clap")
+    game.history.record("choice", player=ann, prompt="which number", options=2, picked=3)  # a number is neither
     cheer = game.create("cheer", 1, game.zone("hand", ann))
     game.history.record("play", player=ann, card=cheer, window="feast")
     game.history.record("choice", player=ann, prompt="who", options=2, picked=ann)  # a player is no definition
-    assert game.history.tally == {("performed", "clap"): 2, ("played", "cheer"): 1}
+    assert game.history.tally == {("chosen", "clap"): 1, ("played", "cheer"): 1}
 
 
 def test_progress_is_plain_lines_on_stderr_when_it_is_not_a_terminal(capsys, party):
