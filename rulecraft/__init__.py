@@ -20,6 +20,7 @@ _LAZY = {"CompileError": "compiler.diagnostics", "Diagnostic": "compiler.diagnos
          "compile_source": "compiler.loader", "load": "compiler.loader", "DeckError": "decks", "check_deck": "decks",
          "DeckChecker": "decks",
          "FirstLegalAgent": "runtime.agents", "RandomAgent": "runtime.agents", "ScriptedAgent": "runtime.agents",
+         "GreedyAgent": "runtime.search", "MctsAgent": "runtime.search",
          "BudgetExceeded": "runtime.errors", "GameError": "runtime.errors", "IllegalAction": "runtime.errors",
          "Game": "runtime.game", "odds": "runtime.odds", "run": "runtime.play"}
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from .runtime.game import Game
     from .runtime.odds import odds
     from .runtime.play import run
+    from .runtime.search import GreedyAgent, MctsAgent
 
 
 def __getattr__(name: str) -> Any:
@@ -57,4 +59,4 @@ def new_game(ruleset, seed: int = 0, players=None, agents=None, assumptions=None
 
 __all__ = ["load", "compile_source", "new_game", "run", "odds", "check_deck", "DeckChecker", "Game", "CompileError",
            "Diagnostic", "DeckError", "GameError", "IllegalAction", "BudgetExceeded", "RandomAgent", "FirstLegalAgent",
-           "ScriptedAgent", "__version__"]
+           "ScriptedAgent", "GreedyAgent", "MctsAgent", "__version__"]

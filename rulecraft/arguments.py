@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from .runtime.agents import Agent
 
 MOD_HELP = "apply a mod: a bundled mod id or a mod folder (repeat, in load order)"
-AGENT_HELP = ("one player's agent, in player order (repeat): random, first, script:a,b,c (answers split at "
+AGENT_HELP = ("one player's agent, in player order (repeat): random, first, greedy[:samples=N,turns=T], "
+              "mcts[:playouts=N,turns=T,seconds=S,exploration=C], script:a,b,c (answers split at "
               "commas), script:[\"a, b\", 2] (a JSON list: answers may hold commas) or script:@FILE (one answer "
               "a line); a number is an option's index, a text its value or name")
 AGENTS_HELP = "simple agents split at commas, one per player (e.g. random,first; one plays for all)"

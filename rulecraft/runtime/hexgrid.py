@@ -28,6 +28,7 @@ deterministic `snapshot()` for the replay digest.
 
 from __future__ import annotations
 
+import copy
 import string
 from typing import Any, Callable
 
@@ -67,6 +68,15 @@ class HexBoard:
             tuple(self.index.get((x + dx, y + dy), -1) for dx, dy in STEPS) for x, y in self.coords]
         self.tokens: dict[int, tuple[Entity, int]] = {}  # cell -> (thing, rotation)
         self.where: dict[int, int] = {}  # thing id -> cell
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HexBoard:
+        """The board in a copy of its game: the cells are made once and never change, so the copy
+        shares them; only what stands where is its own."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        twin.tokens = {cell: (copy.deepcopy(e, memo), r) for cell, (e, r) in self.tokens.items()}
+        twin.where = dict(self.where)
+        return twin
 
     # ---- shape ------------------------------------------------------------
 

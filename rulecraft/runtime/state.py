@@ -14,7 +14,8 @@ ATOMS = frozenset({int, float, str, bool, type(None)})
 class Entity:
     """A thing in the game: a player, card, unit, counter, space, token..."""
 
-    __slots__ = ("id", "kind", "def_id", "name", "props", "owner", "location", "face_down", "seen_by", "alive")
+    __slots__ = ("id", "kind", "def_id", "name", "props", "owner", "location", "face_down", "seen_by", "alive",
+                 "plain")
 
     def __init__(self, id: int, kind: str, def_id: str, name: str, props: dict[str, Any],
                  location: Entity | Zone | None = None):
@@ -28,6 +29,7 @@ class Entity:
         self.face_down = False
         self.seen_by: frozenset[int] = NO_ONE  # ids of players who have seen this face-down thing (replaced, never changed)
         self.alive = True
+        self.plain: bool | None = None  # whether no property value holds a thing (None: not known; see __deepcopy__)
 
     @property
     def ref(self) -> str:
@@ -37,12 +39,18 @@ class Entity:
         return f"<{self.ref} {self.name}>"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Entity:
-        """The thing in a copy of its game (search.copy_game): the same fields, its property
-        values as `copied_value` gives them."""
+        """The thing in a copy of its game (play.copy_game): the same fields, its property
+        values as `copied_value` gives them; once they are known to hold no thing (`plain`, until
+        a property is set to a value that is not a number, text or truth value), simply shared."""
         twin = Entity.__new__(Entity)
         memo[id(self)] = twin
         twin.id, twin.kind, twin.def_id, twin.name = self.id, self.kind, self.def_id, self.name
-        twin.props = {k: copied_value(v, memo) for k, v in self.props.items()}
+        if self.plain:
+            twin.props = dict(self.props)
+        else:
+            twin.props = {k: v if v.__class__ in ATOMS else copied_value(v, memo) for k, v in self.props.items()}
+            self.plain = all(twin.props[k] is v for k, v in self.props.items())
+        twin.plain = self.plain
         twin.owner = copied_value(self.owner, memo)
         twin.location = copied_value(self.location, memo)
         twin.face_down, twin.seen_by, twin.alive = self.face_down, self.seen_by, self.alive

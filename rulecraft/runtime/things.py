@@ -15,7 +15,7 @@ from .errors import BudgetExceeded, IllegalAction
 from .history import History
 from .modifiers import Modifiers, combine
 from .ruleset import AssumedValue, Ruleset
-from .state import Entity, Zone, to_json
+from .state import ATOMS, Entity, Zone, to_json
 
 MAX_ENTITIES = 100_000
 
@@ -241,6 +241,8 @@ class Things:
             e.face_down = bool(value)
         else:
             e.props[prop] = value
+            if value.__class__ not in ATOMS:
+                e.plain = None  # it may hold a thing now
             if isinstance(e.location, Zone):
                 e.location.runs = e.location.laid = None  # the thing no longer reads as its run's first
         self.history.record("set", thing=e, prop=prop, value=value)

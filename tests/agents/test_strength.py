@@ -17,7 +17,7 @@ from tests.support.games import searching_wins
     ("examples/breakthrough", "classic", "mcts:playouts=50", 20),
     # a Neuroshima turn asks several choices: a short horizon ranked by the ruleset's `score` (the
     # HQ's hit points left) keeps each playout cheap
-    ("neuroshima", "duel", "mcts:playouts=16,turns=2", 10),
+    ("neuroshima", "duel", "mcts:playouts=32,turns=2", 10),
 ])
 def test_mcts_beats_random_in_nine_games_of_ten(game_id, scenario, spec, games):
     with ProcessPoolExecutor(2) as pool:
