@@ -118,13 +118,15 @@ def add_agent_options(parser: argparse.ArgumentParser) -> None:
 
 def agent_specs(listed: str | None, each: list[str]) -> list[str]:
     """The agents' specs given by `--agents` (split at every comma) or `--agent` items; random if none."""
+    from .runtime.specs import AGENTS, SEARCHING
+
     if listed is None:
         return each or ["random"]
     specs = listed.split(",")
     for before, spec in zip(specs, specs[1:]):
-        if before.startswith("script:") and not (spec in ("random", "first") or spec.startswith("script:")):
+        if before.partition(":")[0] in ("script", *SEARCHING) and ":" not in spec and spec not in AGENTS:
             raise UsageError("E1002", f"--agents: '{spec}' is not an agent: --agents splits at every comma",
-                             f"give a script with several answers as `--agent {before},{spec}` (one --agent per "
+                             f"give an agent spec with commas as `--agent {before},{spec}` (one --agent per "
                              "player)")
     return specs
 

@@ -41,7 +41,7 @@ def make_agent(spec: str) -> Agent:
             raise ValueError(f"'{spec}': a script's JSON must be a list of whole numbers, texts, true and false")
         return ScriptedAgent(answers)
     if spec not in AGENTS:
-        raise ValueError(f"unknown agent '{spec}' (use one of: {', '.join(sorted(AGENTS))}, script:...)")
+        raise ValueError(f"unknown agent '{spec}' (use one of: {', '.join(sorted([*AGENTS, *SEARCHING]))}, script:...)")
     return AGENTS[spec]()
 
 

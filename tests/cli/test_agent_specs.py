@@ -54,11 +54,15 @@ def test_agents_lists_simple_specs_and_one_plays_for_all(capsys, game):
 
 @pytest.mark.parametrize(("agents", "message"), [
     (["--agents", "script:1,2"], "error[E1002]: --agents: '2' is not an agent: --agents splits at every comma\n"
-                                 "  help: give a script with several answers as `--agent script:1,2`"),
+                                 "  help: give an agent spec with commas as `--agent script:1,2`"),
     (["--agent", "script:[1,"], "error[E1002]: 'script:[1,': the answers are not JSON"),
     (["--agent", "script:[[1], 2]"], "a script's JSON must be a list of whole numbers, texts, true and false"),
     (["--agent", "script:@no-such-file"], "error[E1005]: cannot read the script no-such-file"),
-    (["--agent", "clever"], "error[E1002]: unknown agent 'clever' (use one of: first, random, script:...)"),
+    (["--agent", "clever"], "error[E1002]: unknown agent 'clever' (use one of: first, greedy, mcts, random, script:...)"),
+    (["--agents", "mcts:playouts=5,turns=2"], "error[E1002]: --agents: 'turns=2' is not an agent: --agents splits at "
+                                              "every comma\n  help: give an agent spec with commas as "
+                                              "`--agent mcts:playouts=5,turns=2`"),
+    (["--agent", "mcts:playouts=0"], "error[E1002]: 'mcts:playouts=0': playouts must be more than 0"),
 ])
 def test_bad_agents_are_usage_errors(capsys, game, agents, message):
     assert cli.main(["run", f"{game}/pick", *agents]) == 2
