@@ -17,6 +17,7 @@ from .arguments import assumption_overrides
 from .simulate import Played, add_games_options, check_counts, how_of, seeds_of, setting_of, simulate, summarise
 
 ALPHA = 0.05  # the significance level the verdicts use
+GAMES = 200  # games a side when --games is not given
 Z_TEST = "two-proportion z-test"
 WELCH = "Welch's t-test (normal approximation)"
 MIN_GAMES_FOR_NORMAL = 30  # fewer games a side: no p-value for the rounds
@@ -24,7 +25,7 @@ MIN_GAMES_FOR_NORMAL = 30  # fewer games a side: no p-value for the rounds
 
 def add_parser(sub) -> None:
     s = sub.add_parser("balance", help="play a scenario without and with mods and tell whether wins or length change")
-    add_games_options(s)
+    add_games_options(s, games=GAMES)
     s.add_argument("--vs", action="append", required=True, metavar="MOD",
                    help="a mod to compare against the game without it: a bundled mod id or a mod folder "
                         "(repeat, in load order)")

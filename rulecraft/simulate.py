@@ -35,7 +35,7 @@ from .runtime.ruleset import Role, Ruleset
 Z95 = 1.959963984540054  # the standard normal quantile of a two-sided 95 % interval
 TALLIES = ("picked", "played", "chosen")  # see runtime.history.History.tally
 TOP = 5  # the most frequent entries of each tally the table shows
-BACKENDS = ("local", "dask")
+BACKENDS = ("local", "dask", "ray")  # ray: named by the contract, refused with a hint (cluster.py says why)
 
 
 def add_parser(sub) -> None:
@@ -47,10 +47,12 @@ def add_parser(sub) -> None:
     s.set_defaults(handler=cmd_simulate)
 
 
-def add_games_options(s) -> None:
-    """The scenario and how its games are played, shared with `balance`."""
+def add_games_options(s, games: int | None = None) -> None:
+    """The scenario and how its games are played, shared with `balance`; `games`: the default
+    number of games (None: `--games` must be given)."""
     s.add_argument("scenario", help="SCENARIO or GAME/SCENARIO, as `run` takes it")
-    s.add_argument("--games", type=int, required=True, metavar="N", help="how many games (seeds S, S+1, ...)")
+    s.add_argument("--games", type=int, required=games is None, default=games, metavar="N",
+                   help="how many games (seeds S, S+1, ...)" + (f"; default {games}" if games else ""))
     s.add_argument("--workers", type=int, metavar="K", help="processes playing them (default: one per CPU; "
                                                             "1 plays them in this process)")
     s.add_argument("--seed", type=int, default=1, metavar="S", help="the first game's seed")
@@ -119,6 +121,9 @@ def check_counts(args) -> None:
         raise UsageError("E1002", f"--games {args.games}: give at least one game")
     if args.workers is not None and args.workers < 1:
         raise UsageError("E1002", f"--workers {args.workers}: give at least one worker")
+    if args.backend == "ray":
+        raise UsageError("E1004", "--backend ray is not supported: the cluster backend is Dask distributed",
+                         "use --backend dask --scheduler ADDRESS (pip install rulecraft[cluster])")
     if (args.backend == "dask") != (args.scheduler is not None):
         raise UsageError("E1004", "--backend dask and --scheduler ADDRESS go together",
                          "e.g. --backend dask --scheduler tcp://127.0.0.1:8786")

@@ -153,3 +153,10 @@ def test_balance_without_a_mod_is_refused_by_argparse(capsys):
         cli.main(["balance", "neuroshima/duel", "--games", "2"])
     assert exit.value.code == 2
     assert "the following arguments are required: --vs" in capsys.readouterr().err
+
+
+def test_balance_plays_two_hundred_games_a_side_by_default(capsys, coin):
+    noop = mod(coin, "noop", "patch const EDGE = 3")
+    report = json.loads(balance(capsys, str(coin / "coin" / "duel"), "--vs", noop, "--workers", "1", "--json",
+                                "--quiet"))
+    assert report["games"] == 200

@@ -33,3 +33,10 @@ def test_without_dask_the_backend_asks_for_the_extra(capsys, monkeypatch):
 def test_the_backend_and_the_scheduler_go_together(capsys, extra):
     assert cli.main([*ARGV, *extra]) == 2
     assert "--backend dask and --scheduler ADDRESS go together" in capsys.readouterr().err
+
+
+def test_ray_is_refused_with_the_backend_to_use(capsys):
+    assert cli.main([*ARGV, "--backend", "ray"]) == 2
+    assert capsys.readouterr().err == ("error[E1004]: --backend ray is not supported: the cluster backend is Dask "
+                                       "distributed\n  help: use --backend dask --scheduler ADDRESS "
+                                       "(pip install rulecraft[cluster])\n1 error\n")
