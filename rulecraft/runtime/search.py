@@ -6,8 +6,9 @@ setup and of each round, where no handler is running, and a playout starts from 
 answers the choices asked since then as they were answered, and from the decision point on lets
 the agent's policy answer every player's choices. A playout ends with the game (a win counts 1,
 a loss 0, a draw 1/2 for each player) or at its horizon, `turns` turns after the decision point;
-there the ruleset's `fn score(p: player)`, if it declares one, ranks the players (the best 1,
-the worst 0, equal scores 1/2); without one every player gets 1/2.
+there the ruleset's `fn score(p: player)`, if it declares one, judges it: a player whose margin
+over the best other player's score grew since the decision point gets 1, shrank 0, stayed 1/2
+(without a score every player gets 1/2).
 
 Hidden information is drawn afresh for every playout (determinisation): at the decision point the
 things of hidden zones that the deciding player has not seen are shuffled: in its own zones and
@@ -69,10 +70,9 @@ def _turn_of(game: Any) -> tuple[int, int | None]:
 # ---- playouts -----------------------------------------------------------------------------
 
 def playout(game: Any, player: Entity, options: Sequence[Any], prompt: str, policy: Policy,
-            stream: Seeded, turns: int | None) -> tuple[Any, bool]:
+            stream: Seeded, turns: int | None) -> Playout:
     """Play `game` on in a copy from its last checkpoint, up to the decision `player` is asked now,
-    draw what `player` cannot know afresh, and let `policy` answer every choice from there on.
-    Returns the copy and whether the horizon cut it off before the game's end."""
+    draw what `player` cannot know afresh, and let `policy` answer every choice from there on."""
     checkpoint: Checkpoint | None = game.checkpoint
     if checkpoint is None:
         raise AgentError("a searching agent plays only in a scenario's game (it plays on from the scenario's checkpoints)")
@@ -82,10 +82,20 @@ def playout(game: Any, player: Entity, options: Sequence[Any], prompt: str, poli
     try:
         resume(sim, checkpoint.setup)
     except Cutoff:
-        return sim, True
+        return Playout(sim, True, driver.before)
     if not driver.reached:
         raise AgentError(f"a playout of {player.name} ended before it reached '{prompt}' again")
-    return sim, False
+    return Playout(sim, False, driver.before)
+
+
+@dataclass(frozen=True)
+class Playout:
+    """A playout's game, whether its horizon cut it off before the game's end, and each player's
+    margin (`margins`) at its decision point (None: the ruleset declares no score)."""
+
+    game: Any
+    cut: bool
+    before: dict[int, Any] | None
 
 
 class _Driver(Agent):
@@ -105,6 +115,7 @@ class _Driver(Agent):
         self.stream = stream
         self.turns = turns
         self.horizon: Horizon | None = None
+        self.before: dict[int, Any] | None = None
 
     @property
     def reached(self) -> bool:
@@ -121,6 +132,8 @@ class _Driver(Agent):
             determinise(game, player, self.stream)
             game.chance.source = Seeded(self.stream.below(SEED_RANGE))
             self.horizon = Horizon(game, self.turns)
+            scores = scores_of(game)
+            self.before = margins(scores) if scores is not None else None
         elif self.horizon.passed(game):
             raise Cutoff
         return self.policy(game, player, options)
@@ -144,16 +157,20 @@ def determinise(game: Any, player: Entity, stream: Seeded) -> None:
                 e.location = z
 
 
-def rewards(game: Any, cut: bool) -> Rewards:
-    """A playout's worth to each player: by the game's outcome, or by the ranking of the scores
-    where the horizon cut it off."""
-    if not cut:
+def rewards(played: Playout) -> Rewards:
+    """A playout's worth to each player: by the game's outcome (1 won, 0 lost, 1/2 a draw); where
+    the horizon cut it off, by whether the player's margin over the best other player's score
+    grew (1), shrank (0) or stayed (1/2) since the decision point, which tells good lines from bad
+    ones however far ahead or behind the player already is."""
+    game = played.game
+    if not played.cut:
         winner = game.winner
         return {p.id: 0.5 if winner is None else float(p.id == winner.id) for p in game.players}
     scores = scores_of(game)
-    if scores is None:
+    if scores is None or played.before is None:
         return {p.id: 0.5 for p in game.players}
-    return {pid: 1.0 if m > 0 else 0.0 if m < 0 else 0.5 for pid, m in margins(scores).items()}
+    before = played.before
+    return {pid: 1.0 if m > before[pid] else 0.0 if m < before[pid] else 0.5 for pid, m in margins(scores).items()}
 
 
 def scores_of(game: Any) -> dict[int, Any] | None:
@@ -216,8 +233,9 @@ class GreedyAgent(Searching):
     def _value(self, game, player, options, prompt, stream: Seeded, index: int) -> tuple[float, float]:
         won = margin = 0.0
         for _ in range(self.samples):
-            sim, cut = playout(game, player, options, prompt, _Try(index, stream), stream, self.turns)
-            if not cut and sim.winner is not None:
+            played = playout(game, player, options, prompt, _Try(index, stream), stream, self.turns)
+            sim = played.game
+            if not played.cut and sim.winner is not None:
                 won += 1.0 if sim.winner.id == player.id else -1.0
             scores = scores_of(sim)
             if scores is not None:
@@ -256,7 +274,8 @@ class MctsAgent(Searching):
     decision, options known by `option_key`, a fresh determinisation per playout, every player
     choosing by UCT in the tree and at random below it, up to `turns` turns (default: the game's
     end). `playouts` per decision, or as many as `seconds` of wall time allow; it takes the option
-    tried most often (of those, the best on average; of those, one at random)."""
+    tried most often (of those, the best on average; of those, one at random). A decision that
+    follows the agent's own at once reuses the tree below the option taken."""
 
     name = "mcts"
 
@@ -266,16 +285,21 @@ class MctsAgent(Searching):
         self.playouts = playouts
         self.seconds = seconds
         self.exploration = exploration
+        # the tree below the option last taken, and how many choices the game will have asked when
+        # the next one is this agent's own next decision: a decision that follows its own at once
+        # (a turn's choices in a row) starts from what the playouts already learnt of it
+        self.kept: tuple[int, dict[Any, _Edge]] = (-1, {})
 
     def choose(self, game, player, options, prompt) -> int:
         stream = self.stream(game, player)
-        root: dict[Any, _Edge] = {}
+        asked, kept = self.kept
+        root: dict[Any, _Edge] = kept if asked == len(game.choices.picks) else {}
         began = time.perf_counter()
         done = 0
         while done == 0 or not self._spent(done, began):
             path: list[_Edge] = []
-            sim, cut = playout(game, player, options, prompt, _Descent(self, root, path, stream), stream, self.turns)
-            worth = rewards(sim, cut)
+            worth = rewards(playout(game, player, options, prompt, _Descent(self, root, path, stream), stream,
+                                    self.turns))
             for edge in path:
                 edge.visits += 1
                 edge.total += worth[edge.player]
@@ -283,7 +307,10 @@ class MctsAgent(Searching):
         tried = [root.get(option_key(game, o)) for o in options]
         ranks = [(e.visits, e.total / e.visits) if e is not None and e.visits else (0, 0.0) for e in tried]
         best = [i for i, r in enumerate(ranks) if r == max(ranks)]
-        return best[stream.below(len(best))]
+        index = best[stream.below(len(best))]
+        picked = tried[index]
+        self.kept = (len(game.choices.picks) + 1, picked.after if picked is not None else {})
+        return index
 
     def _spent(self, done: int, began: float) -> bool:
         if self.seconds is not None:

@@ -213,3 +213,63 @@ def test_specs_set_the_budgets():
     assert (mcts.playouts, mcts.turns, mcts.exploration, mcts.seconds) == (50, 2, 0.5, None)
     greedy = make_agent("greedy:samples=2,turns=3")
     assert (greedy.samples, greedy.turns) == (2, 3)
+
+
+def test_a_cut_off_playout_counts_won_where_the_margin_grew():
+    from rulecraft.runtime.search import Playout, rewards
+
+    rules = compile_source(RACE, "race.rules")
+    game = play.start(rules, "race", seed=1)
+    north, south = game.players
+    north.props["points"], south.props["points"] = 7, 4  # margins now: north +3, south -3
+    assert rewards(Playout(game, True, {north.id: 1, south.id: -1})) == {north.id: 1.0, south.id: 0.0}
+    assert rewards(Playout(game, True, {north.id: 3, south.id: -3})) == {north.id: 0.5, south.id: 0.5}
+    assert rewards(Playout(game, True, {north.id: 5, south.id: -5})) == {north.id: 0.0, south.id: 1.0}
+    game.events.over, game.events.winner = True, south
+    assert rewards(Playout(game, False, None)) == {north.id: 0.0, south.id: 1.0}
+
+
+# A turn of two choices in a row: a colour, then a number; the sum of the picks' values decides.
+TWO_STEPS = """\
+game "steps" "Two steps"
+
+kind player { total: int = 0 }
+
+scenario steps "Two choices a turn" {
+  players: ["north", "south"]
+  rounds: 3
+  round {
+    for p in players() {
+      turn p {
+        p.total += choose from [0, 1] by p "a colour"
+        p.total += choose from [0, 2] by p "a number"
+      }
+    }
+  }
+  finish {
+    let ps = players()
+    if ps[0].total > ps[1].total { end game winner ps[0] }
+    if ps[1].total > ps[0].total { end game winner ps[1] }
+  }
+}
+"""
+
+
+def test_mcts_reuses_its_tree_for_the_next_choice_of_its_turn():
+    rules = compile_source(TWO_STEPS, "steps.rules")
+
+    class Recording(MctsAgent):
+        def choose(self, game, player, options, prompt):
+            asked, kept = self.kept
+            self.reused.append(sum(e.visits for e in kept.values()) if asked == len(game.choices.picks) else 0)
+            return super().choose(game, player, options, prompt)
+
+    agent = Recording(playouts=40)
+    agent.reused = []
+    game = play.run(play.start(rules, "steps", seed=5, agents=[agent, RandomAgent()]), "steps")
+    # each turn's first choice starts afresh; its second starts from the tree below the colour taken
+    assert [n == 0 for n in agent.reused] == [True, False] * 3
+    # the colour taken was tried most, so in at least 20 of the 40 playouts; all of them but the one
+    # that added it to the tree went on to a number in the tree
+    assert all(n >= 19 for n in agent.reused[1::2])
+    assert game.winner.name == "north"

@@ -14,7 +14,7 @@ from tests.support.games import searching_wins
 
 @pytest.mark.parametrize("game_id, scenario, spec, games", [
     ("examples/connect-four", "classic", "mcts:playouts=50", 20),
-    ("examples/breakthrough", "classic", "mcts:playouts=50", 20),
+    ("examples/breakthrough", "classic", "mcts:playouts=200", 10),
     # a Neuroshima turn asks several choices: a short horizon ranked by the ruleset's `score` (the
     # HQ's hit points left) keeps each playout cheap
     ("neuroshima", "duel", "mcts:playouts=32,turns=2", 10),
