@@ -30,7 +30,8 @@ from .arguments import (
     scenario_named,
 )
 from .progress import progress
-from .runtime.ruleset import Role, Ruleset
+from .runtime.ruleset import Ruleset
+from .runtime.search import scores_of
 
 Z95 = 1.959963984540054  # the standard normal quantile of a two-sided 95 % interval
 TALLIES = ("picked", "played", "chosen")  # see runtime.history.History.tally
@@ -174,12 +175,10 @@ def play_one(rules: Ruleset, setting: Setting, seed: int) -> Played:
 
     game = play(rules, setting.scenario, seed, list(setting.specs), setting.rounds, setting.assumptions,
                 log="simulation")
-    score = rules.callables.get("score")
-    scores = None
-    if score is not None and score.role == Role.FN and len(score.params) == 1:
-        scores = tuple(game.call("score", p) for p in game.players)
+    scores = scores_of(game)
     return Played(game.winner.name if game.winner is not None else None, game.round,
-                  frozenset(game.history.touched), scores, tuple(sorted(game.history.tally.items())))
+                  frozenset(game.history.touched), tuple(scores.values()) if scores is not None else None,
+                  tuple(sorted(game.history.tally.items())))
 
 
 _worker: tuple[Ruleset, Setting] | None = None  # a worker process's ruleset and setting (see _prepare)

@@ -33,6 +33,7 @@ from .agents import Agent
 from .chance import Seeded
 from .errors import AgentError
 from .play import Checkpoint, copy_game, resume
+from .ruleset import Role
 from .state import Entity, Zone, to_json
 
 Rewards = dict[int, float]  # player id -> what a playout is worth to that player, in [0, 1]
@@ -174,8 +175,10 @@ def rewards(played: Playout) -> Rewards:
 
 
 def scores_of(game: Any) -> dict[int, Any] | None:
-    """Every player's score by the ruleset's `fn score(p: player)`; None if it declares none."""
-    if "score" not in game.rules.callables:
+    """Every player's score by the ruleset's `fn score(p: player)`, in player order; None if it
+    declares none."""
+    score = game.rules.callables.get("score")
+    if score is None or score.role != Role.FN or len(score.params) != 1:
         return None
     return {p.id: game.call("score", p) for p in game.players}
 
