@@ -6,7 +6,7 @@ import argparse
 import platform
 import sys
 
-from . import board_games, check_time, compile_speed, doom, doomtrooper, events, handler, lists, lsp, neuroshima, odds
+from . import board_games, check_time, compile_speed, doom, doomtrooper, events, handler, lists, lsp, neuroshima, odds, search
 
 
 def table(title: str, rows: list[tuple[str, str, str]]) -> str:
@@ -37,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table("i) exact odds: ten dice, a doom attack", odds.run_bench(args.quick)), "\n", flush=True)
     print(table("j) trigger dispatch: one event, 10,000 listening things", events.run_bench(args.quick)), "\n", flush=True)
     print(table("k) language server: an edit to its diagnostics, and requests (CPU)", lsp.run_bench(args.quick)), "\n",
+          flush=True)
+    print(table("l) searching agents: a checkpoint copy, and MCTS decisions (CPU)", search.run_bench(args.quick)), "\n",
           flush=True)
     if args.show_code:
         for case in handler.CASES:
