@@ -2,7 +2,8 @@
 cluster: see cluster.py), and what they add up to: winner shares with 95 % Wilson intervals,
 rounds played, each player's score (if the ruleset declares `fn score(p: player) -> int`), how
 often each definition was picked in choices and played in timing windows and each text (an
-action's name, an order) was chosen (History.tally), and the rule ids the ruleset carries that no game executed.
+action's name, an order) was chosen (History.tally), and the rule ids the ruleset carries that
+no game executed.
 
 Game i plays with seed S+i and its results are added up in seed order, so the results are the
 same whatever the number of workers. Each worker gets the ruleset once (a loaded ruleset pickles

@@ -17,5 +17,6 @@ events and handlers are; this package only runs them.
 - interface.py: the operations handlers may call, and on which part
 - builtins.py, grid.py, hexgrid.py, board.py: the built-in functions and the board libraries
 - state.py (entities, zones), rng.py, arith.py, errors.py, agents.py: the pieces the parts use
-- play.py (scenarios, replays), odds.py (exact odds), ruletests.py (a ruleset's own tests)
+- play.py (scenarios, replays, checkpoints), odds.py (exact odds), ruletests.py (a ruleset's own tests)
+- search.py (agents that look ahead: greedy, MCTS), specs.py (agents as `--agent SPEC` names them)
 """

@@ -8,30 +8,13 @@ import pytest
 
 import rulecraft
 from rulecraft.compiler.loader import bundled_ids
-from rulecraft.runtime.agents import Agent, RandomAgent
+from rulecraft.runtime.agents import RandomAgent
 from rulecraft.runtime.play import replay, run, start
-from rulecraft.runtime.specs import make_agent
+from tests.support.watched import Watched
 
 ROUNDS = 2
 CASES = [(rid, scenario) for rid in bundled_ids() if not rid.startswith("doom/variants/")
          for scenario in sorted(rulecraft.load(rid).scenarios)]
-
-
-class Watched(Agent):
-    """A searching agent, with the state's digest checked around each of its decisions."""
-
-    looks_ahead = True
-
-    def __init__(self, spec: str):
-        self.inner = make_agent(spec)
-        self.decisions = 0
-
-    def choose(self, game, player, options, prompt):
-        before = game.digest()
-        index = self.inner.choose(game, player, options, prompt)
-        assert game.digest() == before, f"a search changed the game at '{prompt}'"
-        self.decisions += 1
-        return index
 
 
 @pytest.mark.parametrize("spec", ["mcts:playouts=3,turns=1", "greedy:samples=1"])

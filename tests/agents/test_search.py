@@ -3,16 +3,19 @@ information, the greedy agent's use of `score`, MCTS's decisions, and their spec
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rulecraft.compiler.loader import compile_source, load
 from rulecraft.runtime import play
-from rulecraft.runtime.agents import Agent, RandomAgent, ScriptedAgent
+from rulecraft.runtime.agents import RandomAgent, ScriptedAgent
 from rulecraft.runtime.chance import Seeded
 from rulecraft.runtime.errors import AgentError
 from rulecraft.runtime.game import Game
 from rulecraft.runtime.search import GreedyAgent, MctsAgent, determinise
 from rulecraft.runtime.specs import make_agent
+from tests.support.watched import Watched
 
 # A guess at what the rules hide: the top card of a pile shuffled in the setup (`shuffled`), or a
 # number drawn after the guess (`drawn`). An agent that read the hidden order or the game's future
@@ -163,31 +166,14 @@ def test_a_seeded_mcts_game_plays_and_replays_byte_for_byte():
     logs = [play.run(play.start(rules, "classic", seed=7, agents=[make_agent("mcts:playouts=20"), RandomAgent()]),
                      "classic").log_lines() for _ in range(2)]
     assert logs[0] == logs[1]
-    import json
     assert play.replay(rules, [json.loads(line) for line in logs[0]]).log_lines() == logs[0]
 
 
 def test_a_search_leaves_the_real_game_as_it_was():
     rules = load("examples/connect-four")
-
-    class Watching(Agent):
-        """MCTS, checking the state's digest around each of its decisions."""
-
-        def __init__(self):
-            self.inner = MctsAgent(playouts=10)
-            self.looks_ahead = True
-            self.decisions = 0
-
-        def choose(self, game, player, options, prompt):
-            before = game.digest()
-            index = self.inner.choose(game, player, options, prompt)
-            assert game.digest() == before
-            self.decisions += 1
-            return index
-
-    watching = Watching()
-    play.run(play.start(rules, "classic", seed=3, agents=[watching, RandomAgent()]), "classic")
-    assert watching.decisions >= 4
+    watched = Watched("mcts:playouts=10")  # it compares the state's digest around each decision
+    play.run(play.start(rules, "classic", seed=3, agents=[watched, RandomAgent()]), "classic")
+    assert watched.decisions >= 4
 
 
 def test_a_searching_agent_outside_a_scenario_says_why():
