@@ -2,7 +2,7 @@
 batch and through the command line.
 
 The deck is `examples/decks/templars-legal.yaml` (87 cards with its 2 proxies). In-process
-rows: `rulecraft.decks.check` (lay the cards out in a game of the format, run every check of
+rows: `rulecraft.decks.legality.check` (lay the cards out in a game of the format, run every check of
 the format, DT-002 … DT-033); the batch API (`DeckChecker.check_many`) on copies of the deck
 read once, on 100 different decks made from it, and on decks given as mappings; read + resolve +
 check of the file. Command-line rows: the CPU time
@@ -22,8 +22,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from rulecraft.decks import Deck, DeckChecker, check, read_deck, resolve, resolve_format
-from rulecraft.importer import import_files, write_pool
+from rulecraft.decks.importer import import_files, write_pool
+from rulecraft.decks.legality import Deck, DeckChecker, check, read_deck, resolve, resolve_format
 
 from .check_time import user_env
 

@@ -1,6 +1,6 @@
 """(k) The language server: CPU time from an edit to its diagnostics, and of the other requests.
 
-The server runs in this process (`rulecraft.lsp.server.make_server`), fed the protocol's JSON
+The server runs in this process (`rulecraft.authoring.lsp.server.make_server`), fed the protocol's JSON
 messages as its transport would feed them (`protocol.handle_message`); what it writes back (the
 framed JSON of `textDocument/publishDiagnostics`, a response) is collected. A round trip is one
 `didChange` with the whole new text of doom/attack.rules (and of doom's longest file), handled
@@ -43,7 +43,7 @@ class InProcess:
     """A language server fed JSON-RPC messages in this process."""
 
     def __init__(self) -> None:
-        from rulecraft.lsp.server import make_server
+        from rulecraft.authoring.lsp.server import make_server
 
         self.server = make_server()
         self.out = _Collected()

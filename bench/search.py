@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 import rulecraft
+from rulecraft.agents.search import MctsAgent
 from rulecraft.runtime.agents import RandomAgent
 from rulecraft.runtime.play import copy_game, run, start
-from rulecraft.runtime.search import MctsAgent
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 COPIES = 200

@@ -58,7 +58,7 @@ def deck_corpus() -> list[bytes]:
 
 
 def run_deck(data: bytes, folder: Path) -> None:
-    from rulecraft.decks import check_deck
+    from rulecraft.decks.legality import check_deck
 
     path = folder / "deck.yaml"
     path.write_bytes(data)
@@ -70,7 +70,7 @@ def pool_corpus() -> list[bytes]:
 
 
 def run_pool(data: bytes, folder: Path) -> None:
-    from rulecraft.pools import apply_pools, read_pool
+    from rulecraft.decks.pools import apply_pools, read_pool
 
     path = folder / "pool.yaml"
     path.write_bytes(data)
@@ -94,7 +94,7 @@ def values_corpus() -> list[bytes]:
 
 
 def run_values(data: bytes, folder: Path) -> None:
-    from rulecraft.values import BadValue, typed
+    from rulecraft.inputs.values import BadValue, typed
 
     text = data.decode("utf-8", "replace")
     for name in VALUE_TYPES:
@@ -117,8 +117,8 @@ def log_corpus() -> list[bytes]:
 
 
 def run_log(data: bytes, folder: Path) -> None:
-    from rulecraft.logview import read_log
     from rulecraft.runtime.play import replay
+    from rulecraft.views.logview import read_log
 
     path = folder / "game.jsonl"
     path.write_bytes(data)

@@ -1,7 +1,7 @@
 import os
 import tempfile
 
-pytest_plugins = ["rulecraft.testing"]
+pytest_plugins = ["rulecraft.authoring.testing"]
 
 # The compiled-ruleset cache of a test run (and of the commands it starts) is a temporary
 # folder, never the user's.

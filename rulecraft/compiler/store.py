@@ -27,9 +27,9 @@ from pathlib import Path
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, Callable
 
-from .. import __version__
 from ..runtime.errors import HANDLERS
 from ..runtime.types import Ty
+from ..version import __version__
 from . import cache, package
 from .diagnostics import Diagnostics
 from .source import Source, decoded

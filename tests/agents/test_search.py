@@ -7,14 +7,14 @@ import json
 
 import pytest
 
+from rulecraft.agents.search import GreedyAgent, MctsAgent, determinise
+from rulecraft.agents.specs import make_agent
 from rulecraft.compiler.loader import compile_source, load
 from rulecraft.runtime import play
 from rulecraft.runtime.agents import RandomAgent, ScriptedAgent
 from rulecraft.runtime.chance import Seeded
 from rulecraft.runtime.errors import AgentError
 from rulecraft.runtime.game import Game
-from rulecraft.runtime.search import GreedyAgent, MctsAgent, determinise
-from rulecraft.runtime.specs import make_agent
 from tests.support.watched import Watched
 
 # A guess at what the rules hide: the top card of a pile shuffled in the setup (`shuffled`), or a
@@ -202,7 +202,7 @@ def test_specs_set_the_budgets():
 
 
 def test_a_cut_off_playout_counts_won_where_the_margin_grew():
-    from rulecraft.runtime.search import Playout, rewards
+    from rulecraft.agents.search import Playout, rewards
 
     rules = compile_source(RACE, "race.rules")
     game = play.start(rules, "race", seed=1)

@@ -1,5 +1,7 @@
-"""The house rules of the code, checked: the core knows no game, the runtime stands alone,
-no import cycle, small functions, and a Game facade of parts."""
+"""The house rules of the code, checked: the core knows no game, the runtime stands alone, each
+package imports only the layers below it (imports inside functions counted), no import cycle
+anywhere, few modules at the top, argparse only in the command line, small functions, and a Game
+facade of parts."""
 
 from __future__ import annotations
 
@@ -29,12 +31,15 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports_of(path: Path) -> set[str]:
-    """The rulecraft modules a file imports, at any depth of the file (function-level too)."""
+def imports_of(path: Path, top_level_only: bool = False) -> set[str]:
+    """The rulecraft modules (and packages) a file imports, at any depth of the file (function-level
+    too) or, `top_level_only`, those its module body runs when it is imported. `from P import x`
+    counts P.x if that is a module, else P."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _top_level(tree) if top_level_only else ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -42,14 +47,28 @@ def imports_of(path: Path) -> set[str]:
             if node.level:
                 anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(anchor + ([base] if base else []))
-            found.add(base)
-            found.update(f"{base}.{a.name}" for a in node.names)
+            found.update(f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base for a in node.names)
     return {m for m in found if m.startswith("rulecraft")}
 
 
-def graph() -> dict[str, set[str]]:
-    modules = {module_name(p): p for p in CODE}
-    return {name: {m for m in imports_of(path) if m in modules and m != name} for name, path in modules.items()}
+def _top_level(tree: ast.Module):
+    """The statements a module runs when imported: its body, and the bodies of its top-level
+    `if`/`try` (a `def` or `class` body runs later, when called)."""
+    stack = list(tree.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.If, ast.Try)):
+            stack += [*node.body, *node.orelse, *getattr(node, "finalbody", []),
+                      *(s for h in getattr(node, "handlers", []) for s in h.body)]
+
+
+MODULES = {module_name(p): p for p in CODE}
+
+
+def graph(top_level_only: bool = False) -> dict[str, set[str]]:
+    return {name: {m for m in imports_of(path, top_level_only) if m in MODULES and m != name}
+            for name, path in MODULES.items()}
 
 
 def test_no_game_word_in_the_core():
@@ -68,7 +87,8 @@ def test_the_runtime_imports_neither_the_compiler_nor_the_face():
 def test_the_compiler_does_not_import_the_face():
     for name, deps in graph().items():
         if name.startswith("rulecraft.compiler"):
-            assert all(d.startswith(("rulecraft.compiler", "rulecraft.runtime")) or d == "rulecraft" for d in deps), name
+            assert all(d.startswith(("rulecraft.compiler", "rulecraft.runtime")) or d in ("rulecraft", "rulecraft.version")
+                       for d in deps), name
 
 
 def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
@@ -119,3 +139,49 @@ def test_no_function_over_60_lines():
 def test_game_is_a_small_facade():
     own = [name for name, value in vars(Game).items() if inspect.isfunction(value) or isinstance(value, property)]
     assert len(own) <= MAX_GAME_METHODS, own
+
+
+# The layers, low to high: a module may import its own layer and those below it, never one above
+# (imports inside functions counted). `version` is rulecraft/version.py; `facade` the public API
+# (rulecraft/__init__.py, which re-exports from the layers below it); `__main__` runs the command
+# line. Each package's __init__.py says its job and what it may import.
+LAYERS = ("version", "runtime", "compiler", "inputs", "agents", "decks", "play", "views", "reference", "authoring",
+          "facade", "cli", "__main__")
+MAX_TOP_MODULES = 6
+
+
+def layer_of(module: str) -> str:
+    parts = module.split(".")
+    return "facade" if parts == ["rulecraft"] else parts[1]
+
+
+def test_every_module_is_in_a_layer():
+    assert sorted({layer_of(m) for m in MODULES} - set(LAYERS)) == []
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    upward = sorted(f"{name} -> {dep}" for name, deps in graph().items() for dep in deps
+                    if LAYERS.index(layer_of(dep)) > LAYERS.index(layer_of(name)))
+    assert upward == []
+
+
+def test_no_import_cycle_anywhere():
+    assert find_cycle(graph(top_level_only=True)) is None
+
+
+def test_the_packages_import_each_other_without_a_cycle():
+    edges: dict[str, set[str]] = {}
+    for name, deps in graph().items():
+        edges.setdefault(layer_of(name), set()).update(layer_of(d) for d in deps if layer_of(d) != layer_of(name))
+    assert find_cycle(edges) is None
+
+
+def test_few_modules_sit_at_the_top():
+    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(top) <= MAX_TOP_MODULES, top
+
+
+def test_only_the_command_line_uses_argparse():
+    users = sorted(name for name, path in MODULES.items() if not layer_of(name) == "cli"
+                   and re.search(r"^\s*(?:import argparse|from argparse import)", path.read_text(encoding="utf-8"), re.M))
+    assert users == []

@@ -4,8 +4,8 @@
 import pytest
 
 from rulecraft import cli
+from rulecraft.agents.specs import make_agent
 from rulecraft.runtime.agents import FirstLegalAgent, RandomAgent, ScriptedAgent
-from rulecraft.runtime.specs import make_agent
 
 GAME = '''game "pick" "Pick"
 

@@ -93,8 +93,8 @@ def test_export_of_every_bundled_ruleset_follows_the_shipped_schema():
     import jsonschema
 
     from rulecraft.compiler.loader import bundled_ids
-    from rulecraft.export import export
-    from rulecraft.inputs import schema
+    from rulecraft.inputs.documents import schema
+    from rulecraft.views.export import export
 
     validator = jsonschema.Draft202012Validator(schema("ruleset"))
     for rid in bundled_ids():

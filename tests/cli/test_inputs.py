@@ -14,9 +14,9 @@ from ruamel.yaml import YAML
 
 from rulecraft.cli import main
 from rulecraft.compiler.diagnostics import INPUT_CODES, InputError, render_sarif, render_text
-from rulecraft.decks import DeckError, bundled_formats, check_deck, format_header
-from rulecraft.importer import find_mappings, read_mapping
-from rulecraft.inputs import schema
+from rulecraft.decks.importer import find_mappings, read_mapping
+from rulecraft.decks.legality import DeckError, bundled_formats, check_deck, format_header
+from rulecraft.inputs.documents import schema
 
 PACKAGE = Path(__file__).resolve().parents[2] / "rulecraft"
 FORMAT = "doomtrooper/standard"

@@ -1,7 +1,8 @@
 """A fault of rulecraft itself ends as a plain message and an exit code of its own (70),
 never as a bare traceback nor as 1 ("the input is wrong")."""
 
-from rulecraft import cli, listing
+from rulecraft import cli
+from rulecraft.cli import listing
 
 
 def broken(args):

@@ -15,8 +15,8 @@ from rulecraft import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ["lark", "jsonschema", "rulecraft.compiler.parser", "rulecraft.compiler.build", "rulecraft.compiler.check",
-         "rulecraft.compiler.lower", "rulecraft.compiler.driver", "rulecraft.importer", "rulecraft.render",
-         "rulecraft.mutation"]
+         "rulecraft.compiler.lower", "rulecraft.compiler.driver", "rulecraft.decks.importer", "rulecraft.views.render",
+         "rulecraft.authoring.mutation"]
 LOADED = """
 import contextlib, io, json, sys
 from rulecraft import cli
@@ -38,13 +38,13 @@ def loaded(tmp_path, *argv: str) -> tuple[list[int], set[str]]:
 def test_a_deck_check_from_the_cache_loads_no_compiler_and_no_jsonschema(tmp_path):
     codes, modules = loaded(tmp_path, "deck", "check", "examples/decks/templars-legal.yaml")
     assert codes == [0, 0]
-    assert "rulecraft.decks" in modules and not modules & set(HEAVY)
+    assert "rulecraft.decks.legality" in modules and not modules & set(HEAVY)
 
 
 def test_a_listing_from_the_cache_loads_no_compiler_and_no_runtime_game(tmp_path):
     codes, modules = loaded(tmp_path, "games")
     assert codes == [0, 0]
-    assert not modules & {*HEAVY, "rulecraft.runtime.game", "rulecraft.decks", "ruamel.yaml"}
+    assert not modules & {*HEAVY, "rulecraft.runtime.game", "rulecraft.decks.legality", "ruamel.yaml"}
 
 
 def test_the_help_lists_every_command(capsys):

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rulecraft import cli
-from rulecraft.arguments import MOD_HELP
+from rulecraft.cli.options import MOD_HELP
 
 MOD = '''mod "extra-bits" "Extra bits" extends "twilight-imperium" version "1.0"
 

@@ -6,7 +6,7 @@ import pytest
 
 import rulecraft
 from rulecraft.cli import main
-from rulecraft.render import render_token
+from rulecraft.views.render import render_token
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

@@ -1,11 +1,11 @@
-"""One conversion of outside values to declared types (rulecraft/values.py), for the command
+"""One conversion of outside values to declared types (rulecraft/inputs/values.py), for the command
 line, decks, card pools and the importer alike."""
 
 import pytest
 
 import rulecraft
+from rulecraft.inputs.values import BadValue, typed
 from rulecraft.runtime.types import Ty, list_of
-from rulecraft.values import BadValue, typed
 
 RULES = rulecraft.compile_source('''game "g" "G"
 enum colour { red, blue }

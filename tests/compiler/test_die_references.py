@@ -9,8 +9,8 @@ import pytest
 
 import rulecraft
 from rulecraft.compiler.loader import check_source
+from rulecraft.inputs.values import BadValue, typed
 from rulecraft.runtime.types import Ty
-from rulecraft.values import BadValue, typed
 
 DICE = '''game "d" "D"
 die green "Green" { faces 1..6 }

@@ -9,10 +9,10 @@ import pytest
 import rulecraft
 from rulecraft.cli import main
 from rulecraft.compiler.diagnostics import CompileError
-from rulecraft.decks import check_deck
-from rulecraft.importer import import_files, write_pool
+from rulecraft.decks.importer import import_files, write_pool
+from rulecraft.decks.legality import check_deck
+from rulecraft.inputs.values import BadValue, typed
 from rulecraft.runtime.types import Ty
-from rulecraft.values import BadValue, typed
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "decks"
@@ -68,7 +68,7 @@ def test_the_tribal_dark_legion_deck_stays_legal_with_the_imported_pool(legion_p
 
 
 def test_the_same_deck_naming_the_imported_cards_is_legal_too(legion_pool):
-    bundled = json.loads(json.dumps(rulecraft.decks.read_deck(GALLERY / "tribal-dark-legion-legal.yaml").sections))
+    bundled = json.loads(json.dumps(rulecraft.decks.legality.read_deck(GALLERY / "tribal-dark-legion-legal.yaml").sections))
     main = {card: copies for card, copies, _ in bundled["main"]}
     for ours, theirs in (("gomorrian_emasculator", "dtdb_07038"), ("master_valpurgius", "Master Valpurgius"),
                          ("curbed", "dtdb_07025")):
@@ -127,7 +127,7 @@ def test_a_pool_card_that_disagrees_with_the_game_card_is_a_warning_not_a_crash(
 
 
 def test_a_pool_card_of_another_kind_than_its_twin_is_reported():
-    from rulecraft.pools import Pool, PoolCard, apply_pools
+    from rulecraft.decks.pools import Pool, PoolCard, apply_pools
 
     card = PoolCard("dtdb_08010", "special", "Luna", {"code": "08010", "icons": ["general"]}, (4, 5))
     _, _, [warning] = apply_pools(rulecraft.load(PL), [Pool("p.yaml", "doomtrooper", [card], {}, {})], ["code"])
@@ -154,7 +154,7 @@ def test_czech_card_names_short_names_case_and_accents_name_cards_in_a_deck():
     report = check_deck(deck(main))
     assert report["legal"], report
     text = "format: doomtrooper/prague-league-2010\nfaction: Templáři\n4 Osobní protipěchotní miny\n1 OPM\n"
-    report = rulecraft.DeckChecker().check(rulecraft.decks.read_text_deck(text, "d.txt"))
+    report = rulecraft.DeckChecker().check(rulecraft.decks.legality.read_text_deck(text, "d.txt"))
     assert ("DT-007", "5 copies of Personal Anti-Personnel Mines; at most 4 are allowed",
             ["personal_anti_personnel_mines"]) in broken(report)
 

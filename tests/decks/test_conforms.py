@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulecraft.compiler.source import Source
-from rulecraft.conforms import conforms
-from rulecraft.inputs import load_yaml, schema
+from rulecraft.inputs.conforms import conforms
+from rulecraft.inputs.documents import load_yaml, schema
 
 ROOT = Path(__file__).resolve().parents[2]
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 1200), st.floats(-2, 2, allow_nan=False),

@@ -8,8 +8,8 @@ import pytest
 from ruamel.yaml import YAML
 
 import rulecraft
-from rulecraft import decks
-from rulecraft.decks import DeckChecker, DeckError, check_deck, read_deck
+from rulecraft.decks import legality as decks
+from rulecraft.decks.legality import DeckChecker, DeckError, check_deck, read_deck
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "decks"
 DECKS = sorted(GALLERY.glob("*.yaml"))

@@ -10,7 +10,7 @@ import pytest
 
 import rulecraft
 from rulecraft.cli import main
-from rulecraft.decks import DeckChecker, DeckError, check_deck, load_format
+from rulecraft.decks.legality import DeckChecker, DeckError, check_deck, load_format
 from rulecraft.runtime.ruletests import run_tests
 
 ROOT = Path(__file__).resolve().parents[2]

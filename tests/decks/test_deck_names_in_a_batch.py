@@ -4,7 +4,7 @@ gets its own problems, wherever its sections are."""
 import pytest
 
 import rulecraft
-from rulecraft.decks import DeckChecker, DeckError
+from rulecraft.decks.legality import DeckChecker, DeckError
 
 FORMAT = '''game "cardgame" "A card game with a format"
 kind card {}

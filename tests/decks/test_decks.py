@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 import rulecraft
-from rulecraft.decks import DeckError, check, read_deck, resolve
+from rulecraft.decks.legality import DeckError, check, read_deck, resolve
 
 FORMAT = '''game "cardgame" "A card game with a format"
 enum clan { wolf, raven }

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft import inputs
 from rulecraft.compiler.diagnostics import InputError
-from rulecraft.decks import check_deck
+from rulecraft.decks.legality import check_deck
+from rulecraft.inputs import documents as inputs
 
 
 def bomb(levels):

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from rulecraft.decks import check_deck
-from rulecraft.importer import import_files, write_pool
+from rulecraft.decks.importer import import_files, write_pool
+from rulecraft.decks.legality import check_deck
 
 
 @pytest.mark.parametrize("given, shown", [

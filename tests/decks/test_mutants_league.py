@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from rulecraft.decks import check_deck
+from rulecraft.decks.legality import check_deck
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "decks"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import rulecraft
-from rulecraft.decks import DeckChecker, DeckError, read_deck, read_text_deck
+from rulecraft.decks.legality import DeckChecker, DeckError, read_deck, read_text_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,7 +87,7 @@ def test_a_byte_order_mark_before_a_list_given_as_text_is_no_part_of_it(rules):
 
 
 def test_a_byte_order_mark_before_a_yaml_deck_given_as_text_is_no_part_of_it(rules):
-    deck = rulecraft.decks.read_yaml_deck("\ufeffformat: cardgame\nside: wolf\nmain:\n  grey_wolf: 4\n", "d.yaml")
+    deck = rulecraft.decks.legality.read_yaml_deck("\ufeffformat: cardgame\nside: wolf\nmain:\n  grey_wolf: 4\n", "d.yaml")
     assert DeckChecker(rules).check(deck)["legal"] is True
 
 

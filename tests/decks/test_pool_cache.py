@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from rulecraft import pool_cache, pools
-from rulecraft.decks import DeckError, check_deck
+from rulecraft.decks import pool_cache, pools
+from rulecraft.decks.legality import DeckError, check_deck
 
 POOL = """game: doomtrooper
 source: "a player's own cards"

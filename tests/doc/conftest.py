@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.explain import Studies
-from rulecraft.reference import site, write
-from rulecraft.reference_model import Page
+from rulecraft.cli import main
+from rulecraft.reference.doc import site, write
+from rulecraft.reference.explain import Studies
+from rulecraft.reference.model import Page
 
 
 @dataclass
@@ -23,7 +24,7 @@ class Written:
 @pytest.fixture(scope="session")
 def reference(tmp_path_factory) -> Written:
     """`rulecraft doc` of every bundled ruleset: its pages, and the folder they are written to."""
-    pages = site(None)
+    pages = site(None, main)
     folder = tmp_path_factory.mktemp("reference")
     write(pages, folder)
     return Written(pages, folder)

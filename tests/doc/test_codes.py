@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 import rulecraft
-from rulecraft import codes
+from rulecraft.cli import main
 from rulecraft.compiler import diagnostics
-from rulecraft.explain import explain, render
+from rulecraft.reference import codes
+from rulecraft.reference.explain import explain, render
 
 PACKAGE = Path(rulecraft.__file__).resolve().parent
 LITERAL = re.compile(r'"([EW]\d{4})"')
@@ -43,28 +44,28 @@ def test_every_code_has_a_wrong_and_a_fixed_example_but_the_importers():
 @pytest.mark.parametrize("code", sorted(codes.examples()))
 def test_the_wrong_example_gets_exactly_its_code_and_the_fixed_one_nothing(code):
     ex = codes.examples()[code]
-    wrong = codes.found(ex.wrong)
-    assert {c for _, c in wrong} == {code, *ex.also}, codes.reported(ex.wrong)
+    wrong = codes.found(ex.wrong, main)
+    assert {c for _, c in wrong} == {code, *ex.also}, codes.reported(ex.wrong, main)
     assert all(severity == codes.severity(c) for severity, c in wrong)
-    assert codes.found(ex.fixed) == [], codes.reported(ex.fixed)
+    assert codes.found(ex.fixed, main) == [], codes.reported(ex.fixed, main)
 
 
 def test_an_example_may_repeat_a_text_and_save_a_file_in_another_encoding():
     assert codes.expanded("a «xy×3» b «[×2»") == "a xyxyxy b [["
-    reported = codes.reported(codes.examples()["E0010"].wrong)
+    reported = codes.reported(codes.examples()["E0010"].wrong, main)
     assert reported.startswith("main.rules:1:12: error[E0010]: main.rules is not UTF-8 text (byte 0xe9)")
     assert "(saved as latin-1)" in codes.examples()["E0010"].wrong.shown()
 
 
 def test_a_folder_example_names_its_files_from_the_example_not_from_a_temporary_folder():
-    reported = codes.reported(codes.examples()["E0701"].wrong)
+    reported = codes.reported(codes.examples()["E0701"].wrong, main)
     assert reported.splitlines()[0] == "weak/main.rules:2:15: error[E0701]: `arena/weak` and `arena/tough` both change grunt.hp"
     assert "  note: tough/main.rules:2:15: `arena/tough` changes it here" in reported.splitlines()
 
 
 @pytest.mark.parametrize("code", sorted(codes.described()))
 def test_explain_answers_every_code(code):
-    answer = explain(code)
+    answer = explain(code, main)
     assert (answer["code"], answer["meaning"]) == (code, codes.described()[code])
     text = render(answer)
     assert text.startswith(f"{code}: {codes.described()[code]}\n")
@@ -101,6 +102,6 @@ def test_an_unknown_code_is_a_usage_error_with_suggestions():
 def test_an_input_example_runs_its_command_on_its_files():
     ex = codes.examples()["E0811"]
     assert ex.wrong.command() == "rulecraft deck check ./deck.yaml"
-    assert codes.reported(ex.wrong).splitlines()[0] == "deck.yaml:3:8: error[E0811]: unknown card `aple`"
-    assert codes.reported(ex.fixed) == "deck.yaml: legal for league"
+    assert codes.reported(ex.wrong, main).splitlines()[0] == "deck.yaml:3:8: error[E0811]: unknown card `aple`"
+    assert codes.reported(ex.fixed, main) == "deck.yaml: legal for league"
     assert ex.fixed.shown(unlike=ex.wrong) == "# deck.yaml\nformat: league\ncolour: red\nmain: {apple: 2}\n"

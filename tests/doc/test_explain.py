@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.coverage import find_catalogue, read_catalogue
-from rulecraft.explain import explain_name, explain_rule, render
+from rulecraft.inputs.catalogue import find_catalogue, read_catalogue
+from rulecraft.reference.explain import explain_name, explain_rule, render
 from rulecraft.runtime.builtins import BUILTINS
 
 ROOT = Path(__file__).resolve().parents[2]

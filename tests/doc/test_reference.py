@@ -10,16 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.arguments import assumption_overrides
+from rulecraft.cli import main
 from rulecraft.compiler.loader import bundled_ids, load
-from rulecraft.reference import site
-from rulecraft.reference_html import html
-from rulecraft.reference_language import signature
-from rulecraft.reference_markdown import markdown
-from rulecraft.reference_model import slug_of
-from rulecraft.reference_pages import set_value
-from rulecraft.render import _per_side
+from rulecraft.inputs.given import assumption_overrides
+from rulecraft.reference.doc import site
+from rulecraft.reference.html_writer import html
+from rulecraft.reference.language import signature
+from rulecraft.reference.markdown_writer import markdown
+from rulecraft.reference.model import slug_of
+from rulecraft.reference.pages import set_value
 from rulecraft.runtime.builtins import BUILTINS
+from rulecraft.views.render import _per_side
 
 
 class Targets(HTMLParser):
@@ -147,13 +148,13 @@ def test_a_mods_page_shows_what_it_declares_and_what_it_changes(reference):
 
 
 def test_the_codes_page_has_every_code(reference):
-    from rulecraft import codes
+    from rulecraft.reference import codes
 
     assert [e.name for e in reference.page("codes").entries] == list(codes.described())
 
 
 def test_the_reference_is_the_same_each_time():
-    first, second = site("twilight-imperium"), site("twilight-imperium")
+    first, second = site("twilight-imperium", main), site("twilight-imperium", main)
     assert [markdown(p) for p in first] == [markdown(p) for p in second]
     assert [html(p) for p in first] == [html(p) for p in second]
 

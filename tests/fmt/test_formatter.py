@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulecraft.authoring.fmt import format_text
 from rulecraft.compiler import parser
-from rulecraft.formatter import format_text
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "rulesets").rglob("*.rules")) + sorted((ROOT / "examples").rglob("*.rules"))
@@ -131,7 +131,7 @@ def test_a_scrambled_then_formatted_ruleset_compiles_to_the_same_ruleset(tmp_pat
     import json
 
     from rulecraft.compiler.loader import load
-    from rulecraft.export import export
+    from rulecraft.views.export import export
 
     source = ROOT / "rulesets" / "twilight-imperium"
     copy = tmp_path_factory.mktemp("ti") / "twilight-imperium"

@@ -3,10 +3,10 @@ text that parsed standing in for a broken one, and what names refer to."""
 
 from __future__ import annotations
 
+from rulecraft.authoring.lsp import navigation
+from rulecraft.authoring.lsp.analysis import Documents, analyse
 from rulecraft.compiler.diagnostics import Diagnostics
 from rulecraft.compiler.loader import Reading, read_folder
-from rulecraft.lsp import navigation
-from rulecraft.lsp.analysis import Documents, analyse
 from tests.lsp.conftest import BASE_MAIN, BASE_UNITS
 
 

@@ -4,10 +4,10 @@ trigger parameters, placeholders in texts included), and hovering over it says s
 
 import pytest
 
+from rulecraft.authoring.lsp import describe, navigation
+from rulecraft.authoring.lsp.analysis import Documents
 from rulecraft.compiler import nodes as n
 from rulecraft.compiler.loader import folder_of
-from rulecraft.lsp import describe, navigation
-from rulecraft.lsp.analysis import Documents
 
 
 @pytest.mark.parametrize("ruleset", ["doom/expansion", "neuroshima", "doomtrooper/prague-league-2010"])

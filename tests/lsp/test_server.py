@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.formatter import format_text
+from rulecraft.authoring.fmt import format_text
 from tests.lsp.conftest import BASE_MAIN, BASE_UNITS, MOD_MAIN, find
 
 pytest.importorskip("pygls", reason="the language server needs the extra `lsp` (pip install -e '.[lsp]')")

@@ -8,8 +8,8 @@ import re
 import pytest
 
 import rulecraft
-from rulecraft.arguments import assumption_overrides
 from rulecraft.compiler.loader import bundled_ids, bundled_root
+from rulecraft.inputs.given import assumption_overrides
 from rulecraft.runtime.ruleset import AssumedValue
 
 

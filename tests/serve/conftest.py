@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulecraft.serve import DeckDesk
+from rulecraft.decks.serve import DeckDesk
 from tests.support.deck_server import HOMEMADE, NEW_WARRIOR, Client, start
 
 

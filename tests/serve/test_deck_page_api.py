@@ -10,9 +10,10 @@ import threading
 
 import pytest
 
-from rulecraft import DeckChecker, cli, serve
+from rulecraft import DeckChecker, cli
+from rulecraft.decks import serve
+from rulecraft.decks.serve import MAX_BODY, DeckDesk
 from rulecraft.runtime.errors import GameError
-from rulecraft.serve import MAX_BODY, DeckDesk
 from tests.support.deck_server import GALLERY, HOMEMADE, ROOT, Client, start
 
 LEAGUE = "doomtrooper/prague-league-2010"
@@ -52,7 +53,7 @@ def test_the_page_and_its_assets_come_from_the_server_and_name_no_other(client, 
 
 
 def test_the_page_labels_every_control():
-    page = (serve.package.folder("rulecraft") / "static" / "deck.html").read_text(encoding="utf-8")
+    page = (serve.package.folder("rulecraft") / "decks" / "static" / "deck.html").read_text(encoding="utf-8")
     for control in ("deck", "upload", "kind", "format"):
         assert f'<label for="{control}">' in page and f'id="{control}"' in page
 

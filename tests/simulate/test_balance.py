@@ -8,7 +8,7 @@ import json
 import pytest
 
 from rulecraft import cli
-from rulecraft.balance import two_proportion_z, welch_normal
+from rulecraft.play.statistics import two_proportion_z, welch_normal
 
 # A game decided by chance: each round the first player, then the second, draws 0..9 and wins
 # with a number under its edge; EDGE is the first player's, south_edge the second's.

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rulecraft import cli
-from rulecraft.simulate import wilson
+from rulecraft.play.statistics import wilson
 
 TIC_TAC_TOE = "examples/tic-tac-toe/classic"
 

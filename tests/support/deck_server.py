@@ -6,7 +6,7 @@ import json
 import threading
 from pathlib import Path
 
-from rulecraft.serve import DeckDesk, DeckServer
+from rulecraft.decks.serve import DeckDesk, DeckServer
 
 ROOT = Path(__file__).resolve().parents[2]
 GALLERY = ROOT / "examples" / "decks"

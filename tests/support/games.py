@@ -15,8 +15,8 @@ def seeded_log(rules: Ruleset, scenario: str, seed: int, rounds: int = 3) -> lis
 def searching_wins(game_id: str, scenario: str, spec: str, seed: int) -> bool:
     """Whether an agent of `spec` beats a random agent in one seeded game; it plays first in even
     seeds and second in odd ones."""
+    from rulecraft.agents.specs import make_agent
     from rulecraft.runtime.agents import RandomAgent
-    from rulecraft.runtime.specs import make_agent
 
     rules = rulecraft.load(game_id)
     seat = seed % 2

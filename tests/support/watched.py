@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from rulecraft.agents.specs import make_agent
 from rulecraft.runtime.agents import Agent
-from rulecraft.runtime.specs import make_agent
 
 
 class Watched(Agent):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from rulecraft.mutation.explained import ExplainedError, read
-from rulecraft.mutation.points import find_mutants
-from rulecraft.mutation.score import Plan, chosen, render, score
+from rulecraft.authoring.mutation.explained import ExplainedError, read
+from rulecraft.authoring.mutation.points import find_mutants
+from rulecraft.authoring.mutation.score import Plan, chosen, render, score
 
 RULES = '''game "tiny" "Tiny"
 

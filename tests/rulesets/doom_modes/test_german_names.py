@@ -4,7 +4,7 @@ a name is: in the base game, the expansion and Deathmatch (DOOMX-100 names the m
 import pytest
 
 import rulecraft
-from rulecraft import names
+from rulecraft.inputs import names
 
 
 @pytest.mark.rules("DOOMX-100")

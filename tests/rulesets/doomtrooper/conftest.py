@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 import rulecraft
-from rulecraft.decks import load_format
+from rulecraft.decks.legality import load_format
 
 ROOT = Path(__file__).resolve().parents[3]
 GALLERY = ROOT / "examples" / "decks"

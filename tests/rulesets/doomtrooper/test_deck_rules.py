@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 import rulecraft
-from rulecraft.decks import DeckError, check_deck
+from rulecraft.decks.legality import DeckError, check_deck
 
 GALLERY = Path(__file__).resolve().parents[3] / "examples" / "decks"
 PL = "doomtrooper/prague-league-2010"

@@ -8,8 +8,8 @@ import pytest
 
 from rulecraft.cli import main
 from rulecraft.compiler.diagnostics import InputError
-from rulecraft.decks import DeckError, check_deck
-from rulecraft.importer import import_files
+from rulecraft.decks.importer import import_files
+from rulecraft.decks.legality import DeckError, check_deck
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -1,0 +1,174 @@
+"""The commands for people writing rulesets: `fmt` (lay out .rules files), `lsp` (the language
+server), `mutate` (the rule-mutation score) and `coverage` (which catalogue rules are encoded and
+tested). The engines: rulecraft/authoring/."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import sys
+from pathlib import Path
+
+from ..authoring.fmt import format_text, rules_files
+from ..compiler.diagnostics import Diagnostics, render_text
+from ..compiler.source import decoded
+
+
+def add_coverage(sub) -> None:
+    cv = sub.add_parser("coverage", help="which catalogue rules are encoded and executed by tests")
+    cv.add_argument("--catalogue", help="folder of rule catalogues (default: ../shared/rules)")
+    cv.add_argument("--report", default=".rulecraft/coverage.json", help="what the test run recorded")
+    cv.add_argument("--json", action="store_true")
+    cv.add_argument("--summary", action="store_true", help="only the table")
+    cv.set_defaults(handler=cmd_coverage)
+
+
+def cmd_coverage(args) -> int:
+    from ..authoring.coverage import coverage_report, render_coverage
+
+    report = coverage_report(args.catalogue, Path(args.report))
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(render_coverage(report, summary=args.summary))
+    return 0
+
+
+def add_fmt(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("fmt", help="lay out .rules files one way (only whitespace changes)")
+    p.add_argument("paths", nargs="*", default=["."], help="files or folders (default: the current folder)")
+    p.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file would change")
+    p.add_argument("--diff", action="store_true", help="change nothing; print what would change")
+    p.add_argument("--json", action="store_true", help="print {changed, not_formatted}: the files (to be) changed, "
+                   "and those left alone with their diagnostics")
+    p.set_defaults(handler=cmd_fmt)
+    return p
+
+
+def cmd_fmt(args) -> int:
+    from ..compiler.build import build_module
+
+    changed: list[str] = []
+    broken: list[dict] = []
+    for path in rules_files(args.paths):
+        diags = Diagnostics()
+        try:
+            text = decoded(path.read_bytes())
+        except (OSError, UnicodeDecodeError) as err:
+            broken.append({"file": str(path), "error": f"cannot be read: {err}", "diagnostics": []})
+            continue
+        if build_module(text, str(path), diags) is None:  # only a file that parses is laid out
+            broken.append({"file": str(path), "error": "does not parse",
+                           "diagnostics": [d.to_json() for d in diags.sorted()]})
+            if not args.json:
+                print(render_text(diags.sorted(), {}), file=sys.stderr)
+            continue
+        laid = format_text(text)
+        if laid == text:
+            continue
+        changed.append(str(path))
+        if args.diff:
+            sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), laid.splitlines(True), str(path),
+                                                       str(path)))
+        elif not args.check:
+            path.write_text(laid, encoding="utf-8")
+    if args.json:
+        print(json.dumps({"changed": changed, "not_formatted": broken}, indent=2, ensure_ascii=False))
+    else:
+        for b in broken:
+            if not b["diagnostics"]:
+                print(f"{b['file']}: {b['error']}", file=sys.stderr)
+        verb = "would change" if args.check or args.diff else "changed"
+        print(f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}" +
+              (f", {len(broken)} not formatted (errors above)" if broken else ""), file=sys.stderr)
+        if args.check:
+            for name in changed:
+                print(name)
+    return 2 if broken else 1 if (args.check or args.diff) and changed else 0
+
+
+NEEDS = ("pygls", "lsprotocol")
+
+
+def add_lsp(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("lsp", help="the language server, over standard input and output (needs the extra `lsp`)",
+                       description="A language server for .rules files, over standard input and output: diagnostics "
+                                   "as you type, hover, go to definition, references, completion, outline and "
+                                   "formatting. Editors start it.")
+    p.set_defaults(handler=cmd_lsp)
+    return p
+
+
+def cmd_lsp(args) -> int:
+    try:
+        from ..authoring.lsp.server import serve
+    except ImportError as err:
+        if (err.name or "").split(".")[0] not in NEEDS:
+            raise
+        print("rulecraft: the language server needs pygls: pip install 'rulecraft[lsp]'", file=sys.stderr)
+        return 2
+    serve()
+    return 0
+
+
+def add_mutate(sub) -> None:
+    m = sub.add_parser("mutate", help="rule-mutation score: break each rule's code, see whether its tests notice",
+                       description="For each catalogue id, mutate the code it tags (drop a statement, negate a "
+                       "condition, shift an integer by one, swap a comparison), one mutant at a time, and run "
+                       "the tests that name the id. Run it from the project's folder.")
+    m.add_argument("game", nargs="?", help="one catalogue (e.g. a file name of ../shared/rules without .yaml)")
+    m.add_argument("--ids", nargs="+", metavar="ID", help="only these rule ids")
+    m.add_argument("--sample", type=int, metavar="N", help="at most N mutants per id, drawn with --seed")
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: the CPU count)")
+    m.add_argument("--timeout", type=float, default=120.0, help="seconds a mutant's tests may take (longer: caught)")
+    m.add_argument("--catalogue", help="folder of rule catalogues (default: ../shared/rules)")
+    m.add_argument("--rulesets", help="the rulesets to mutate (default: ./rulesets if there, else the bundled ones)")
+    m.add_argument("--tests", nargs="+", default=["tests"], help="where the tests are (default: tests)")
+    m.add_argument("--explained", metavar="FILE", help="mutants (and ids with nothing to mutate) explained as equivalent, "
+                   "with reasons (default: tests/equivalent_mutants.yaml if there)")
+    m.add_argument("--json", action="store_true")
+    m.set_defaults(handler=cmd_mutate)
+
+
+def cmd_mutate(args) -> int:
+    from ..authoring.mutation.explained import DEFAULT, ExplainedError, read
+    from ..authoring.mutation.run import CollectError
+    from ..authoring.mutation.score import Plan, render, score
+    from ..compiler.loader import bundled_root
+    from ..inputs.catalogue import find_catalogue, read_catalogue
+
+    folder = find_catalogue(args.catalogue)
+    if folder is None:
+        print("error: no rule catalogue found (give --catalogue DIR)", file=sys.stderr)
+        return 1
+    games = read_catalogue(folder)
+    if args.game is not None and args.game not in games:
+        print(f"error: no catalogue `{args.game}` (known: {', '.join(games)})", file=sys.stderr)
+        return 1
+    wanted = set(args.ids or ())
+    games = {g: [i for i in ids if not wanted or i in wanted] for g, ids in games.items() if args.game in (None, g)}
+    games = {g: ids for g, ids in games.items() if ids}
+    if args.sample is not None and args.sample < 1 or args.jobs < 1:
+        print("error: --sample and --jobs take a positive number", file=sys.stderr)
+        return 1
+    # the project's own folder first: its tests are the ones run, and the rulesets they were written for
+    root = Path(args.rulesets) if args.rulesets else Path("rulesets") if any(Path("rulesets").glob("*/main.rules")) else bundled_root()
+    try:
+        explained = read(Path(args.explained) if args.explained else DEFAULT)
+    except ExplainedError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    if args.explained and not Path(args.explained).is_file():
+        print(f"error: no file {args.explained}", file=sys.stderr)
+        return 1
+    plan = Plan(root, args.tests, games, args.sample, args.seed, args.jobs, args.timeout, explained)
+    try:
+        report = score(plan)
+    except CollectError as e:
+        print(f"error: {e}; run `rulecraft mutate` from the project's folder, or give --tests", file=sys.stderr)
+        return 1
+    print(json.dumps(report, indent=1) if args.json else render(report))
+    return 0

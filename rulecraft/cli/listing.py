@@ -1,0 +1,200 @@
+"""The listing commands: `games`, `cards list`, `cards show`, `dice list` and `assumptions`.
+Each prints one JSON document with `--json`, else a text for people (what a listing holds:
+rulecraft/views/listing.py). `games` reads the compiled-ruleset cache's summaries, not the rulesets."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import Any
+
+from ..compiler.diagnostics import Diagnostics
+from ..compiler.loader import bundled_ids, compiled, folder_of, load
+from ..inputs.given import assumption_overrides
+from ..views.listing import assumed_props, card, named_cards, named_values, text
+from .options import JSON_HELP, add_mod_option
+
+
+def add_games(sub) -> None:
+    g = sub.add_parser("games", help="list the bundled games and mods, with their scenarios and options")
+    g.add_argument("--json", action="store_true", help=JSON_HELP)
+    g.set_defaults(handler=cmd_games)
+
+
+def add_cards(sub) -> None:
+    cards = sub.add_parser("cards", help="definitions of a game: cards, units, tokens, counters")
+    commands = cards.add_subparsers()
+    cl = commands.add_parser("list", help="every definition with its properties (text: under each, those it sets)")
+    cl.add_argument("game")
+    cl.add_argument("cards", nargs="*", metavar="CARD", help="only these: ids, or names in any language the game gives")
+    add_mod_option(cl)
+    cl.add_argument("--json", action="store_true", help=JSON_HELP)
+    cl.set_defaults(handler=cmd_cards)
+    cs = commands.add_parser("show", help="one definition: every property, its rules, names, triggers and effects")
+    cs.add_argument("game")
+    cs.add_argument("card", metavar="CARD", help="an id, or a name in any language the game gives")
+    add_mod_option(cs)
+    cs.add_argument("--json", action="store_true", help=JSON_HELP)
+    cs.set_defaults(handler=cmd_card_show)
+
+
+def add_dice(sub) -> None:
+    dice = sub.add_parser("dice", help="the dice of a game")
+    dl = dice.add_subparsers().add_parser("list", help="every die with its faces")
+    dl.add_argument("game")
+    add_mod_option(dl)
+    dl.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE",
+                    help="override an assumption the faces are read from")
+    dl.add_argument("--json", action="store_true", help=JSON_HELP)
+    dl.set_defaults(handler=cmd_dice)
+
+
+def add_assumptions(sub) -> None:
+    a = sub.add_parser("assumptions", help="a game's settable assumptions: type, current value, note, where "
+                                           "(what `--set NAME=VALUE` changes)")
+    a.add_argument("game")
+    add_mod_option(a)
+    a.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE", help="show it as set to this")
+    a.add_argument("--json", action="store_true", help=JSON_HELP)
+    a.set_defaults(handler=cmd_assumptions)
+
+
+def _print_json(document: dict[str, Any]) -> None:
+    print(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def cmd_games(args) -> int:
+    rows: list[dict[str, Any]] = []
+    for rid in bundled_ids():
+        diags = Diagnostics()
+        entry = compiled([folder_of(rid)], diags)  # type: ignore[list-item]  # a bundled id has a folder
+        if entry is None:
+            rows.append({"id": rid, "title": None, "type": None, "extends": None, "scenarios": [],
+                         "errors": len(diags.sorted())})
+            continue
+        info = entry.summary
+        rows.append({"id": rid, "title": info["title"], "type": info["kind"], "extends": info["extends"],
+                     "version": info["version"], "options": info["options"], "scenarios": info["scenarios"]})
+    if args.json:
+        _print_json({"games": rows})
+    else:
+        for r in rows:
+            extra = f" ({r['type']} of {r['extends']})" if r["extends"] else ""
+            if "errors" in r:
+                extra = f" does not compile ({r['errors']} errors; see `rulecraft check {r['id']}`)"
+            print(f"{r['id']:<32} {r['title'] or ''}{extra}")
+            if r["scenarios"]:
+                print(f"    scenarios: {', '.join(r['scenarios'])}")
+            for option, does in r.get("options", {}).items():
+                print(f"    option {option}: {does}")
+    return 1 if any("errors" in r for r in rows) else 0
+
+
+def cmd_cards(args) -> int:
+    from ..inputs import names
+    from ..views.export import value
+
+    rules = load(args.game, args.mod)
+    chosen = named_cards(rules, args.cards) if args.cards else list(rules.definitions.values())
+    cards = [card(rules, d) for d in chosen]
+    values = [] if args.cards else named_values(rules)
+    if args.json:
+        _print_json({"game": rules.id, "cards": cards, **({"values": values} if values else {})})
+        return 0
+    for d, c in zip(chosen, cards):
+        other = names.shown(rules, c["id"], c["name"])
+        print(f"{c['id']:<24} {c['name']:<28} {c['kind']:<16} x{c['count']}" + (f"  ({other})" if other else ""))
+        if d.props:  # what the definition sets itself; `cards show` gives every property
+            print("    " + " ".join(f"{k}={text(value(v, rules))}" for k, v in d.props.items()))
+    if values:
+        print("\nvalues with other names:")
+        for v in values:
+            print(f"{v['enum'] + ' ' + v['value']:<53} ({names.shown(rules, v['value'], v['value'])})")
+    return 0
+
+
+def cmd_card_show(args) -> int:
+    """One definition: every property, its rule ids and other names, where it is declared, the
+    triggers it carries, the effects it has in timing windows and its abilities' arguments."""
+    rules = load(args.game, args.mod)
+    [d] = named_cards(rules, [args.card])
+    triggers = [{"event": event, "once": t.once, "rules": list(t.rules), "where": t.where}
+                for event, specs in rules.triggers.items() for t in specs if t.definition == d.id]
+    effects = [{"window": window, "rules": list(p.rules), "where": p.where}
+               for window, specs in rules.plays.items() for p in specs if p.definition == d.id]
+    arguments: dict[str, dict[str, Any]] = rules.ability_args.get(d.id, {})
+    if args.json:
+        _print_json({"game": rules.id, "card": card(rules, d), "where": d.where, "assumed": assumed_props(d),
+                     "triggers": triggers, "effects": effects, "ability_arguments": arguments})
+        return 0
+    _print_card(rules, d)
+    for ability, given in arguments.items():
+        print(f"  ability {ability}: " + " ".join(f"{k}={text(v)}" for k, v in given.items()))
+    for t in triggers:
+        print(f"  on {t['event']}{' (once)' if t['once'] else ''}  {t['where']}" + _rule_ids(t["rules"]))
+    for e in effects:
+        print(f"  in window {e['window']}  {e['where']}" + _rule_ids(e["rules"]))
+    return 0
+
+
+def _print_card(rules, d) -> None:
+    """A definition's header, other names, properties (those it sets, one a line; then its kind's
+    defaults, wrapped) and rule ids."""
+    from ..inputs import names
+    from ..views.export import value
+
+    print(f"{d.id}: {d.name} ({d.kind}, x{d.count}), declared at {d.where}")
+    aka = names.other_names(rules, d.id)
+    if aka:
+        print("  other names: " + ", ".join(f"{language} {name}" for language, name in aka))
+    assumed = assumed_props(d)
+    for prop, v in d.props.items():
+        print(f"  {prop} = {text(value(v, rules))}" + (f"  (assumption {assumed[prop]})" if prop in assumed else ""))
+    defaults = [f"{k}={text(v)}" for k, v in rules.kind_defaults(d.kind).items() if k not in d.props]
+    if defaults:
+        print(textwrap.fill(" ".join(defaults), 100, initial_indent="  defaults of its kind: ",
+                            subsequent_indent="    ", break_on_hyphens=False))
+    if d.rules:
+        print(f"  rules: {', '.join(d.rules)}")
+
+
+def _rule_ids(ids: Any) -> str:
+    return f"  [{', '.join(ids)}]" if ids else ""
+
+
+def cmd_dice(args) -> int:
+    rules = load(args.game, args.mod)
+    overrides = assumption_overrides(rules, args.set)
+    faces: dict[str, list[dict[str, Any]]] = {
+        d.id: [f if isinstance(f, dict) else {"value": f} for f in rules.faces(d.id, overrides)] for d in rules.dice.values()}
+    if args.json:
+        _print_json({"game": rules.id, "dice": [{"id": d.id, "name": d.name, "faces": faces[d.id]}
+                                                for d in rules.dice.values()]})
+        return 0
+    for d in rules.dice.values():
+        shown = faces[d.id]
+        if all(list(f) == ["value"] for f in shown):  # plain faces: on one line
+            print(f"{d.id}: {d.name} ({len(shown)} faces): {' '.join(text(f['value']) for f in shown)}")
+            continue
+        print(f"{d.id}: {d.name} ({len(shown)} faces)")
+        for number, face in enumerate(shown, 1):
+            print(f"  {number}: " + " ".join(f"{k}={text(v)}" for k, v in face.items()))
+    return 0
+
+
+def cmd_assumptions(args) -> int:
+    """Every assumption of the game (after its mods): what `--set NAME=VALUE` may change."""
+    rules = load(args.game, args.mod)
+    overrides = assumption_overrides(rules, args.set)
+    rows = [{"name": a.name, "type": str(a.type), "value": overrides.get(a.name, a.value), "default": a.value,
+             "note": a.doc, "where": a.where} for a in rules.assumptions.values()]
+    if args.json:
+        _print_json({"game": rules.id, "assumptions": rows})
+        return 0
+    for r in rows:
+        given = f"  (set; default {text(r['default'])})" if r["name"] in overrides else ""
+        print(f"{r['name']}: {r['type']} = {text(r['value'])}{given}")
+        if r["note"]:
+            print(f"    {r['note']}")
+        print(f"    {r['where']}")
+    return 0

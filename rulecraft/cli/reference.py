@@ -1,0 +1,70 @@
+"""The reference commands: `doc` (the reference site, rulecraft/reference/doc.py) and `explain`
+(a code, a catalogue rule or a name, rulecraft/reference/explain.py). Both show what a code's
+examples report by running them through this command line (`main`, given to the engine)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..inputs.given import UsageError
+from ..reference.doc import site, write
+from ..reference.explain import explain, render
+from . import main
+from .options import add_mod_option
+
+
+def add_doc(sub) -> None:
+    d = sub.add_parser("doc", help="the reference generated from the compiler: Markdown and a static HTML site",
+                       description="Write the reference of a game (with mods) or, without GAME, of every bundled game, "
+                                   "mod and format: built-ins, kinds, definitions, events, steps and hooks, assumptions, "
+                                   "diagnostic codes; a search over every name. Open DIR/index.html.")
+    d.add_argument("game", nargs="?", help="a bundled game id or a ruleset folder (default: every bundled ruleset)")
+    add_mod_option(d)
+    d.add_argument("-o", "--out", default="reference", metavar="DIR", help="the folder written (default: reference)")
+    d.add_argument("--json", action="store_true", help="say what was written as JSON: {out, pages: [{file, title}]}")
+    d.set_defaults(handler=cmd_doc)
+
+
+def cmd_doc(args: argparse.Namespace) -> int:
+    if args.mod and not args.game:
+        raise UsageError("E1004", "--mod needs a GAME to apply the mods to", "e.g. `rulecraft doc GAME --mod MOD`")
+    pages = site(args.game, main, tuple(args.mod))
+    out = Path(args.out)
+    try:
+        write(pages, out)
+    except OSError as err:
+        raise UsageError("E1005", f"cannot write the reference to {out}: {err.strerror or err}") from None
+    if args.json:
+        import json
+
+        print(json.dumps({"out": str(out), "pages": [{"file": f"{p.slug}.html", "title": p.title} for p in pages]},
+                         indent=2, ensure_ascii=False))
+    else:
+        print(f"wrote {len(pages)} pages to {out}/ (open {out / 'index.html'}; the Markdown is beside it)")
+    return 0
+
+
+def add_explain(sub) -> None:
+    e = sub.add_parser("explain", help="what a diagnostic code means, where a catalogue rule is carried and tested, "
+                                       "or a declaration and where it is used",
+                       description="Explain a diagnostic code (E0201), a catalogue rule id (XY-041) or a name (a "
+                                   "definition, kind, event, function, assumption, step or built-in).")
+    e.add_argument("what", metavar="CODE|RULE-ID|NAME")
+    e.add_argument("game", nargs="?", help="the ruleset searched (default: every bundled one)")
+    e.add_argument("--game", dest="game_option", metavar="GAME", help="the same as GAME")
+    add_mod_option(e)
+    e.add_argument("--json", action="store_true", help="print one JSON document")
+    e.set_defaults(handler=cmd_explain)
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    if args.game and args.game_option and args.game != args.game_option:
+        raise UsageError("E1004", f"two games given: {args.game} and {args.game_option}")
+    game = args.game or args.game_option
+    if args.mod and not game:
+        raise UsageError("E1004", "--mod needs a GAME to apply the mods to", "e.g. `rulecraft explain NAME GAME --mod MOD`")
+    answer = explain(args.what, main, game, tuple(args.mod))
+    print(json.dumps(answer, indent=2, ensure_ascii=False) if args.json else render(answer))
+    return 0

@@ -1,0 +1,125 @@
+"""The commands about rulesets as a whole: `check` (compile and print diagnostics), `export` (a
+compiled ruleset as JSON), `schema` (the JSON Schema of a file format) and `mod diff`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from ..compiler.diagnostics import Diagnostics, render_json, render_sarif, render_text
+from ..compiler.loader import bundled_ids, compiled, load
+from ..inputs.documents import schema, schema_names
+from ..inputs.given import ruleset_folder
+from ..version import __version__
+from .options import JSON_HELP, MOD_HELP, OUTPUTS, add_mod_option
+
+
+def add_check(sub) -> None:
+    c = sub.add_parser("check", help="compile rulesets and print diagnostics")
+    c.add_argument("paths", nargs="*", help="ruleset ids or folders (default: every bundled ruleset)")
+    output = c.add_mutually_exclusive_group()
+    output.add_argument("--output", choices=OUTPUTS, help="how the diagnostics are printed (default: text)")
+    output.add_argument("--json", dest="output", action="store_const", const="json", help="the same as --output json")
+    output.add_argument("--format", dest="old_output", choices=OUTPUTS, help="deprecated: the old name of --output")
+    add_mod_option(c)
+    c.add_argument("--warnings-as-errors", action="store_true", help="report warnings as errors (exit 1 if any)")
+    c.set_defaults(handler=cmd_check)
+
+
+def add_schema(sub) -> None:
+    sc = sub.add_parser("schema", help="the JSON Schema of a file format")
+    sc.add_argument("what", choices=schema_names(),
+                    help="deck: deck files; pool: card pools; importer: importer mappings; ruleset: `export`'s output")
+    sc.add_argument("--json", action="store_true", help="accepted for uniformity: the schema is JSON anyway")
+    sc.set_defaults(handler=cmd_schema)
+
+
+def add_mod(sub) -> None:
+    mod = sub.add_parser("mod", help="modding tools")
+    md = mod.add_subparsers().add_parser("diff", help="what mods change in a ruleset, definition by definition")
+    md.add_argument("base")
+    md.add_argument("mods", nargs="+", metavar="MOD", help="the mods whose changes are shown, in load order")
+    add_mod_option(md, MOD_HELP + ": applied on both sides, before the mods shown")
+    md.add_argument("--json", action="store_true", help=JSON_HELP)
+    md.set_defaults(handler=cmd_mod_diff)
+
+
+def add_export(sub) -> None:
+    e = sub.add_parser("export", help="a compiled ruleset as JSON (`rulecraft schema ruleset` describes it)")
+    e.add_argument("game")
+    add_mod_option(e)
+    e.add_argument("--json", action="store_true", help="accepted for uniformity: the output is JSON anyway")
+    e.set_defaults(handler=cmd_export)
+
+
+def cmd_check(args) -> int:
+    from ..compiler.diagnostics import as_errors
+
+    if args.old_output:
+        print("rulecraft: warning: `check --format` is deprecated; use `--output` (or `--json`)", file=sys.stderr)
+    output = args.output or args.old_output or "text"
+    names = args.paths or bundled_ids()
+    diags = Diagnostics()
+    done = 0
+    for name in names:
+        if compiled([ruleset_folder(name)] + [ruleset_folder(mod) for mod in args.mod], diags) is not None:
+            done += 1
+    items = as_errors(diags.sorted()) if args.warnings_as_errors else diags.sorted()
+    warned = len(diags.warnings)
+    if output == "json":
+        print(render_json(items))
+    elif output == "sarif":
+        print(render_sarif(items, __version__))
+    else:
+        if items:
+            print(render_text(items, diags.sources))
+        print(f"checked {len(names)} ruleset{'s' if len(names) != 1 else ''}: "
+              f"{done} compiled, {len(names) - done} with errors, {warned} warning{'s' if warned != 1 else ''}"
+              + (" (as errors)" if warned and args.warnings_as_errors else ""))
+    return 1 if diags.errors or (warned and args.warnings_as_errors) else 0
+
+
+def cmd_export(args) -> int:
+    from ..views.export import export
+
+    print(json.dumps(export(load(args.game, args.mod)), indent=2, ensure_ascii=False))
+    return 0
+
+
+def cmd_schema(args) -> int:
+    print(json.dumps(schema(args.what), indent=2))
+    return 0
+
+
+def cmd_mod_diff(args) -> int:
+    """What the mods given change, definition by definition, in the base with the `--mod` mods applied."""
+    from ..views.export import value as shown_value
+
+    base, modded = load(args.base, args.mod), load(args.base, args.mod + args.mods)
+    before, after = base.definitions, modded.definitions
+    changed = []
+    for def_id in before.keys() & after.keys():
+        old, new = before[def_id].props, after[def_id].props
+        for prop in sorted(old.keys() | new.keys()):
+            if old.get(prop) != new.get(prop):
+                changed.append({"id": def_id, "property": prop, "before": shown_value(old.get(prop), base),
+                                "after": shown_value(new.get(prop), modded)})
+    own = modded.applied[len(modded.applied) - len(args.mods):]  # as their headers name them
+    other = [{"target": c.target, "change": c.what, "detail": c.detail, "where": str(c.span)}
+             for c in modded.changes if c.origin in own and c.what not in ("patch", "remove")]
+    report: dict[str, Any] = {"base": base.id, "mod": " + ".join(own), "mods": list(own), "with_mods": list(base.applied),
+              "added": sorted(after.keys() - before.keys()), "removed": sorted(before.keys() - after.keys()),
+              "changed": sorted(changed, key=lambda c: (c["id"], c["property"])), "other": other}
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{report['mod']} changes {base.id}" + (f" with {', '.join(base.applied)}" if base.applied else "") + ":")
+    for key in ("added", "removed"):
+        if report[key]:
+            print(f"  {key}: {', '.join(report[key])}")
+    for c in report["changed"]:
+        print(f"  {c['id']}.{c['property']}: {c['before']!r} -> {c['after']!r}")
+    for c in other:
+        print(f"  {c['change']}: {c['target']}{' ' + c['detail'] if c['detail'] else ''}  ({c['where']})")
+    return 0

@@ -1,0 +1,85 @@
+"""`rulecraft render`: a token or a board position as SVG (the drawing: rulecraft/views/render.py)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from ..compiler.loader import load
+from ..inputs.given import UsageError, scenario_named
+from ..runtime.errors import GameOver
+from ..runtime.play import run, start
+from ..views.render import STYLES, game_from_picture, parse_styles, render_board, render_token
+from .options import add_mod_option
+
+
+def add_render(subparsers) -> None:
+    r = subparsers.add_parser("render", help="draw a token on a hex board, or a board position (hex or square grid), as SVG",
+                              description="Draw a token (from its per-side properties) or a board position, hex or "
+                                          "square grid, as SVG.")
+    r.add_argument("game", help="a bundled game id or a ruleset folder (`rulecraft games` lists them)")
+    add_mod_option(r)
+    r.add_argument("what", choices=["token", "board"], help="token: one definition; board: a position")
+    r.add_argument("name", nargs="?", help="token: the definition id")
+    r.add_argument("--rotation", type=int, default=0, help="token: which way its front faces (0 east, clockwise)")
+    r.add_argument("--picture", help="board: a file with a position in the hex text notation ('-' for stdin)")
+    r.add_argument("--radius", type=int, default=2, help="board from a picture: the hexagon's radius (default 2)")
+    r.add_argument("--scenario", help="board: play this scenario and draw where it ends")
+    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--rounds", type=int, help="board from a scenario: stop after this many rounds")
+    r.add_argument("--board", help="which board to draw (default: the first by name)")
+    r.add_argument("--edge", action="append", default=[], metavar="PROP=STYLE",
+                   help=f"how a per-side property is drawn ({', '.join(STYLES)})")
+    r.add_argument("-o", "--out", help="write the SVG to this file (default: stdout)")
+    r.add_argument("--json", action="store_true", help="print {game, what, svg} (with --out: {game, what, out}), "
+                                                       "for tools that take one JSON document")
+    r.set_defaults(handler=cmd_render)
+
+
+def cmd_render(args) -> int:
+    """Bad values raise UsageError, a broken ruleset CompileError, a failing game GameError:
+    the command line reports each (exit 2, 1, 1)."""
+    svg = _render(args)
+    if args.out:
+        try:
+            Path(args.out).write_text(svg, encoding="utf-8")
+        except OSError as err:
+            raise UsageError("E1005", f"cannot write {args.out}: {err.strerror or err}") from None
+    if args.json:
+        print(json.dumps({"game": args.game, "what": args.what} | ({"out": args.out} if args.out else {"svg": svg})))
+    elif not args.out:
+        sys.stdout.write(svg)
+    return 0
+
+
+def _render(args) -> str:
+    rules = load(args.game, args.mod)
+    styles = parse_styles(args.edge)
+    if args.what == "token":
+        if not args.name:
+            raise UsageError("E1004", "render token needs a definition id", "e.g. `rulecraft render GAME token ID`")
+        return render_token(rules, args.name, args.rotation, styles)
+    if args.picture and args.scenario:
+        raise UsageError("E1004", "give either --picture or --scenario, not both")
+    if args.picture:
+        game = game_from_picture(rules, _picture(args.picture), args.radius, args.board or "board")
+    elif args.scenario:
+        scenario_named(rules, args.scenario)
+        try:
+            game = start(rules, args.scenario, seed=args.seed)
+        except GameOver:
+            raise UsageError("E1004", f"the scenario '{args.scenario}' ends during its setup: no position to draw") from None
+        game = run(game, args.scenario, args.rounds)
+    else:
+        raise UsageError("E1004", "render board needs --picture FILE or --scenario NAME")
+    return render_board(game, args.board, styles)
+
+
+def _picture(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError("E1005", f"cannot read the picture {name}: {err}") from None
