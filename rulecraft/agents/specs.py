@@ -1,5 +1,8 @@
-"""Agents as users name them (`--agent SPEC`): `random`, `first`, scripts, and the searching
-agents with their budgets."""
+"""Agents as users name them (`--agent SPEC`, `--agents A,B`): `random`, `first`, scripts (also
+read from a file, `script:@FILE`), and the searching agents with their budgets.
+
+It takes the specs as texts; it gives agents (a bad spec: ValueError, or UsageError, exit 2). A
+newcomer adds an agent's spec to AGENTS or SEARCHING (and its help text, rulecraft/cli/options.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
 """Rule coverage: per catalogue id, is it encoded (a compiled definition carries it) and
 executed (a test that names it ran code carrying it)? The test run writes what it saw
-(rulecraft.authoring.testing); this module joins that with the catalogues and the rulesets."""
+(rulecraft.authoring.testing); this module joins that with the catalogues (read by
+rulecraft/inputs/catalogue.py) and the rulesets, and words the report (`rulecraft coverage`:
+rulecraft/cli/authoring.py). A newcomer adds a column of the report here."""
 
 from __future__ import annotations
 

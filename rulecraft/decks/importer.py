@@ -18,7 +18,7 @@ convert goes through `otherwise` (`*` matches anything; `{value}` stands for the
 replaces some of the `values` in the records whose fields have the values its `when` gives. A list
 property collects values; a text property given twice joins them with ", ". Empty values and
 `skip` values are left out. Values are read, and the result type-checked against the game's
-kinds, by rulecraft/values.py. The mapping follows `rulecraft schema importer`; its problems,
+kinds, by rulecraft/inputs/values.py. The mapping follows `rulecraft schema importer`; its problems,
 the input files' and the records' are Diagnostics (E09xx) at `file:line:col`.
 """
 

@@ -1,7 +1,11 @@
 """Values given on the command line, read against a ruleset: NAME=VALUE assignments, values of
 declared types (rulecraft/inputs/values.py), assumption overrides, query arguments, rulesets and
 scenarios. Every problem is a Diagnostic with a code E10xx and no file position (it is on the
-command line), raised as a UsageError: exit code 2."""
+command line), raised as a UsageError: exit code 2.
+
+It takes the texts as given and a compiled ruleset; it gives typed values, a ruleset's folder, a
+scenario. Adding the options themselves to a parser is rulecraft/cli/options.py; reading agent
+specs is rulecraft/agents/specs.py. A newcomer adds here a kind of value a command line names."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .simulate import Played
+from .seeded import Played
 from .statistics import ALPHA, p_text, two_proportion_z, welch_normal
 
 GAMES = 200  # games a side when --games is not given

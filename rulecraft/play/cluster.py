@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..inputs.given import UsageError
+from .seeded import Played, Setting, play_one
 
 if TYPE_CHECKING:
     from ..runtime.ruleset import Ruleset
-    from .simulate import Played, Setting
 
 CONNECT_TIMEOUT = "20s"  # how long to wait for the scheduler
 
@@ -26,8 +26,6 @@ CONNECT_TIMEOUT = "20s"  # how long to wait for the scheduler
 def play_on_cluster(rules: Ruleset, setting: Setting, seeds: range, scheduler: str,
                     advance: Callable[[Played], Played]) -> list[Played]:
     """Every seed's game played on the cluster at `scheduler`, in seed order."""
-    from .simulate import play_one
-
     client = _connect(scheduler)
     try:
         shared = client.scatter(rules, broadcast=True)

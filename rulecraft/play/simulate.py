@@ -21,17 +21,15 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from ..agents.search import scores_of
 from ..agents.specs import agent_specs, make_agents
 from ..inputs.given import scenario_named
 from ..runtime.ruleset import Ruleset
 from .progress import progress
-from .scenarios import play
+from .seeded import Played, Setting, play_one
 from .statistics import wilson
 
 TALLIES = ("picked", "played", "chosen")  # see runtime.history.History.tally
 TOP = 5  # the most frequent entries of each tally the table shows
-BACKENDS = ("local", "dask", "ray")  # ray: named by the contract, refused with a hint (cluster.py says why)
 
 
 @dataclass(frozen=True)
@@ -42,27 +40,6 @@ class How:
     backend: str = "local"
     scheduler: str | None = None
     quiet: bool = False
-
-
-@dataclass(frozen=True)
-class Setting:
-    """What every game of a simulation shares but its seed."""
-
-    scenario: str
-    specs: tuple[str, ...]
-    rounds: int | None
-    assumptions: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Played:
-    """What one game gives the sums: small, as it comes back from a worker."""
-
-    winner: str | None
-    rounds: int
-    executed: frozenset[str]
-    scores: tuple[int, ...] | None = None  # in player order; None: the ruleset declares no score
-    tally: tuple[tuple[tuple[str, str], int], ...] = ()  # History.tally, sorted
 
 
 def setting_of(rules: Ruleset, scenario: str, agents: tuple[str | None, list[str]], rounds: int | None,
@@ -97,15 +74,6 @@ def _play_local(rules: Ruleset, setting: Setting, seeds: range, workers: int) ->
     chunk = max(1, len(seeds) // (workers * 4))  # few round trips, yet work for every worker to the end
     with ProcessPoolExecutor(workers, initializer=_prepare, initargs=(rules, setting)) as pool:
         yield from pool.map(_play_seed, seeds, chunksize=chunk)  # map yields in seed order
-
-
-def play_one(rules: Ruleset, setting: Setting, seed: int) -> Played:
-    game = play(rules, setting.scenario, seed, list(setting.specs), setting.rounds, setting.assumptions,
-                log="simulation")
-    scores = scores_of(game)
-    return Played(game.winner.name if game.winner is not None else None, game.round,
-                  frozenset(game.history.touched), tuple(scores.values()) if scores is not None else None,
-                  tuple(sorted(game.history.tally.items())))
 
 
 _worker: tuple[Ruleset, Setting] | None = None  # a worker process's ruleset and setting (see _prepare)

@@ -5,6 +5,10 @@ Pages: an index (with the search over every name, in every language the rulesets
 language's built-ins, the diagnostic codes with their examples, every name in one table, and one
 page per ruleset: GAME with its mods (everything it declares), or, without GAME, each bundled game,
 mod and format (a mod's page: what it declares and what it changes).
+
+It takes a game (or none: every bundled ruleset) and the command line that runs the codes' command
+examples (codes.CommandLine); it gives the pages (`site`) and writes them (`write`). The command:
+rulecraft/cli/reference.py. A newcomer adds a section of a ruleset's page to SECTIONS.
 """
 
 from __future__ import annotations

@@ -4,6 +4,10 @@ statements, `file:line`) and which tests name it; a declaration or built-in: whe
 its source and where it is used. Without GAME, every bundled ruleset is searched.
 
 Something unknown is a usage error (E1003, exit 2) with the nearest names as suggestions.
+
+It takes the word asked about, the command line that runs a code's command examples
+(codes.CommandLine) and the ruleset; it gives the answer as a dict, and its text (`render`). The
+command: rulecraft/cli/reference.py.
 """
 
 from __future__ import annotations

@@ -18,5 +18,8 @@ events and handlers are; this package only runs them.
 - builtins.py, grid.py, hexgrid.py, board.py: the built-in functions and the board libraries
 - state.py (entities, zones), rng.py, arith.py, errors.py, agents.py: the pieces the parts use
 - play.py (scenarios, replays, checkpoints), odds.py (exact odds), ruletests.py (a ruleset's own tests)
-- search.py (agents that look ahead: greedy, MCTS), specs.py (agents as `--agent SPEC` names them)
+- agents.py holds the Agent protocol and the agents the runtime itself needs (random, first,
+  scripted, replay); the agents that look ahead and the agent specs are rulecraft/agents/
+
+Imports nothing of rulecraft outside this package (tests/architecture).
 """

@@ -1,6 +1,10 @@
-"""The listing commands: `games`, `cards list`, `cards show`, `dice list` and `assumptions`.
-Each prints one JSON document with `--json`, else a text for people. It loads only what it
-shows: `games` reads the compiled-ruleset cache's summaries, not the rulesets."""
+"""What the listing commands show of a definition (`cards list`, `cards show`): its properties
+(its kind's defaults for those it does not set), rule ids and other names; the properties that
+take an assumption's value; the enum values with other names; definitions found by a name in
+any language; and a value written compactly (`text`, also used by the reference).
+
+It takes a compiled ruleset; it gives JSON-ready dicts and texts. The commands that print them:
+rulecraft/cli/listing.py. A newcomer adds a field of a listing here."""
 
 from __future__ import annotations
 

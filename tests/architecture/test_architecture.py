@@ -165,8 +165,9 @@ def test_each_layer_imports_only_the_layers_below_it():
     assert upward == []
 
 
-def test_no_import_cycle_anywhere():
-    assert find_cycle(graph(top_level_only=True)) is None
+@pytest.mark.parametrize("top_level_only", [True, False], ids=["module-level", "function-level-too"])
+def test_no_import_cycle_anywhere(top_level_only: bool):
+    assert find_cycle(graph(top_level_only)) is None
 
 
 def test_the_packages_import_each_other_without_a_cycle():
