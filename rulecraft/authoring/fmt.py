@@ -110,10 +110,8 @@ def _code(line: str) -> str:
     return line[:comment].strip()
 
 
-# ---- the command --------------------------------------------------------------
-
-
 def rules_files(paths: list[str]) -> list[Path]:
+    """The .rules files `paths` name: files as given, folders searched (sorted)."""
     found: list[Path] = []
     for p in map(Path, paths):
         found += sorted(p.rglob("*.rules")) if p.is_dir() else [p]

@@ -1,6 +1,10 @@
 """The commands for people writing rulesets: `fmt` (lay out .rules files), `lsp` (the language
 server), `mutate` (the rule-mutation score) and `coverage` (which catalogue rules are encoded and
-tested). The engines: rulecraft/authoring/."""
+tested). The engines: rulecraft/authoring/.
+
+Each handler takes the parsed arguments and gives the exit code; it prints the result, and the
+errors it raises become exit codes in rulecraft/cli/__init__.py. A newcomer adds a command of
+this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """`rulecraft odds`: exact probabilities by enumeration (rulecraft/runtime/odds.py), as a table,
-JSON or a picture (`--plot`)."""
+JSON or a picture (`--plot`).
+
+Each handler takes the parsed arguments and gives the exit code; it prints the result, and the
+errors it raises become exit codes in rulecraft/cli/__init__.py. A newcomer adds a command of
+this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 
 from __future__ import annotations
 

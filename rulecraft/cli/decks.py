@@ -1,5 +1,9 @@
 """The deck commands: `deck check` (a deck's legality), `import` (card files of a public layout
-into a card pool) and `serve` (the local deck page). The engines: rulecraft/decks/."""
+into a card pool) and `serve` (the local deck page). The engines: rulecraft/decks/.
+
+Each handler takes the parsed arguments and gives the exit code; it prints the result, and the
+errors it raises become exit codes in rulecraft/cli/__init__.py. A newcomer adds a command of
+this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,10 @@
 """The listing commands: `games`, `cards list`, `cards show`, `dice list` and `assumptions`.
 Each prints one JSON document with `--json`, else a text for people (what a listing holds:
-rulecraft/views/listing.py). `games` reads the compiled-ruleset cache's summaries, not the rulesets."""
+rulecraft/views/listing.py). `games` reads the compiled-ruleset cache's summaries, not the rulesets.
+
+Each handler takes the parsed arguments and gives the exit code; it prints the result, and the
+errors it raises become exit codes in rulecraft/cli/__init__.py. A newcomer adds a command of
+this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,10 @@
 """The commands that play: `run` (one game, its log), `replay` (a log played again), `test` (a
 ruleset's own tests and per-seed replays), `simulate` (many seeded games, summed up) and `balance`
-(without and with mods, compared). The games are played by rulecraft/play/."""
+(without and with mods, compared). The games are played by rulecraft/play/.
+
+Each handler takes the parsed arguments and gives the exit code; it prints the result, and the
+errors it raises become exit codes in rulecraft/cli/__init__.py. A newcomer adds a command of
+this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 
 from __future__ import annotations
 

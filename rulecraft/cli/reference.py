@@ -1,6 +1,10 @@
 """The reference commands: `doc` (the reference site, rulecraft/reference/doc.py) and `explain`
 (a code, a catalogue rule or a name, rulecraft/reference/explain.py). Both show what a code's
-examples report by running them through this command line (`main`, given to the engine)."""
+examples report by running them through this command line (`main`, given to the engine).
+
+Each handler takes the parsed arguments and gives the exit code; it prints the result, and the
+errors it raises become exit codes in rulecraft/cli/__init__.py. A newcomer adds a command of
+this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """The commands about rulesets as a whole: `check` (compile and print diagnostics), `export` (a
-compiled ruleset as JSON), `schema` (the JSON Schema of a file format) and `mod diff`."""
+compiled ruleset as JSON), `schema` (the JSON Schema of a file format) and `mod diff`.
+
+Each handler takes the parsed arguments and gives the exit code; it prints the result, and the
+errors it raises become exit codes in rulecraft/cli/__init__.py. A newcomer adds a command of
+this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""`rulecraft render`: a token or a board position as SVG (the drawing: rulecraft/views/render.py)."""
+"""`rulecraft render`: a token or a board position as SVG (the drawing: rulecraft/views/render.py).
+
+Each handler takes the parsed arguments and gives the exit code; it prints the result, and the
+errors it raises become exit codes in rulecraft/cli/__init__.py. A newcomer adds a command of
+this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 
 from __future__ import annotations
 

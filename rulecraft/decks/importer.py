@@ -335,6 +335,3 @@ def write_pool(pool: dict, out) -> None:
     yaml.width = 4096
     out.write("# A card pool written by `rulecraft import`; use it with `rulecraft deck check DECK --pool FILE`.\n")
     yaml.dump(pool, out)
-
-
-# ---- the command ----------------------------------------------------------

@@ -288,6 +288,3 @@ def _hosts(host: str, port: int) -> set[str] | None:
             return None
     names = {"localhost", "127.0.0.1", "[::1]", host if ":" not in host else f"[{host}]"}
     return {f"{name}:{port}" for name in names} | (names if port == 80 else set())  # port 80: browsers leave it out
-
-
-# ---- the command ------------------------------------------------------------

@@ -29,12 +29,6 @@ def text(v: Any) -> str:
     return str(v)
 
 
-# ---- games ----------------------------------------------------------------
-
-
-# ---- cards ----------------------------------------------------------------
-
-
 def card(rules, d) -> dict[str, Any]:
     """A definition as listings give it: id, name, kind, count, every property (its kind's
     defaults for those it does not set; assumed numbers as they stand), rule ids, other names."""
@@ -79,6 +73,3 @@ def named_cards(rules, wanted: list[str]) -> list:
                              f"no definition `{name}` in {rules.id}", choices(name, rules.definitions))
         out.append(rules.definitions[found[0]])
     return out
-
-
-# ---- dice and assumptions -------------------------------------------------

@@ -349,6 +349,3 @@ def game_from_picture(rules, picture: str, radius: int, board_name: str) -> Game
         thing = _one(game.create(definition, 1, None, game.players[owner - 1] if owner else None))
         board.place(thing, board.by_label[label], rotation)
     return game
-
-
-# ---- the command ---------------------------------------------------------------------------------
