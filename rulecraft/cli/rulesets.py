@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
 
 from ..compiler.diagnostics import Diagnostics, render_json, render_sarif, render_text
 from ..compiler.loader import bundled_ids, compiled, load
@@ -98,23 +97,10 @@ def cmd_schema(args) -> int:
 
 def cmd_mod_diff(args) -> int:
     """What the mods given change, definition by definition, in the base with the `--mod` mods applied."""
-    from ..views.export import value as shown_value
+    from ..views.export import mod_diff
 
-    base, modded = load(args.base, args.mod), load(args.base, args.mod + args.mods)
-    before, after = base.definitions, modded.definitions
-    changed = []
-    for def_id in before.keys() & after.keys():
-        old, new = before[def_id].props, after[def_id].props
-        for prop in sorted(old.keys() | new.keys()):
-            if old.get(prop) != new.get(prop):
-                changed.append({"id": def_id, "property": prop, "before": shown_value(old.get(prop), base),
-                                "after": shown_value(new.get(prop), modded)})
-    own = modded.applied[len(modded.applied) - len(args.mods):]  # as their headers name them
-    other = [{"target": c.target, "change": c.what, "detail": c.detail, "where": str(c.span)}
-             for c in modded.changes if c.origin in own and c.what not in ("patch", "remove")]
-    report: dict[str, Any] = {"base": base.id, "mod": " + ".join(own), "mods": list(own), "with_mods": list(base.applied),
-              "added": sorted(after.keys() - before.keys()), "removed": sorted(before.keys() - after.keys()),
-              "changed": sorted(changed, key=lambda c: (c["id"], c["property"])), "other": other}
+    base = load(args.base, args.mod)
+    report = mod_diff(base, load(args.base, args.mod + args.mods), len(args.mods))
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
@@ -124,6 +110,6 @@ def cmd_mod_diff(args) -> int:
             print(f"  {key}: {', '.join(report[key])}")
     for c in report["changed"]:
         print(f"  {c['id']}.{c['property']}: {c['before']!r} -> {c['after']!r}")
-    for c in other:
+    for c in report["other"]:
         print(f"  {c['change']}: {c['target']}{' ' + c['detail'] if c['detail'] else ''}  ({c['where']})")
     return 0
