@@ -30,7 +30,7 @@ from .arguments import (
 from .compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, printable, render_json, render_sarif, render_text
 from .compiler.loader import bundled_ids, compiled, folder_of, load
 from .inputs import schema, schema_names
-from .runtime.errors import GameError
+from .runtime.errors import GameError, UnknownName
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -68,9 +68,8 @@ def run_command(argv: list[str] | None) -> int:
     except InputError as err:  # a deck, a pool, an importer file, a command-line value
         print(render_text(err.diagnostics, err.sources), file=sys.stderr)
         return 2
-    except KeyError as err:  # the runtime refuses a name (an option, an assumption, ...)
-        message = str(err.args[0]) if err.args else str(err)
-        print(render_text([Diagnostic("E1003", message, None)], {}), file=sys.stderr)
+    except UnknownName as err:  # the game refuses a name (an option, an assumption, ...)
+        print(render_text([Diagnostic("E1003", err.message, None)], {}), file=sys.stderr)
         return 2
     except GameError as err:
         print(f"rulecraft: the game stopped: {printable(str(err))}", file=sys.stderr)
@@ -480,7 +479,7 @@ def cmd_run(args) -> int:
     from .logview import describe
 
     game_id, scenario = find_scenario(args.scenario)
-    rules = load(game_id, args.mod)  # an unknown --option: the game refuses it (KeyError)
+    rules = load(game_id, args.mod)  # an unknown --option: the game refuses it (UnknownName)
     game = play(rules, scenario, args.seed, agent_specs(args.agents, args.agent), args.rounds,
                 assumption_overrides(rules, args.set), args.option)
     if args.json:

@@ -29,7 +29,7 @@ from .budget import DEFAULT_BUDGET, Budget
 from .chance import Chance, Seeded, Source
 from .checks import Checks
 from .choices import Choices
-from .errors import located
+from .errors import UnknownName, located
 from .events import Events
 from .history import History
 from .modifiers import Modifiers
@@ -60,11 +60,14 @@ class Game:
         self.assume = {name: a.value for name, a in ruleset.assumptions.items()}
         for name, value in (assumptions or {}).items():
             if name not in self.assume:
-                raise KeyError(f"unknown assumption '{name}' (known: {', '.join(sorted(self.assume))})")
+                raise UnknownName("assumption", name, f"unknown assumption '{name}' (known: {', '.join(sorted(self.assume))})",
+                                  sorted(self.assume))
             self.assume[name] = value
         unknown = [o for o in options if o not in ruleset.options]
         if unknown:
-            raise KeyError(f"unknown option '{unknown[0]}' (known: {', '.join(sorted(ruleset.options)) or 'none'})")
+            raise UnknownName("option", unknown[0],
+                              f"unknown option '{unknown[0]}' (known: {', '.join(sorted(ruleset.options)) or 'none'})",
+                              sorted(ruleset.options))
         self.options = frozenset(options)
         self.params = {name: p.default for name, p in ruleset.params.items()} | (params or {})
         self.scenario: str | None = None  # the scenario being played (play.start)
@@ -105,15 +108,16 @@ class Game:
 
     def act(self, action: str, *args: Any) -> Any:
         """Perform an action of the ruleset (tests, agents, the CLI)."""
-        c = self.rules.callables[action]
+        c = self.rules.callable_named(action, "action")
         self.history.record("action", action=action, args=list(args))
         with located():
             return c.func(self, *args)
 
     def call(self, name: str, *args: Any) -> Any:
         """Call a function or query of the ruleset (nothing is logged but what it does)."""
+        func = self.rules.callable_named(name, "function or query").func
         with located():
-            return self.rules.callables[name].func(self, *args)
+            return func(self, *args)
 
     def run_checks(self) -> list[dict[str, Any]]:
         """Run every check of a format against the deck laid out in this game; returns the violations."""
@@ -125,7 +129,7 @@ class Game:
         for p in self.players:
             if p.name == name:
                 return p
-        raise KeyError(f"no player named '{name}'")
+        raise UnknownName("player", name, f"no player named '{name}'", [p.name for p in self.players])
 
     def find(self, def_or_name: str) -> Entity:
         """The one live thing with this definition id or name (tests)."""

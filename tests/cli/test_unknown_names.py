@@ -1,0 +1,107 @@
+"""A name the game does not know, asked for from outside (the command line, a log, the API), is an
+`UnknownName`: the CLI reports it as bad usage (E1003, exit 2) with the message it always gave,
+and a caller of the API catches it as a GameError, never as a KeyError."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+import pytest
+
+import rulecraft
+from rulecraft import cli
+from rulecraft.runtime.errors import GameError, RuleFault, UnknownName
+
+TINY = """\
+game "tiny" "Tiny"
+
+kind card { power: int = 1 }
+kind token { }
+card ace "Ace" { }
+token chip "Chip" { }
+die d2 "Two-sided die" { faces 1..2 }
+assume edge: int = 3 "how far ahead a player must be"
+
+action nod(p: player) { log "{p.name} nods" }
+fn power_of(d: def<card>) -> int { return d.power }
+
+scenario duel "Two players" {
+  players: ["north", "south"]
+  rounds: 1
+  round { }
+}
+"""
+
+
+@pytest.fixture
+def tiny():
+    return rulecraft.compile_source(TINY)
+
+
+def refused(capsys, argv: list[str]) -> tuple[int, str]:
+    code = cli.main(argv)
+    return code, capsys.readouterr().err
+
+
+def test_an_unknown_ruleset_on_the_command_line_is_a_usage_error(capsys):
+    code, err = refused(capsys, ["odds", "no-such-game"])
+    assert code == 2
+    assert err.splitlines()[0].startswith("error[E1003]: no ruleset 'no-such-game' (bundled: doom, ")
+
+
+def test_an_unknown_option_on_the_command_line_is_a_usage_error(capsys):
+    code, err = refused(capsys, ["run", "twilight-imperium/small_galaxy", "--option", "nope", "--rounds", "1"])
+    assert code == 2
+    assert err.splitlines()[0] == "error[E1003]: unknown option 'nope' (known: none)"
+
+
+def test_an_unknown_assumption_in_a_replayed_log_is_a_usage_error(tmp_path, capsys):
+    header = {"seq": 1, "round": 0, "what": "scenario", "game": "twilight-imperium", "mods": [], "options": [],
+              "id": "small_galaxy", "seed": 3, "players": ["Sol", "Letnev", "Hacan"], "assumptions": {"nope": 1}}
+    log = tmp_path / "game.jsonl"
+    log.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    code, err = refused(capsys, ["replay", str(log)])
+    assert code == 2
+    assert err.splitlines()[0].startswith("error[E1003]: unknown assumption 'nope' (known: ")
+
+
+def test_an_unknown_name_carries_its_kind_the_name_and_the_known_names():
+    with pytest.raises(UnknownName) as info:
+        rulecraft.new_game("doom/deathmatch", options=["slow"])
+    assert (info.value.kind, info.value.name, info.value.known) == ("option", "slow", ("long_match", "short_match"))
+    assert str(info.value) == "unknown option 'slow' (known: long_match, short_match)"
+
+
+@pytest.mark.parametrize(("ask", "kind", "message"), [
+    (lambda rules: rulecraft.new_game(rules, assumptions={"egde": 2}), "assumption",
+     "unknown assumption 'egde' (known: edge)"),
+    (lambda rules: rulecraft.new_game(rules, scenario="trio"), "scenario", "no scenario 'trio' in tiny (has: duel)"),
+    (lambda rules: rulecraft.new_game(rules).player("west"), "player", "no player named 'west'"),
+    (lambda rules: rulecraft.new_game(rules).force("d6", 6), "die", "unknown die 'd6'"),
+    (lambda rules: rulecraft.new_game(rules).act("shout"), "action", "no action 'shout' in tiny"),
+    (lambda rules: rulecraft.new_game(rules).call("shout"), "function or query", "no function or query 'shout' in tiny"),
+    (lambda rules: rulecraft.new_game(rules).things.defprop("ace", "colour"), "property", "card has no property 'colour'"),
+    (lambda rules: rulecraft.odds(rules, "d3"), "chance query", "no chance query 'd3' in tiny"),
+    (lambda rules: rulecraft.load("no-such-game"), "ruleset", None),
+], ids=["assumption", "scenario", "player", "die", "action", "function", "property", "odds", "ruleset"])
+def test_the_api_raises_an_unknown_name_and_no_key_error(tiny, ask, kind, message):
+    with pytest.raises(GameError) as info:
+        ask(tiny)
+    assert isinstance(info.value, UnknownName) and not isinstance(info.value, KeyError)
+    assert info.value.kind == kind
+    assert message is None or str(info.value) == message
+
+
+def test_an_unknown_name_survives_the_trip_back_from_a_worker_process():
+    err = UnknownName("die", "d6", "unknown die 'd6'", ["d2"])
+    back = pickle.loads(pickle.dumps(err))
+    assert (type(back), back.kind, back.name, back.known, str(back)) == (UnknownName, "die", "d6", ("d2",),
+                                                                        "unknown die 'd6'")
+
+
+def test_a_name_a_ruleset_itself_asks_for_and_misses_is_the_rulesets_fault(tiny):
+    game = rulecraft.new_game(tiny)
+    with pytest.raises(RuleFault) as info:
+        game.call("power_of", "chip")  # the API passes a token where the function takes a card
+    assert str(info.value) == "<source>:11:36: token has no property 'power'"
