@@ -3,7 +3,10 @@
 Compiled handlers receive the game as `rt` and reach the operations the interface table
 (`interface.py`) names, on the game or on one of its parts:
 
-- `rt.things`  (things.py): things, zones, graph and boards; create, move, properties, selections
+- `rt.things`  (things.py): things, zones, graph and boards; create, move, set, destroy
+- `rt.properties` (properties.py): properties as they read now, abilities, `is`/`as`
+- `rt.selection` (selection.py): finding things (`all KIND`, `KIND in ZONE where ...`)
+- `rt.knowledge` (knowledge.py): reveal, hide, what a player knows of a face-down thing
 - `rt.events`  (events.py): events and triggers, phases, turns, steps, rounds, the game's end
 - `rt.mods`    (modifiers.py): continuous modifiers
 - `rt.chance`  (chance.py): dice, tables, random picks, shuffles
@@ -32,8 +35,11 @@ from .choices import Choices
 from .errors import UnknownName, located
 from .events import Events
 from .history import History
+from .knowledge import Knowledge
 from .modifiers import Modifiers
+from .properties import Properties
 from .ruleset import Ruleset
+from .selection import Selection
 from .state import Entity, Zone
 from .things import CopyOnWriteThings, Things
 
@@ -80,9 +86,11 @@ class Game:
         self.mods = Modifiers(self.history)
         self.things = (CopyOnWriteThings if shared_props else Things)(
             ruleset, self.assume, replaced, self.history, self.mods, players)
+        self.properties = Properties(self, ruleset, self.assume, self.history, self.mods)
+        self.selection = Selection(ruleset, self.things, self.budget)
+        self.knowledge = Knowledge(self.things.players, self.history)
         self.events = Events(self, ruleset, self.things, self.history, self.budget, self.mods)
         self.things.emit = self.events.emit
-        self.things.rt = self
         self.chance = Chance(self, ruleset, self.assume, self.history, source or Seeded(rng.derive(seed, 0)))
         self.choices = Choices(self, ruleset, self.things, self.events, self.history, self.budget, seed, agents)
         self.checks = Checks(self, ruleset, self.history)
@@ -144,24 +152,24 @@ class Game:
 
     def get(self, e: Any, prop: str) -> Any:
         """A property of a thing, modifiers applied (or a built-in field: name, owner, location...)."""
-        return self.things.get(e, prop)
+        return self.properties.get(e, prop)
 
     def set(self, e: Any, prop: str, value: Any) -> None:
         self.things.set(e, prop, value)
 
     def select(self, kind: str, at: Any = None, owner: Any = None, where: Callable | None = None,
                by_definition: bool = False) -> list[Entity]:
-        return self.things.select(kind, at, owner, where, by_definition)
+        return self.selection.select(kind, at, owner, where, by_definition)
 
     def zone(self, name: str, owner: Entity | None = None) -> Zone:
         return self.things.zone(name, owner)
 
     def knows(self, player: Entity, e: Entity) -> bool:
-        return self.things.knows(player, e)
+        return self.knowledge.knows(player, e)
 
     def view(self, player: Entity, e: Entity) -> str:
         """What `player` sees of `e`: its definition, or `hidden`."""
-        return self.things.view(player, e)
+        return self.knowledge.view(player, e)
 
     # ---- the flow of play ------------------------------------------------------------
 

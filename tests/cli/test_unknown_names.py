@@ -81,7 +81,7 @@ def test_an_unknown_name_carries_its_kind_the_name_and_the_known_names():
     (lambda rules: rulecraft.new_game(rules).force("d6", 6), "die", "unknown die 'd6'"),
     (lambda rules: rulecraft.new_game(rules).act("shout"), "action", "no action 'shout' in tiny"),
     (lambda rules: rulecraft.new_game(rules).call("shout"), "function or query", "no function or query 'shout' in tiny"),
-    (lambda rules: rulecraft.new_game(rules).things.defprop("ace", "colour"), "property", "card has no property 'colour'"),
+    (lambda rules: rulecraft.new_game(rules).properties.defprop("ace", "colour"), "property", "card has no property 'colour'"),
     (lambda rules: rulecraft.odds(rules, "d3"), "chance query", "no chance query 'd3' in tiny"),
     (lambda rules: rulecraft.load("no-such-game"), "ruleset", None),
 ], ids=["assumption", "scenario", "player", "die", "action", "function", "property", "odds", "ruleset"])
