@@ -140,9 +140,12 @@ class Game:
         raise UnknownName("player", name, f"no player named '{name}'", [p.name for p in self.players])
 
     def find(self, def_or_name: str) -> Entity:
-        """The one live thing with this definition id or name (tests)."""
+        """The one live thing with this definition id or name (tests); none is an UnknownName,
+        several a LookupError."""
         found = [e for e in self.things.entities.values() if e.alive and def_or_name in (e.def_id, e.name)]
-        if len(found) != 1:
+        if not found:
+            raise UnknownName("thing", def_or_name, f"0 live things match '{def_or_name}'")
+        if len(found) > 1:
             raise LookupError(f"{len(found)} live things match '{def_or_name}'")
         return found[0]
 

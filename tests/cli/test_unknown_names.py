@@ -78,13 +78,15 @@ def test_an_unknown_name_carries_its_kind_the_name_and_the_known_names():
      "unknown assumption 'egde' (known: edge)"),
     (lambda rules: rulecraft.new_game(rules, scenario="trio"), "scenario", "no scenario 'trio' in tiny (has: duel)"),
     (lambda rules: rulecraft.new_game(rules).player("west"), "player", "no player named 'west'"),
+    (lambda rules: rulecraft.new_game(rules).find("ace"), "thing", "0 live things match 'ace'"),
+    (lambda rules: rulecraft.new_game(rules).zone("discard"), "zone", "no zone 'discard'"),
     (lambda rules: rulecraft.new_game(rules).force("d6", 6), "die", "unknown die 'd6'"),
     (lambda rules: rulecraft.new_game(rules).act("shout"), "action", "no action 'shout' in tiny"),
     (lambda rules: rulecraft.new_game(rules).call("shout"), "function or query", "no function or query 'shout' in tiny"),
     (lambda rules: rulecraft.new_game(rules).properties.defprop("ace", "colour"), "property", "card has no property 'colour'"),
     (lambda rules: rulecraft.odds(rules, "d3"), "chance query", "no chance query 'd3' in tiny"),
     (lambda rules: rulecraft.load("no-such-game"), "ruleset", None),
-], ids=["assumption", "scenario", "player", "die", "action", "function", "property", "odds", "ruleset"])
+], ids=["assumption", "scenario", "player", "thing", "zone", "die", "action", "function", "property", "odds", "ruleset"])
 def test_the_api_raises_an_unknown_name_and_no_key_error(tiny, ask, kind, message):
     with pytest.raises(GameError) as info:
         ask(tiny)
