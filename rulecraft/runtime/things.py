@@ -221,8 +221,9 @@ class Things:
     def zone(self, name: str, owner: Entity | None = None) -> Zone:
         found = self.zones.get((name, owner.id if owner else None))
         if found is None:
-            whose = f" of {owner.name}" if owner else ""
-            raise UnknownName("zone", name, f"no zone '{name}'{whose}", sorted({z for z, _ in self.zones}))
+            known = sorted({z for z, _ in self.zones})
+            whose = f" of {owner.name}" if owner else " without an owner" if name in known else ""
+            raise UnknownName("zone", name, f"no zone '{name}'{whose}", known)
         return found
 
     def snapshot(self) -> dict[str, Any]:

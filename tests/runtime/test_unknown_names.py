@@ -20,6 +20,7 @@ kind token { }
 card ace "Ace" { }
 token chip "Chip" { }
 die d2 "Two-sided die" { faces 1..2 }
+zone hand per_player hidden
 assume edge: int = 3 "how far ahead a player must be"
 
 action nod(p: player) { log "{p.name} nods" }
@@ -52,13 +53,16 @@ def test_an_unknown_name_carries_its_kind_the_name_and_the_known_names():
     (lambda rules: rulecraft.new_game(rules).player("west"), "player", "no player named 'west'"),
     (lambda rules: rulecraft.new_game(rules).find("ace"), "thing", "0 live things match 'ace'"),
     (lambda rules: rulecraft.new_game(rules).zone("discard"), "zone", "no zone 'discard'"),
+    (lambda rules: rulecraft.new_game(rules).zone("hand"), "zone", "no zone 'hand' without an owner"),
+    (lambda rules: (g := rulecraft.new_game(rules)).zone("hand", g.create("chip")), "zone", "no zone 'hand' of Chip"),
     (lambda rules: rulecraft.new_game(rules).force("d6", 6), "die", "unknown die 'd6'"),
     (lambda rules: rulecraft.new_game(rules).act("shout"), "action", "no action 'shout' in tiny"),
     (lambda rules: rulecraft.new_game(rules).call("shout"), "function or query", "no function or query 'shout' in tiny"),
     (lambda rules: rulecraft.new_game(rules).properties.defprop("ace", "colour"), "property", "card has no property 'colour'"),
     (lambda rules: rulecraft.odds(rules, "d3"), "chance query", "no chance query 'd3' in tiny"),
     (lambda rules: rulecraft.load("no-such-game"), "ruleset", f"no ruleset 'no-such-game' (bundled: {', '.join(bundled_ids())})"),
-], ids=["assumption", "scenario", "player", "thing", "zone", "die", "action", "function", "property", "odds", "ruleset"])
+], ids=["assumption", "scenario", "player", "thing", "zone", "zone-of-no-one", "zone-of-a-token", "die", "action",
+        "function", "property", "odds", "ruleset"])
 def test_the_api_raises_an_unknown_name_and_no_key_error(tiny, ask, kind, message):
     with pytest.raises(GameError) as info:
         ask(tiny)
@@ -78,4 +82,4 @@ def test_a_name_a_ruleset_itself_asks_for_and_misses_is_the_rulesets_fault(tiny)
     game = rulecraft.new_game(tiny)
     with pytest.raises(RuleFault) as info:
         game.call("power_of", "chip")  # the API passes a token where the function takes a card
-    assert str(info.value) == "<source>:11:36: token has no property 'power'"
+    assert str(info.value) == "<source>:12:36: token has no property 'power'"
