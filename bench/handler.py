@@ -3,7 +3,7 @@
 `tally` has the shape of Twilight Imperium's `influence_of` / `pay_wealth`: it loops over a
 selection, reads properties, does arithmetic, calls a built-in and sets a property. `score`
 is pure arithmetic over `range`, to show the interpreter overhead without the game's own
-per-operation cost (rt.things.prop / .set / .select), which all three versions share.
+per-operation cost (rt.properties.prop, rt.things.set, rt.selection.select), which all three versions share.
 All three versions call the same Game methods on the same game state.
 """
 
@@ -61,7 +61,7 @@ def hand_tally(rt, p):
     No `modify` in the source touches these properties, so, like the compiler, it reads them
     straight from the thing."""
     total = 0
-    for pl in rt.budget.charge(rt.things.select("planet", None, None, lambda it: it.props["controller"] == p, False)):
+    for pl in rt.budget.charge(rt.selection.select("planet", None, None, lambda it: it.props["controller"] == p, False)):
         if pl.props["influence"] > 1:
             total += pl.props["influence"] * 2 + abs(pl.props["influence"] - pl.props["resources"])
         else:

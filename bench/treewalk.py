@@ -60,7 +60,7 @@ class Interpreter:
         assert isinstance(t, n.Attr)
         obj = self.expr(t.target, env)
         if s.op != "=":
-            current = self.rt.things.get(obj, t.name) if t.name in BUILTIN_FIELDS else self.rt.things.prop(obj, t.name)
+            current = self.rt.properties.get(obj, t.name) if t.name in BUILTIN_FIELDS else self.rt.properties.prop(obj, t.name)
             value = current + value if s.op == "+=" else current - value
         self.rt.things.set(obj, t.name, value)
 
@@ -104,7 +104,7 @@ class Interpreter:
 
     def attr(self, e: n.Attr, env: dict[str, Any]) -> Any:
         target = self.expr(e.target, env)
-        return self.rt.things.get(target, e.name) if e.name in BUILTIN_FIELDS else self.rt.things.prop(target, e.name)
+        return self.rt.properties.get(target, e.name) if e.name in BUILTIN_FIELDS else self.rt.properties.prop(target, e.name)
 
     def binary(self, e: n.Binary, env: dict[str, Any]) -> Any:
         if e.op == "and":
@@ -136,7 +136,7 @@ class Interpreter:
                 return self.expr(cond, {**env, "it": it})
         at = self.expr(e.at, env) if e.at is not None else None
         owner = self.expr(e.owner, env) if e.owner is not None else None
-        return self.rt.things.select(e.kind, at, owner, where, self.res.selection(e).of_definition)
+        return self.rt.selection.select(e.kind, at, owner, where, self.res.selection(e).of_definition)
 
 
 W = Interpreter

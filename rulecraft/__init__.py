@@ -31,7 +31,7 @@ _LAZY = {"CompileError": "compiler.diagnostics", "Diagnostic": "compiler.diagnos
          "FirstLegalAgent": "runtime.agents", "RandomAgent": "runtime.agents", "ScriptedAgent": "runtime.agents",
          "GreedyAgent": "agents.search", "MctsAgent": "agents.search",
          "BudgetExceeded": "runtime.errors", "GameError": "runtime.errors", "IllegalAction": "runtime.errors",
-         "Game": "runtime.game", "odds": "runtime.odds", "run": "runtime.play"}
+         "UnknownName": "runtime.errors", "Game": "runtime.game", "odds": "runtime.odds", "run": "runtime.play"}
 
 if TYPE_CHECKING:
     from .agents.search import GreedyAgent, MctsAgent
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .compiler.loader import compile_source, load
     from .decks.legality import DeckChecker, DeckError, check_deck
     from .runtime.agents import FirstLegalAgent, RandomAgent, ScriptedAgent
-    from .runtime.errors import BudgetExceeded, GameError, IllegalAction
+    from .runtime.errors import BudgetExceeded, GameError, IllegalAction, UnknownName
     from .runtime.game import Game
     from .runtime.odds import odds
     from .runtime.play import run
@@ -67,5 +67,5 @@ def new_game(ruleset, seed: int = 0, players=None, agents=None, assumptions=None
 
 
 __all__ = ["load", "compile_source", "new_game", "run", "odds", "check_deck", "DeckChecker", "Game", "CompileError",
-           "Diagnostic", "DeckError", "GameError", "IllegalAction", "BudgetExceeded", "RandomAgent", "FirstLegalAgent",
+           "Diagnostic", "DeckError", "GameError", "IllegalAction", "UnknownName", "BudgetExceeded", "RandomAgent", "FirstLegalAgent",
            "ScriptedAgent", "GreedyAgent", "MctsAgent", "__version__"]

@@ -24,7 +24,7 @@ import os
 import sys
 
 from ..compiler.diagnostics import CompileError, Diagnostic, InputError, printable, render_text
-from ..runtime.errors import GameError
+from ..runtime.errors import GameError, UnknownName
 from ..version import __version__
 
 # A command builds large trees of objects (parse trees, ASTs, rulesets) that hold few reference
@@ -56,9 +56,8 @@ def run_command(argv: list[str] | None) -> int:
     except InputError as err:  # a deck, a pool, an importer file, a command-line value
         print(render_text(err.diagnostics, err.sources), file=sys.stderr)
         return 2
-    except KeyError as err:  # the runtime refuses a name (an option, an assumption, ...)
-        message = str(err.args[0]) if err.args else str(err)
-        print(render_text([Diagnostic("E1003", message, None)], {}), file=sys.stderr)
+    except UnknownName as err:  # the game refuses a name (an option, an assumption, ...)
+        print(render_text([Diagnostic("E1003", err.message, None)], {}), file=sys.stderr)
         return 2
     except GameError as err:
         print(f"rulecraft: the game stopped: {printable(str(err))}", file=sys.stderr)

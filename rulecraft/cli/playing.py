@@ -65,7 +65,7 @@ def cmd_run(args) -> int:
     from ..views.logview import describe
 
     game_id, scenario = find_scenario(args.scenario)
-    rules = load(game_id, args.mod)  # an unknown --option: the game refuses it (KeyError)
+    rules = load(game_id, args.mod)  # an unknown --option: the game refuses it (UnknownName)
     game = play(rules, scenario, args.seed, agent_specs(args.agents, args.agent), args.rounds,
                 assumption_overrides(rules, args.set), args.option)
     if args.json:

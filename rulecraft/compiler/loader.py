@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
+from ..runtime.errors import UnknownName
 from . import package, store
 from .diagnostics import CompileError, Diagnostics, suggest
 from .source import MAX_SOURCE_BYTES, MAX_SOURCE_TOKENS, Source, Span, decoded, tokens_in
@@ -263,7 +264,8 @@ def locate(ruleset_id: str) -> Path:
         candidate = Path(ruleset_id)
         if is_file(candidate / MAIN):
             return candidate
-        raise KeyError(f"no ruleset '{ruleset_id}' (bundled: {', '.join(bundled_ids())})")
+        raise UnknownName("ruleset", ruleset_id, f"no ruleset '{ruleset_id}' (bundled: {', '.join(bundled_ids())})",
+                          bundled_ids())
     return folder
 
 

@@ -5,8 +5,11 @@ events and handlers are; this package only runs them.
 
 - game.py: `Game`, the facade the host uses (tests, the CLI, tools); it builds the parts
   and hands itself to compiled handlers as `rt`
-- things.py (`rt.things`): things, zones, the graph and boards' state; create, move, destroy,
-  properties, selections, hidden information
+- things.py (`rt.things`): things, zones, the graph and boards' state; create, move, set,
+  destroy
+- properties.py (`rt.properties`): properties as they read now (abilities, modifiers), `is`/`as`
+- selection.py (`rt.selection`): finding things, in a zone's or creation order
+- knowledge.py (`rt.knowledge`): reveal, hide, what each player knows of a face-down thing
 - events.py (`rt.events`): events and triggers, phases, turns, steps, rounds, the game's end
 - modifiers.py (`rt.mods`): continuous modifiers and their durations
 - chance.py (`rt.chance`): dice, dice tables, random picks and shuffles; the seeded source

@@ -120,7 +120,7 @@ def _in_phase(rt, name):
 
 def _knows(rt, player, thing):
     _thing("knows", player, thing)
-    return rt.things.knows(player, thing)
+    return rt.knowledge.knows(player, thing)
 
 
 def _items(rt, zone):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol, Sequence
 
 from . import rng
-from .errors import IllegalAction
+from .errors import IllegalAction, UnknownName
 from .history import History
 from .ruleset import Ruleset
 from .state import Zone
@@ -70,7 +70,7 @@ class Chance:
     def force(self, die_id: str, *faces: Any) -> None:
         """Tests and tutorials: make the next rolls of a die show these faces."""
         if die_id not in self.rules.dice:
-            raise KeyError(f"unknown die '{die_id}'")
+            raise UnknownName("die", die_id, f"unknown die '{die_id}'", sorted(self.rules.dice))
         self.forced.setdefault(die_id, []).extend(faces)
 
     def table(self, table_id: str, *args: Any) -> int:

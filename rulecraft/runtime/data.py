@@ -105,7 +105,7 @@ def set_item(rt: Any, holder: Any, key: Any, value: Any) -> None:
 def set_prop_item(rt: Any, thing: Any, prop: str, key: Any, value: Any) -> None:
     """`x.p[i] = v`: the property gets a changed copy (a property's value is never changed in place,
     so the log and the state hash see the change)."""
-    current = rt.things.get(thing, prop)
+    current = rt.properties.get(thing, prop)
     if isinstance(current, (list, dict)):
         rt.budget.grow(len(current))
     changed = dict(current) if isinstance(current, dict) and not isinstance(current, Record) else \

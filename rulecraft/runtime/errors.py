@@ -1,5 +1,10 @@
 """Errors a running game can raise: each is a clear message for the user, never a traceback.
 
+`UnknownName` is the one error for a name asked for from outside a ruleset (the API, the command
+line, a log) that the game does not know: the CLI reports it as bad usage (exit 2); any other
+Python error that reaches the CLI is a fault of rulecraft (exit 70). A newcomer adding a lookup by
+name raises `UnknownName` with the kind of name and the names it knows.
+
 Every error that leaves a ruleset's handler names where it happened: `locate` reads the
 innermost handler frame of its traceback and the position (`co_positions()`) of the
 instruction that failed, which lowering set to the `.rules` line and column of the statement.
@@ -9,7 +14,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from types import FrameType, TracebackType
-from typing import Iterator
+from typing import Any, Iterator, Sequence
 
 
 class GameError(Exception):
@@ -25,6 +30,22 @@ class GameError(Exception):
     def message(self) -> str:
         """The message without its place."""
         return super().__str__()
+
+
+class UnknownName(GameError):
+    """A name the game does not know: `kind` of name (an assumption, an option, a player, a die, a
+    scenario, a ruleset, a chance query, a property...), the `name` asked for, and the names it
+    `known` where the lookup lists them. Not a KeyError: a caller catches it as a GameError (or by
+    its own name); a KeyError that escapes rulecraft is a fault of rulecraft."""
+
+    def __init__(self, kind: str, name: str, message: str, known: Sequence[str] = ()):
+        super().__init__(message)
+        self.kind = kind
+        self.name = name
+        self.known = tuple(known)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a simulation's worker process sends it back pickled
+        return (type(self), (self.kind, self.name, self.message, self.known))
 
 
 class AgentError(GameError):
@@ -128,9 +149,14 @@ def item_fault(err: IndexError) -> GameError:
 
 @contextmanager
 def located() -> Iterator[None]:
-    """Around a call into a ruleset: every error that leaves it names its place."""
+    """Around a call into a ruleset: every error that leaves it names its place. A name the
+    ruleset itself asks for and the game does not know is the ruleset's fault, never the user's."""
     try:
         yield
+    except UnknownName as err:
+        fault = RuleFault(err.message)
+        fault.where = place_of(err.__traceback__)
+        raise fault from None
     except GameError as err:
         locate(err)
         raise

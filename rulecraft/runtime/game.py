@@ -3,7 +3,10 @@
 Compiled handlers receive the game as `rt` and reach the operations the interface table
 (`interface.py`) names, on the game or on one of its parts:
 
-- `rt.things`  (things.py): things, zones, graph and boards; create, move, properties, selections
+- `rt.things`  (things.py): things, zones, graph and boards; create, move, set, destroy
+- `rt.properties` (properties.py): properties as they read now, abilities, `is`/`as`
+- `rt.selection` (selection.py): finding things (`all KIND`, `KIND in ZONE where ...`)
+- `rt.knowledge` (knowledge.py): reveal, hide, what a player knows of a face-down thing
 - `rt.events`  (events.py): events and triggers, phases, turns, steps, rounds, the game's end
 - `rt.mods`    (modifiers.py): continuous modifiers
 - `rt.chance`  (chance.py): dice, tables, random picks, shuffles
@@ -29,11 +32,14 @@ from .budget import DEFAULT_BUDGET, Budget
 from .chance import Chance, Seeded, Source
 from .checks import Checks
 from .choices import Choices
-from .errors import located
+from .errors import UnknownName, located
 from .events import Events
 from .history import History
+from .knowledge import Knowledge
 from .modifiers import Modifiers
+from .properties import Properties
 from .ruleset import Ruleset
+from .selection import Selection
 from .state import Entity, Zone
 from .things import CopyOnWriteThings, Things
 
@@ -60,11 +66,14 @@ class Game:
         self.assume = {name: a.value for name, a in ruleset.assumptions.items()}
         for name, value in (assumptions or {}).items():
             if name not in self.assume:
-                raise KeyError(f"unknown assumption '{name}' (known: {', '.join(sorted(self.assume))})")
+                raise UnknownName("assumption", name, f"unknown assumption '{name}' (known: {', '.join(sorted(self.assume))})",
+                                  sorted(self.assume))
             self.assume[name] = value
         unknown = [o for o in options if o not in ruleset.options]
         if unknown:
-            raise KeyError(f"unknown option '{unknown[0]}' (known: {', '.join(sorted(ruleset.options)) or 'none'})")
+            raise UnknownName("option", unknown[0],
+                              f"unknown option '{unknown[0]}' (known: {', '.join(sorted(ruleset.options)) or 'none'})",
+                              sorted(ruleset.options))
         self.options = frozenset(options)
         self.params = {name: p.default for name, p in ruleset.params.items()} | (params or {})
         self.scenario: str | None = None  # the scenario being played (play.start)
@@ -77,9 +86,11 @@ class Game:
         self.mods = Modifiers(self.history)
         self.things = (CopyOnWriteThings if shared_props else Things)(
             ruleset, self.assume, replaced, self.history, self.mods, players)
+        self.properties = Properties(self, ruleset, self.assume, self.history, self.mods)
+        self.selection = Selection(ruleset, self.things, self.budget)
+        self.knowledge = Knowledge(self.things.players, self.history)
         self.events = Events(self, ruleset, self.things, self.history, self.budget, self.mods)
         self.things.emit = self.events.emit
-        self.things.rt = self
         self.chance = Chance(self, ruleset, self.assume, self.history, source or Seeded(rng.derive(seed, 0)))
         self.choices = Choices(self, ruleset, self.things, self.events, self.history, self.budget, seed, agents)
         self.checks = Checks(self, ruleset, self.history)
@@ -105,15 +116,16 @@ class Game:
 
     def act(self, action: str, *args: Any) -> Any:
         """Perform an action of the ruleset (tests, agents, the CLI)."""
-        c = self.rules.callables[action]
+        c = self.rules.callable_named(action, "action")
         self.history.record("action", action=action, args=list(args))
         with located():
             return c.func(self, *args)
 
     def call(self, name: str, *args: Any) -> Any:
         """Call a function or query of the ruleset (nothing is logged but what it does)."""
+        func = self.rules.callable_named(name, "function or query").func
         with located():
-            return self.rules.callables[name].func(self, *args)
+            return func(self, *args)
 
     def run_checks(self) -> list[dict[str, Any]]:
         """Run every check of a format against the deck laid out in this game; returns the violations."""
@@ -125,12 +137,15 @@ class Game:
         for p in self.players:
             if p.name == name:
                 return p
-        raise KeyError(f"no player named '{name}'")
+        raise UnknownName("player", name, f"no player named '{name}'", [p.name for p in self.players])
 
     def find(self, def_or_name: str) -> Entity:
-        """The one live thing with this definition id or name (tests)."""
+        """The one live thing with this definition id or name (tests); none is an UnknownName,
+        several a LookupError."""
         found = [e for e in self.things.entities.values() if e.alive and def_or_name in (e.def_id, e.name)]
-        if len(found) != 1:
+        if not found:
+            raise UnknownName("thing", def_or_name, f"0 live things match '{def_or_name}'")
+        if len(found) > 1:
             raise LookupError(f"{len(found)} live things match '{def_or_name}'")
         return found[0]
 
@@ -140,24 +155,24 @@ class Game:
 
     def get(self, e: Any, prop: str) -> Any:
         """A property of a thing, modifiers applied (or a built-in field: name, owner, location...)."""
-        return self.things.get(e, prop)
+        return self.properties.get(e, prop)
 
     def set(self, e: Any, prop: str, value: Any) -> None:
         self.things.set(e, prop, value)
 
     def select(self, kind: str, at: Any = None, owner: Any = None, where: Callable | None = None,
                by_definition: bool = False) -> list[Entity]:
-        return self.things.select(kind, at, owner, where, by_definition)
+        return self.selection.select(kind, at, owner, where, by_definition)
 
     def zone(self, name: str, owner: Entity | None = None) -> Zone:
         return self.things.zone(name, owner)
 
     def knows(self, player: Entity, e: Entity) -> bool:
-        return self.things.knows(player, e)
+        return self.knowledge.knows(player, e)
 
     def view(self, player: Entity, e: Entity) -> str:
         """What `player` sees of `e`: its definition, or `hidden`."""
-        return self.things.view(player, e)
+        return self.knowledge.view(player, e)
 
     # ---- the flow of play ------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 A handler receives the game as `rt`. `HANDLER_CALLS` maps each operation the lowerer emits to
 the attribute path on `rt` that performs it ("" for the game itself, or the name of one of its
-parts: `rt.things.get(...)`), and `HANDLER_DATA` names the plain tables a handler reads. Nothing
+parts: `rt.properties.get(...)`), and `HANDLER_DATA` names the plain tables a handler reads. Nothing
 else is reachable: a ruleset's names never become attributes, so this table is the whole surface.
 """
 
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 _PARTS: dict[str, tuple[str, ...]] = {
     "budget": ("charge", "tick", "scan"),
-    "things": ("create", "destroy", "remove", "move", "fill", "draw", "get", "prop", "set", "defprop", "cast", "is_a",
-               "ability_param", "has_ability",
-               "select", "first_of", "zone", "reveal", "hide"),
+    "things": ("create", "destroy", "remove", "move", "fill", "draw", "set", "zone"),
+    "properties": ("get", "prop", "defprop", "cast", "is_a", "ability_param", "has_ability"),
+    "selection": ("select", "first_of"),
+    "knowledge": ("reveal", "hide"),
     "events": ("emit", "phase", "step", "turn", "end_game"),
     "mods": ("modify",),
     "chance": ("roll", "table", "shuffle"),

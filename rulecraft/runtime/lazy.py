@@ -51,7 +51,33 @@ class Family:
         return [m for m in (ref() for ref in self.members) if m is not None]
 
 
-class Rolled:
+class RandomArithmetic:
+    """The operators of a random value (a Rolled): arithmetic gives a new random value of the
+    law of the result, a comparison is read at once (`abs`, which needs the values, is Rolled's)."""
+
+    __slots__ = ()
+
+    def __add__(self, other: Any) -> Any: return combine(operator.add, self, other)
+    def __radd__(self, other: Any) -> Any: return combine(operator.add, other, self)
+    def __sub__(self, other: Any) -> Any: return combine(operator.sub, self, other)
+    def __rsub__(self, other: Any) -> Any: return combine(operator.sub, other, self)
+    def __mul__(self, other: Any) -> Any: return combine(operator.mul, self, other)
+    def __rmul__(self, other: Any) -> Any: return combine(operator.mul, other, self)
+    def __floordiv__(self, other: Any) -> Any: return combine(operator.floordiv, self, other)
+    def __rfloordiv__(self, other: Any) -> Any: return combine(operator.floordiv, other, self)
+    def __mod__(self, other: Any) -> Any: return combine(operator.mod, self, other)
+    def __rmod__(self, other: Any) -> Any: return combine(operator.mod, other, self)
+    def __neg__(self) -> Any: return combine(operator.mul, self, -1)
+    def __pos__(self) -> Any: return self
+    def __eq__(self, other: Any) -> Any: return compare(operator.eq, self, other)
+    def __ne__(self, other: Any) -> Any: return compare(operator.ne, self, other)
+    def __lt__(self, other: Any) -> Any: return compare(operator.lt, self, other)
+    def __le__(self, other: Any) -> Any: return compare(operator.le, self, other)
+    def __gt__(self, other: Any) -> Any: return compare(operator.gt, self, other)
+    def __ge__(self, other: Any) -> Any: return compare(operator.ge, self, other)
+
+
+class Rolled(RandomArithmetic):
     """A random value: `values` maps each root of `family` to this value."""
 
     __slots__ = ("family", "values", "chooser", "__weakref__")
@@ -81,26 +107,8 @@ class Rolled:
         self.family.table = {r: q / p for r, q in self.family.table.items() if self.values[r] == v}
         return v
 
-    # Arithmetic gives new random values; everything else reads one value.
-    def __add__(self, other: Any) -> Any: return combine(operator.add, self, other)
-    def __radd__(self, other: Any) -> Any: return combine(operator.add, other, self)
-    def __sub__(self, other: Any) -> Any: return combine(operator.sub, self, other)
-    def __rsub__(self, other: Any) -> Any: return combine(operator.sub, other, self)
-    def __mul__(self, other: Any) -> Any: return combine(operator.mul, self, other)
-    def __rmul__(self, other: Any) -> Any: return combine(operator.mul, other, self)
-    def __floordiv__(self, other: Any) -> Any: return combine(operator.floordiv, self, other)
-    def __rfloordiv__(self, other: Any) -> Any: return combine(operator.floordiv, other, self)
-    def __mod__(self, other: Any) -> Any: return combine(operator.mod, self, other)
-    def __rmod__(self, other: Any) -> Any: return combine(operator.mod, other, self)
-    def __neg__(self) -> Any: return combine(operator.mul, self, -1)
-    def __pos__(self) -> Any: return self
+    # `abs` stays random (it reads the value of each root); everything else here reads one value.
     def __abs__(self) -> Any: return derive(self, {r: abs(self.values[r]) for r in self.family.table})
-    def __eq__(self, other: Any) -> Any: return compare(operator.eq, self, other)
-    def __ne__(self, other: Any) -> Any: return compare(operator.ne, self, other)
-    def __lt__(self, other: Any) -> Any: return compare(operator.lt, self, other)
-    def __le__(self, other: Any) -> Any: return compare(operator.le, self, other)
-    def __gt__(self, other: Any) -> Any: return compare(operator.gt, self, other)
-    def __ge__(self, other: Any) -> Any: return compare(operator.ge, self, other)
     def __bool__(self) -> bool: return bool(self.value())
     def __hash__(self) -> int: return hash(self.value())
     def __index__(self) -> int: return operator.index(self.value())

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 from .budget import DEFAULT_BUDGET
-from .errors import BudgetExceeded
+from .errors import BudgetExceeded, UnknownName
 from .game import Game
 from .lazy import LazyDice, Rolled, settle
 from .ruleset import Ruleset
@@ -175,7 +175,8 @@ def odds(rules: Ruleset, name: str, args: list[Any] | None = None,
         return die_odds(rules, name)
     if name in rules.callables and rules.callables[name].role == "query":
         return query_odds(rules, name, args or [], assumptions)
-    raise KeyError(name)
+    known = [q["id"] for q in chance_queries(rules)]
+    raise UnknownName("chance query", name, f"no chance query '{name}' in {rules.id}", known)
 
 
 def chance_queries(rules: Ruleset) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from .agents import Agent, ReplayAgent
 from .budget import DEFAULT_BUDGET
-from .errors import GameOver, IllegalAction, located
+from .errors import GameOver, IllegalAction, UnknownName, located
 from .game import Game
 from .ruleset import Ruleset
 
@@ -22,7 +22,9 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
     spec = None
     if scenario is not None:
         if scenario not in rules.scenarios:
-            raise KeyError(f"no scenario '{scenario}' in {rules.id} (has: {', '.join(sorted(rules.scenarios)) or 'none'})")
+            raise UnknownName("scenario", scenario,
+                              f"no scenario '{scenario}' in {rules.id} (has: {', '.join(sorted(rules.scenarios)) or 'none'})",
+                              sorted(rules.scenarios))
         spec = rules.scenarios[scenario]
         if players is None and "players" in spec.props:
             players = spec.props["players"]

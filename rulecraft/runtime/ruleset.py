@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Callable
 
-from .errors import IllegalAction
+from .errors import IllegalAction, UnknownName
 from .types import Ty
 
 
@@ -326,8 +326,15 @@ class Ruleset:
     def field_default(self, kind: str, name: str) -> Any:
         defaults = self.kind_defaults(kind)
         if name not in defaults:
-            raise KeyError(f"{kind} has no property '{name}'")
+            raise UnknownName("property", name, f"{kind} has no property '{name}'", sorted(defaults))
         return defaults[name]
+
+    def callable_named(self, name: str, kind: str) -> Callable_:
+        """The action, function or query of that name (`kind`, as the caller asks for it)."""
+        found = self.callables.get(name)
+        if found is None:
+            raise UnknownName(kind, name, f"no {kind} '{name}' in {self.id}", sorted(self.callables))
+        return found
 
     def queries(self) -> dict[str, Callable_]:
         return {k: c for k, c in self.callables.items() if c.role == Role.QUERY}

@@ -1,4 +1,7 @@
-"""Entities and zones: the pieces of a game state."""
+"""Entities and zones: the pieces of a game state, and their log-safe JSON form.
+
+Every part of a game reads and changes these (things.py owns them); a newcomer may add a slot to
+`Entity` only with its copy in `__deepcopy__` and its place in `Things.snapshot`."""
 
 from __future__ import annotations
 
@@ -111,6 +114,15 @@ class Zone:
 
     def __repr__(self) -> str:
         return f"<zone {self.ref} ({len(self.items)})>"
+
+
+def many(what: Any) -> list[Entity]:
+    """The things a statement names: none, one thing, or a list of them."""
+    if what is None:
+        return []
+    if isinstance(what, Entity):
+        return [what]
+    return list(what)
 
 
 PLAIN = frozenset({int, str, bool, type(None)})  # what stands for itself in the log

@@ -136,7 +136,7 @@ def test_determinisation_shuffles_only_what_the_player_cannot_know():
         game = play.start(rules, "deal", seed=seed)
         north, south = game.players
         seen = game.zone("hand", south).items[0]
-        game.things.reveal(seen, north)
+        game.knowledge.reveal(seen, north)
         before = {key: list(z.items) for key, z in game.things.zones.items()}
         determinise(game, north, Seeded(seed))
         after = {key: list(z.items) for key, z in game.things.zones.items()}

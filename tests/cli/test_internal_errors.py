@@ -23,3 +23,15 @@ def test_the_traceback_is_there_for_whoever_reports_it(monkeypatch, capsys):
     monkeypatch.setenv("RULECRAFT_TRACEBACK", "1")
     assert cli.main(["games"]) == 70
     assert "Traceback (most recent call last)" in capsys.readouterr().err
+
+
+def test_a_key_error_of_rulecraft_itself_is_an_internal_error_not_bad_usage(monkeypatch, capsys):
+    def lost(args):
+        return {}["mislaid"]  # a bug: no name the user gave
+
+    monkeypatch.setattr(listing, "cmd_games", lost, raising=True)
+    monkeypatch.delenv("RULECRAFT_TRACEBACK", raising=False)
+    assert cli.main(["games"]) == cli.INTERNAL_ERROR
+    err = capsys.readouterr().err
+    assert err.startswith("rulecraft: internal error: KeyError: 'mislaid'\n")
+    assert "error[E1003]" not in err and "Traceback" not in err

@@ -90,12 +90,12 @@ def test_the_runs_give_what_asking_every_thing_gives_in_zone_order(rules):
     asked = []
     for shared in (True, False):
         asked.clear()
-        found = game.things.select("card", [deck, game.zone("side")], None,
+        found = game.selection.select("card", [deck, game.zone("side")], None,
                                    lambda it: asked.append(it.def_id) or it.props["tag"] == "x", False, shared)
         assert [e.def_id for e in found] == ["a", "a", "h", "h", "a"]
         assert asked == (["a", "b", "h", "b", "a"] if shared else ["a", "a", "b", "h", "h", "b", "a"])
-    assert [e.def_id for e in game.things.select("hero", deck, None, None)] == ["h", "h"]
-    assert [e.def_id for e in game.things.select("b", [deck, deck], None, None, True)] == ["b", "b"]
+    assert [e.def_id for e in game.selection.select("hero", deck, None, None)] == ["h", "h"]
+    assert [e.def_id for e in game.selection.select("b", [deck, deck], None, None, True)] == ["b", "b"]
 
 
 def test_copies_laid_out_one_after_another_make_one_run(rules):
@@ -123,7 +123,7 @@ def test_a_move_or_a_shuffle_is_seen(rules):
     deck = game.zone("deck")
     deck.items.reverse()  # changed behind the runs' back, as a shuffle does
     assert game.call("named", "x") == ["A", "A"] and [e.def_id for e in deck.items] == ["b", "b", "a", "a"]
-    assert game.call("names", game.things.select("card", game.zone("deck"), None, lambda it: True, False, True)) \
+    assert game.call("names", game.selection.select("card", game.zone("deck"), None, lambda it: True, False, True)) \
         == ["B", "B", "A", "A"]
 
 

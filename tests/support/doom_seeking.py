@@ -81,7 +81,7 @@ def may_attack_now(game: Any, player: Any) -> bool:
 
 def weapon_rank(game: Any, weapon: str) -> tuple[bool, int]:
     """Weapons without a blast (which may hit the thrower) first, then those rolling more dice."""
-    return game.things.defprop(weapon, "blast") > 0, -len(game.things.defprop(weapon, "dice"))
+    return game.properties.defprop(weapon, "blast") > 0, -len(game.properties.defprop(weapon, "dice"))
 
 
 def waits(action: str = "ready") -> Policy:
