@@ -14,9 +14,9 @@ Codes, by range:
     E04xx  counts, dice and tables
     E06xx  recursion and nesting
     E07xx  mods: conflicts and patches
-    E08xx  deck files (rulecraft/decks.py)
-    E09xx  card pools and importer mappings and inputs (rulecraft/pools.py, rulecraft/importer.py)
-    E10xx  values given on the command line (rulecraft/arguments.py)
+    E08xx  deck files (rulecraft/decks/legality.py)
+    E09xx  card pools and importer mappings and inputs (rulecraft/decks/pools.py, rulecraft/decks/importer.py)
+    E10xx  values given on the command line (rulecraft/inputs/given.py)
     W00xx  warnings: what compiles but is never used (compiler.usage; W09xx: card pools)
 
 COMPILER_CODES, INPUT_CODES and WARNING_CODES describe each code (SARIF output carries the description;
