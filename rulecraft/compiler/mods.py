@@ -16,6 +16,7 @@ from typing import Any
 
 from . import nodes as n
 from .diagnostics import Diagnostics, suggest
+from .resolved import Identity
 from .source import Span
 from .symbols import Change, Symbols, unknown
 
@@ -270,7 +271,7 @@ def _key(e: n.Expr) -> object:
         return ("name", e.func.name)
     if isinstance(e, n.Literal):
         return ("value", e.value)
-    return ("node", id(e))
+    return ("node", Identity(e))
 
 
 def _show(e: Any) -> str:

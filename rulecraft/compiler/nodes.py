@@ -1,9 +1,23 @@
-"""The abstract syntax tree: frozen dataclasses, each carrying the Span it came from."""
+"""The abstract syntax tree: frozen dataclasses, each carrying the Span it came from, and the
+one walker every pass uses over it.
+
+Takes nothing: the builder (build.py) makes these nodes, and every later stage reads them;
+nodes are never changed (a mod's patch makes new ones, mods.py).
+Gives the node classes, and at the end of the file the walker: `children` (the nodes directly
+inside any node, in source order, tuples looked into), `walk` (a node and everything inside it,
+depth first in source order) and `Visitor` (`visit_CLASS` where a pass defines one, every child
+otherwise).
+A newcomer may add a node class here (with its builder rule, its check and its lowering); the
+walker finds its children by itself, from its fields.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from ..runtime.ruleset import Duration as Lasting
 from ..runtime.ruleset import Role
@@ -810,3 +824,63 @@ class TestDecl(Decl):
 class Module(Node):
     file: str
     decls: tuple[Decl, ...] = field(default=())
+
+
+# ---- the walker -------------------------------------------------------------------
+
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a node class -> the fields that may hold nodes (all but its span)
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "span")
+    return names
+
+
+def children(node: Node) -> Iterator[Node]:
+    """The nodes directly inside `node`, in the order of its fields (source order), looking into
+    tuples (and tuples of tuples: an `if`'s branches, a record's fields)."""
+    for name in _fields(node.__class__):
+        value = getattr(node, name)
+        if isinstance(value, Node):
+            yield value
+        elif value.__class__ is tuple:
+            yield from _inside(value)
+
+
+def _inside(items: tuple[Any, ...]) -> Iterator[Node]:
+    for item in items:
+        if isinstance(item, Node):
+            yield item
+        elif item.__class__ is tuple:
+            yield from _inside(item)
+
+
+def walk(node: Node, skip: tuple[type, ...] = ()) -> Iterator[Node]:
+    """`node` and every node inside it, depth first in source order; the insides of nodes of
+    the classes in `skip` are not walked (the nodes themselves are given)."""
+    stack: list[Node] = [node]
+    while stack:
+        item = stack.pop()
+        yield item
+        if not isinstance(item, skip):
+            inner = list(children(item))
+            inner.reverse()
+            stack.extend(inner)
+
+
+class Visitor:
+    """A pass over the tree: `visit(node)` calls the pass's `visit_CLASS(node)` if it has one
+    (CLASS the node's class name), else `generic_visit`, which visits every child in source order."""
+
+    def visit(self, node: Node) -> None:
+        method: Callable[[Node], None] | None = getattr(self, "visit_" + node.__class__.__name__, None)
+        if method is None:
+            self.generic_visit(node)
+        else:
+            method(node)
+
+    def generic_visit(self, node: Node) -> None:
+        for child in children(node):
+            self.visit(child)
