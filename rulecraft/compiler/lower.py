@@ -449,17 +449,16 @@ class Lowerer(DataLowering):
         ref = self.res.call(e)
         if isinstance(ref, r.AbilityParam):
             return _rt("ability_param", self.expr(e.args[0]), ast.Constant(ref.ability), ast.Constant(ref.param))
+        if isinstance(ref, r.BuiltinCall):  # each argument lowered once (nested calls stay linear)
+            if ref.name == "first" and self.every_thing_of_a_kind(e.args[0]):  # `first(all KIND)`: no list made
+                return _rt("first_of", ast.Constant(e.args[0].kind))  # type: ignore[attr-defined]  # a Select
+            lower = self.read if ref.name in LOOKING_BUILTINS else self.expr
+            return _call(f"b_{ref.name}", _name(RT), *(lower(a) for a in e.args))
         args = [self.expr(a) for a in e.args]
         if isinstance(ref, r.FnCall):
             args += [_const(self.res.value(default)) for default in ref.missing]
             inlined = self.inlined_call(e, args)
             return inlined if inlined is not None else _call(fn(ref.name), _name(RT), *args)
-        if isinstance(ref, r.BuiltinCall):
-            if ref.name == "first" and self.every_thing_of_a_kind(e.args[0]):  # `first(all KIND)`: no list made
-                return _rt("first_of", ast.Constant(e.args[0].kind))  # type: ignore[attr-defined]  # a Select
-            if ref.name in LOOKING_BUILTINS:
-                args = [self.read(a) for a in e.args]
-            return _call(f"b_{ref.name}", _name(RT), *args)
         if isinstance(ref, r.TableCall):
             return _rt("table", ast.Constant(ref.name), *args)
         return _rt("zone", ast.Constant(ref.name), *args)

@@ -5,8 +5,8 @@ Takes nothing: the builder (build.py) makes these nodes, and every later stage r
 nodes are never changed (a mod's patch makes new ones, mods.py).
 Gives the node classes, and at the end of the file the walker: `children` (the nodes directly
 inside any node, in source order, tuples looked into), `walk` (a node and everything inside it,
-depth first in source order) and `Visitor` (`visit_CLASS` where a pass defines one, every child
-otherwise).
+depth first in source order), `Visitor` (`visit_CLASS` where a pass defines one, every child
+otherwise) and `rebuilt` (a node with its children changed, for a pass that makes new nodes).
 A newcomer may add a node class here (with its builder rule, its check and its lowering); the
 walker finds its children by itself, from its fields.
 """
@@ -17,7 +17,7 @@ import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from ..runtime.ruleset import Duration as Lasting
 from ..runtime.ruleset import Role
@@ -828,6 +828,8 @@ class Module(Node):
 
 # ---- the walker -------------------------------------------------------------------
 
+N = TypeVar("N", bound="Node")
+
 _FIELDS: dict[type, tuple[str, ...]] = {}  # a node class -> the fields that may hold nodes (all but its span)
 
 
@@ -868,6 +870,25 @@ def walk(node: Node, skip: tuple[type, ...] = ()) -> Iterator[Node]:
             inner = list(children(item))
             inner.reverse()
             stack.extend(inner)
+
+
+def rebuilt(node: N, change: Callable[[Node], Node]) -> N:
+    """`node` with `change` applied to each node directly inside it (in tuples too); the node
+    itself if nothing changed (nodes are immutable: what is unchanged is shared)."""
+    changes: dict[str, Any] = {}
+    for name in _fields(node.__class__):
+        value = getattr(node, name)
+        new: Any = change(value) if isinstance(value, Node) else _changed(value, change) \
+            if value.__class__ is tuple else value
+        if new is not value:
+            changes[name] = new
+    return dataclasses.replace(node, **changes) if changes else node
+
+
+def _changed(items: tuple[Any, ...], change: Callable[[Node], Node]) -> tuple[Any, ...]:
+    new = tuple(change(item) if isinstance(item, Node) else _changed(item, change) if item.__class__ is tuple
+                else item for item in items)
+    return items if all(a is b for a, b in zip(new, items)) else new
 
 
 class Visitor:
