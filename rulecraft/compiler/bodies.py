@@ -3,6 +3,11 @@
 Binds every name, call and property read (a record of compiler.resolved each), infers and
 checks the type of every expression, and enforces where each statement may appear. One
 method per node kind, found through a table keyed by the node's class.
+
+Takes a body and its scope (from check.py, with the shared context.CheckContext); gives its
+findings to the Resolution (references, types, comparisons whose operands may nest) and its
+errors to the Diagnostics. A newcomer adds the check of a new statement or expression as a
+method named in the table; what lowering may leave out is not decided here (facts.py).
 """
 
 from __future__ import annotations

@@ -1,5 +1,11 @@
 """What the declaration checker and the body checker share: the table being checked, the
-diagnostics, the Resolution being filled, and the rules of types and constants."""
+diagnostics, the Resolution being filled, and the rules of types and constants.
+
+Takes the Symbols (mods applied) and the Diagnostics; gives the checkers (check.py, bodies.py)
+their shared state and the type and constant rules, and writes the declared types, constant
+values and ability arguments into the Resolution (through its methods: resolved.py keys nodes).
+A newcomer may add a rule of types or constants here, shared by both checkers.
+"""
 
 from __future__ import annotations
 
