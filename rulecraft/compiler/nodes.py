@@ -8,12 +8,14 @@ inside any node, in source order, tuples looked into), `walk` (a node and everyt
 depth first in source order), `Visitor` (`visit_CLASS` where a pass defines one, every child
 otherwise) and `rebuilt` (a node with its children changed, for a pass that makes new nodes).
 A newcomer may add a node class here (with its builder rule, its check and its lowering); the
-walker finds its children by itself, from its fields.
+walker finds its children by itself, from the declared types of its fields (a field that holds
+nodes names their class: `Expr`, `tuple[Stmt, ...]`, `Block | None`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -830,14 +832,21 @@ class Module(Node):
 
 N = TypeVar("N", bound="Node")
 
-_FIELDS: dict[type, tuple[str, ...]] = {}  # a node class -> the fields that may hold nodes (all but its span)
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a node class -> the fields that may hold nodes
+_VISITS: dict[tuple[type, type], Callable[[Any, Any], None] | None] = {}  # (pass, node class) -> its visit_CLASS
 
 
 def _fields(cls: type) -> tuple[str, ...]:
+    """The fields of a node class whose declared type names a node class (found once per class)."""
     names = _FIELDS.get(cls)
     if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "span")
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if _may_hold_nodes(str(f.type)))
     return names
+
+
+def _may_hold_nodes(annotation: str) -> bool:
+    named = (globals().get(word) for word in re.findall(r"[A-Za-z_]\w*", annotation))
+    return any(isinstance(t, type) and issubclass(t, Node) for t in named)
 
 
 def children(node: Node) -> Iterator[Node]:
@@ -896,11 +905,14 @@ class Visitor:
     (CLASS the node's class name), else `generic_visit`, which visits every child in source order."""
 
     def visit(self, node: Node) -> None:
-        method: Callable[[Node], None] | None = getattr(self, "visit_" + node.__class__.__name__, None)
+        key = (self.__class__, node.__class__)
+        if key not in _VISITS:
+            _VISITS[key] = getattr(self.__class__, "visit_" + node.__class__.__name__, None)
+        method = _VISITS[key]
         if method is None:
             self.generic_visit(node)
         else:
-            method(node)
+            method(self, node)
 
     def generic_visit(self, node: Node) -> None:
         for child in children(node):
