@@ -17,7 +17,7 @@ from typing import Any, Callable
 import rulecraft
 from rulecraft.compiler.diagnostics import Diagnostics
 from rulecraft.compiler.driver import check_modules, parse_module
-from rulecraft.compiler.facts import Handler, analyse
+from rulecraft.compiler.facts import HandlerBody, analyse
 from rulecraft.compiler.lower import Lowerer
 from rulecraft.compiler.source import Source
 
@@ -108,7 +108,7 @@ def generated_source(fn: str) -> str:
     """The compiled handler as Python text (ast.unparse of what compiler/lower.py builds)."""
     _, sym, res = _checked()
     decl = sym.callables[fn]
-    func = Lowerer(res, analyse(res, sym.callables, [Handler(decl.body)])).callable(decl).functions[0]
+    func = Lowerer(res, analyse(res, sym.callables, [HandlerBody(decl.body)])).callable(decl).functions[0]
     return ast.unparse(ast.fix_missing_locations(ast.Module(body=[func], type_ignores=[])))
 
 

@@ -23,7 +23,7 @@ from . import nodes as n
 from .build import build_module
 from .check import check
 from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
-from .facts import Handler, analyse, keyed_param
+from .facts import HandlerBody, analyse, keyed_param
 from .handler_globals import namespace
 from .lower import Lowered, Lowerer, compile_functions
 from .mods import apply_mods
@@ -228,7 +228,7 @@ class Job:
     file: str
     method: str
     args: tuple[Any, ...]
-    body: Handler
+    body: HandlerBody
     made: Lowered | None = None
 
     @property
@@ -245,28 +245,28 @@ class Handlers:
     def __init__(self, sym: Symbols):
         self.sym = sym
         things = list(sym.things.values())
-        self.callables = [(decl, Job(decl.span.file, "callable", (decl,), Handler(decl.body)))
+        self.callables = [(decl, Job(decl.span.file, "callable", (decl,), HandlerBody(decl.body)))
                           for decl in sym.callables.values()]
         # the definitions' triggers first, then the top-level ones (each lowered into its declaration's file)
         triggers = [(trig, t.name, trig.span.file) for t in things for trig in t.triggers] + \
                    [(d.trigger, None, d.span.file) for d in sym.triggers]
         self.triggers = [(trig, definition, Job(file, "trigger", (f"t_{i}", trig, sym.event_param_names(trig.event)),
-                                                Handler(trig.body, (trig.when,))))
+                                                HandlerBody(trig.body, (trig.when,))))
                          for i, (trig, definition, file) in enumerate(triggers, 1)]
         self.rows = [(t, [(row, Job(t.span.file, "row", (f"r_{t.name}_{i}", row, [p.name for p in t.params]),
-                                    Handler(row.body))) for i, row in enumerate(t.rows)]) for t in sym.tables.values()]
-        self.parts = [(s, [(part, Job(s.span.file, "part", (f"s_{s.name}_{part}", body), Handler(body)))
+                                    HandlerBody(row.body))) for i, row in enumerate(t.rows)]) for t in sym.tables.values()]
+        self.parts = [(s, [(part, Job(s.span.file, "part", (f"s_{s.name}_{part}", body), HandlerBody(body)))
                            for part, body in s.parts]) for s in sym.scenarios.values()]
-        self.tests = [(test, Job(test.span.file, "part", (f"x_{i}", test.body), Handler(test.body)))
+        self.tests = [(test, Job(test.span.file, "part", (f"x_{i}", test.body), HandlerBody(test.body)))
                       for i, test in enumerate(sym.tests.values())]
-        self.checks = [(c, Job(c.span.file, "part", (f"c_{i}", c.body), Handler(c.body))) for i, c in enumerate(sym.checks)]
+        self.checks = [(c, Job(c.span.file, "part", (f"c_{i}", c.body), HandlerBody(c.body))) for i, c in enumerate(sym.checks)]
         self.plays = [(play, name, Job(play.span.file, "play", (f"p_{i}", play),
-                                       Handler(play.body, (play.when,), tuple(t.source for t in play.targets))))
+                                       HandlerBody(play.body, (play.when,), tuple(t.source for t in play.targets))))
                       for i, (play, name) in enumerate((play, t.name) for t in things for play in t.plays)]
-        self.windows = [(w, Job(w.span.file, "window_after", (f"w_{i}", w), Handler(w.after, (w.after_when,))))
+        self.windows = [(w, Job(w.span.file, "window_after", (f"w_{i}", w), HandlerBody(w.after, (w.after_when,))))
                         for i, w in enumerate(sym.windows)]
         self.modifiers = [(a, m, Job(m.span.file, "ability_modifier", (f"m_{a.name}_{j}", m, [p.name for p in a.params]),
-                                     Handler(None, (m.value,))))
+                                     HandlerBody(None, (m.value,))))
                           for a in sym.abilities.values() for j, m in enumerate(a.modifiers)]
 
     def jobs(self) -> list[Job]:

@@ -102,7 +102,7 @@ class Facts:
 
 
 @dataclass(frozen=True)
-class Handler:
+class HandlerBody:
     """A body the driver lowers to one handler: its block, and the expressions lowered outside
     it, before (a `when`) and after it (a play's targets)."""
 
@@ -111,7 +111,7 @@ class Handler:
     after: tuple[n.Expr, ...] = ()
 
 
-def analyse(res: r.Resolution, callables: dict[str, n.FnDecl], handlers: list[Handler]) -> Facts:
+def analyse(res: r.Resolution, callables: dict[str, n.FnDecl], handlers: list[HandlerBody]) -> Facts:
     """The facts of every handler, analysed in the order given."""
     analysis = Analysis(res, callables)
     for h in handlers:
@@ -132,7 +132,7 @@ class Analysis(n.Visitor):
         self.set_once: set[str] = set()  # the handler's variables that one `let` sets and nothing changes
         self.sized: dict[str, int] = {}  # of them, those holding a whole number of at most so many bits
 
-    def handler(self, h: Handler) -> None:
+    def handler(self, h: HandlerBody) -> None:
         used = uses(h.block, self.res) if h.block is not None else NO_USES
         self.counters, self.set_once, self.sized = set(), used.set_once(), {}
         for e in h.before:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rulecraft.compiler import nodes as n
 from rulecraft.compiler.diagnostics import Diagnostics
 from rulecraft.compiler.driver import check_modules, parse_module
-from rulecraft.compiler.facts import Analysis, Handler, analyse
+from rulecraft.compiler.facts import Analysis, HandlerBody, analyse
 from rulecraft.compiler.source import Source
 
 RULES = '''
@@ -39,7 +39,7 @@ def checked(source: str = RULES):
 def facts_of(fn: str):
     sym, res = checked()
     body = sym.callables[fn].body
-    return body, analyse(res, sym.callables, [Handler(body)])
+    return body, analyse(res, sym.callables, [HandlerBody(body)])
 
 
 def of_class(node: n.Node, cls: type) -> list:
@@ -80,7 +80,7 @@ def test_sums_that_may_join_texts_are_not_plain_and_sums_of_numbers_are():
 def test_a_call_of_a_small_fn_on_plain_arguments_is_inlinable_and_one_on_a_product_is_not():
     sym, res = checked()
     body = sym.callables["uses_it"].body
-    facts = analyse(res, sym.callables, [Handler(body)])
+    facts = analyse(res, sym.callables, [HandlerBody(body)])
     plain, computed = [c for c in of_class(body, n.Call) if c.func.name == "plus_one"]
     assert facts.inlinable.get(plain) is sym.callables["plus_one"]
     assert computed not in facts.inlinable
