@@ -36,9 +36,7 @@ from .symbols import BUILTIN_FIELDS
 
 SMALL_BITS = 64  # a product of two whole numbers this small is far below MAX_BITS: it is not checked
 COUNTER_BITS = 51  # a loop's counter from a number of at most 15 digits, over at most a million numbers
-ENTITY_FIELDS = frozenset(BUILTIN_FIELDS)  # what every thing has, read straight from it (lower.ENTITY_SLOTS)
-COMPARISONS = frozenset({n.BinOp.EQ, n.BinOp.NE, n.BinOp.LT, n.BinOp.LE, n.BinOp.GT, n.BinOp.GE, n.BinOp.IN,
-                         n.BinOp.NOT_IN})
+PLAIN_COMPARISONS = n.ORDER | n.EQUALITY  # comparisons that are no search of a list
 
 
 @dataclass
@@ -303,7 +301,7 @@ class Analysis(n.Visitor):
         differences of whole numbers."""
         if isinstance(e, n.Binary):  # not a comparison of values that may nest: one of `any` may fail
             whole = all(self.res.type_of(o).name == "int" for o in (e.left, e.right))
-            return (e.op in COMPARISONS and e.op not in n.MEMBERSHIP and not self.res.is_nested(e)
+            return (e.op in PLAIN_COMPARISONS and not self.res.is_nested(e)
                     or e.op in n.LOGIC or (e.op in (n.BinOp.ADD, n.BinOp.SUB) and whole)) \
                 and self.simple(e.left) and self.simple(e.right)
         if isinstance(e, n.Unary):
@@ -317,7 +315,7 @@ class Analysis(n.Visitor):
         fields or a record's fields of such (which fail only on none, wherever they are read)."""
         if isinstance(e, n.Attr):
             ref = self.res.attr(e)
-            return (isinstance(ref, r.RecordField) or (e.name in ENTITY_FIELDS and not isinstance(ref, r.DefinitionField))) \
+            return (isinstance(ref, r.RecordField) or (e.name in BUILTIN_FIELDS and not isinstance(ref, r.DefinitionField))) \
                 and self.plain_read(e.target)
         return self.quiet(e)
 
