@@ -17,6 +17,7 @@ from typing import Any, Callable
 import rulecraft
 from rulecraft.compiler.diagnostics import Diagnostics
 from rulecraft.compiler.driver import check_modules, parse_module
+from rulecraft.compiler.facts import HandlerBody, analyse
 from rulecraft.compiler.lower import Lowerer
 from rulecraft.compiler.source import Source
 
@@ -106,7 +107,8 @@ def _checked():
 def generated_source(fn: str) -> str:
     """The compiled handler as Python text (ast.unparse of what compiler/lower.py builds)."""
     _, sym, res = _checked()
-    func = Lowerer(res).callable(sym.callables[fn])
+    decl = sym.callables[fn]
+    func = Lowerer(res, analyse(res, sym.callables, [HandlerBody(decl.body)])).callable(decl).functions[0]
     return ast.unparse(ast.fix_missing_locations(ast.Module(body=[func], type_ignores=[])))
 
 

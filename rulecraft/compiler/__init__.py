@@ -10,7 +10,10 @@ Stages, one module each, data flowing one way; every stage reports into one Diag
            property read refers to, each expression's type, each constant's value); the
            declaration checker hands bodies to bodies.BodyChecker, sharing a context.CheckContext
 - usage:   after a check without errors, warnings of what the ruleset declares and never uses
-- lower:   Lowerer(Resolution): bodies -> Python `ast` functions -> code objects
+- facts:   analyse(Resolution, bodies) -> Facts: what lowering may leave out (checks, guards,
+           calls), keyed by node; the optimiser's home
+- lower:   Lowerer(Resolution, Facts): bodies -> Python `ast` functions -> code objects; each
+           lowering call returns its handler's name (code generation only: it reads the facts)
 - driver:  the pipeline (parse_module, check_modules, compile_modules) -> runtime Ruleset
 - loader:  ruleset folders, their bases and mods -> modules for the driver
 """

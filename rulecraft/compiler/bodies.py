@@ -3,6 +3,11 @@
 Binds every name, call and property read (a record of compiler.resolved each), infers and
 checks the type of every expression, and enforces where each statement may appear. One
 method per node kind, found through a table keyed by the node's class.
+
+Takes a body and its scope (from check.py, with the shared context.CheckContext); gives its
+findings to the Resolution (references, types, comparisons whose operands may nest) and its
+errors to the Diagnostics. A newcomer adds the check of a new statement or expression as a
+method named in the table; what lowering may leave out is not decided here (facts.py).
 """
 
 from __future__ import annotations
@@ -117,7 +122,7 @@ class BodyChecker(DataChecks):
         if check is None:
             raise CheckError(f"unhandled expression {type(e).__name__}")
         t = check(self, e, scope, site, depth + 1)
-        self.result.types[id(e)] = t
+        self.result.typed(e, t)
         return t
 
     def condition(self, e: n.Expr, scope: Scope, site: Site, depth: int, what: str) -> None:
@@ -592,17 +597,17 @@ class BodyChecker(DataChecks):
             self.expect(BOOL if op in n.LOGIC else NUM, a, e.left.span, f"the left side of `{op}`")
             self.expect(BOOL if op in n.LOGIC else NUM, b, e.right.span, f"the right side of `{op}`")
             if op in n.ORDER and ANY in (a, b):  # checked to be numbers at run time
-                self.result.nested.add(id(e))
+                self.result.nests(e)
             return BOOL
         if op in n.EQUALITY:
             if not (compatible(a, b) or compatible(b, a)):
                 self.err("E0201", f"comparing {a} with {b} is always {'false' if op == n.BinOp.EQ else 'true'}", e.span)
             if self.may_nest(a) or self.may_nest(b):
-                self.result.nested.add(id(e))
+                self.result.nests(e)
             return BOOL
         if op in n.MEMBERSHIP:
             if self.may_nest(a):
-                self.result.nested.add(id(e))
+                self.result.nests(e)
             if b.name in ("list", "map"):
                 elem = b.element if b.name == "list" else b.key
                 if not (compatible(elem, a) or compatible(a, elem)):

@@ -196,7 +196,7 @@ class DeclChecker:
         if not isinstance(p.value, n.ListExpr):
             return
         for item in p.value.items:
-            args = self.ctx.result.ability_args.get(id(item))
+            args = self.ctx.result.ability_args_of(item)
             if args and isinstance(item, n.Call) and isinstance(item.func, n.Name):
                 self.ctx.result.given_abilities.setdefault(t.name, {})[item.func.name] = args
 

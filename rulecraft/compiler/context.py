@@ -1,5 +1,11 @@
 """What the declaration checker and the body checker share: the table being checked, the
-diagnostics, the Resolution being filled, and the rules of types and constants."""
+diagnostics, the Resolution being filled, and the rules of types and constants.
+
+Takes the Symbols (mods applied) and the Diagnostics; gives the checkers (check.py, bodies.py)
+their shared state and the type and constant rules, and writes the declared types, constant
+values and ability arguments into the Resolution (through its methods: resolved.py keys nodes).
+A newcomer may add a rule of types or constants here, shared by both checkers.
+"""
 
 from __future__ import annotations
 
@@ -36,7 +42,7 @@ class CheckContext:
     def resolve_type(self, t: n.TypeRef) -> Ty:
         """The type a declaration writes (recorded for the later stages)."""
         ty = self._resolve_type(t)
-        self.result.declared[id(t)] = ty
+        self.result.declare(t, ty)
         return ty
 
     def _resolve_type(self, t: n.TypeRef) -> Ty:
@@ -129,7 +135,7 @@ class CheckContext:
         """Evaluate a constant expression (literals, lists, enum members, definition names; with
         `assumed`, an assumption's name too) and record its value for the later stages."""
         value = self._const_value(e, want, assumed)
-        self.result.values[id(e)] = value
+        self.result.valued(e, value)
         return value
 
     def _const_value(self, e: n.Expr, want: Ty | None, assumed: bool) -> Any:
@@ -141,7 +147,7 @@ class CheckContext:
         if isinstance(e, n.Call) and isinstance(e.func, n.Name) and e.func.name in self.sym.abilities:
             if want is not None:
                 self.expect(want, Ty(ABILITY), e.span, "the value")
-            self.result.ability_args[id(e)] = self.ability_args(self.sym.abilities[e.func.name], e.args, e.span)
+            self.result.give_ability_args(e, self.ability_args(self.sym.abilities[e.func.name], e.args, e.span))
             return e.func.name
         if isinstance(e, n.Name) and e.name in self.sym.abilities:
             self.ability_args(self.sym.abilities[e.name], (), e.span)  # its parameters all have defaults

@@ -1,28 +1,34 @@
-"""The pipeline: parse and build -> collect -> apply mods -> check -> lower -> Ruleset.
+"""The pipeline: parse and build -> collect -> apply mods -> check -> analyse -> lower -> Ruleset.
 
-`compile_modules` takes already-read modules (the loader reads them from a ruleset
-folder); every stage reports into one Diagnostics, and lowering runs only when the
-checks found no error.
+Takes already-read modules (`compile_modules`; the loader reads them from a ruleset folder).
+Gives the compiled Ruleset: its data (`declared`) and its handlers, each body lowered by one
+Lowerer call (`Handlers`: the calls, the handlers' names, and attaching each compiled function
+by the name its call returned). Every stage reports into one Diagnostics; the analysis pass
+(facts.py) and lowering run only when the checks found no error. Caches: parsed files
+(`_parsed`), rule annotations per node (`_refs`), lowerings and compiled files (reuse.py).
+A newcomer adding a kind of body adds its Job in Handlers (name, lowering call, the body as
+the analysis takes it) and its attaching in `attach`.
 """
 
 from __future__ import annotations
 
 import ast
-import dataclasses
 from collections import OrderedDict
+from dataclasses import dataclass
 from types import CodeType
-from typing import Any, Iterator
+from typing import Any
 
 from ..runtime import ruleset as rs
 from . import nodes as n
 from .build import build_module
 from .check import check
 from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
+from .facts import HandlerBody, analyse, keyed_param
 from .handler_globals import namespace
-from .lower import Lowerer, compile_functions, fn, keyed_param
+from .lower import Lowered, Lowerer, compile_functions
 from .mods import apply_mods
 from .names import check_properties, check_targets, other_names
-from .resolved import Resolution
+from .resolved import Identity, Resolution
 from .reuse import Reusing, compiled_again, forget, remember_code
 from .source import Source
 from .symbols import BUILTIN_EVENTS, Symbols, collect
@@ -73,9 +79,10 @@ def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[Cod
         return None
     out = declared(sym, res)
     ns = namespace()
+    handlers = Handlers(sym)
+    facts = analyse(res, sym.callables, [job.body for job in handlers.jobs()])
     # a base's lowerings are taken again for its mods (reuse.py: it notes what the Lowerer reads)
-    handlers = Handlers(sym, Reusing(Lowerer, res, sym.callables))
-    for file, funcs in handlers.by_file(modules).items():
+    for file, funcs in handlers.by_file(modules, Reusing(Lowerer, res, facts)).items():
         if funcs:
             code = compiled_again(file, funcs, ns)
             if code is None:
@@ -88,64 +95,26 @@ def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[Cod
     return out
 
 
-def attach_windows(out: rs.Ruleset, sym: Symbols, ns: dict[str, Any]) -> None:
-    """Each window's rules, merged over the declarations that name it (in load order)."""
-    for i, w in enumerate(sym.windows):
-        for name in w.names:
-            rules = out.windows.setdefault(name, rs.WindowRules())
-            if w.limit is not None:
-                rules.limit, rules.limit_per = w.limit, w.limit_per
-            if w.after is not None:
-                rules.after.append((ns[f"w_{i}_when"], ns[f"w_{i}"]))
-
-
 REFS_KEPT = 8192  # nodes whose rule annotations are remembered: more than every bundled declaration
-_refs: OrderedDict[int, tuple[object, tuple[n.RuleRef, ...]]] = OrderedDict()
+_refs: OrderedDict[Identity, tuple[n.RuleRef, ...]] = OrderedDict()
 
 
-def rule_refs(node: object) -> tuple[n.RuleRef, ...]:
+def rule_refs(node: n.Node) -> tuple[n.RuleRef, ...]:
     """Every `rule` annotation inside a node, in source order (a statement: never inside an
-    expression). Found once per node in a process: nodes are immutable, and a base's are shared
-    by every mod compiled on it (the node is kept with its answer, so its id is not reused)."""
-    key = id(node)
+    expression or a type). Found once per node in a process: nodes are immutable, and a base's are
+    shared by every mod compiled on it (the key keeps the node, so its identity is not reused)."""
+    key = Identity(node)
     known = _refs.get(key)
-    if known is not None and known[0] is node:
+    if known is not None:
         _refs.move_to_end(key)
-        return known[1]
-    found = tuple(_walk_refs(node))
-    _refs[key] = (node, found)
+        return known
+    found = _refs[key] = tuple(x for x in n.walk(node, skip=(n.Expr, n.TypeRef)) if isinstance(x, n.RuleRef))
     if len(_refs) > REFS_KEPT:
         _refs.popitem(last=False)
     return found
 
 
-def _walk_refs(node: object) -> Iterator[n.RuleRef]:
-    stack = [node]
-    while stack:  # depth first, children pushed in reverse: source order without recursion
-        item = stack.pop()
-        if isinstance(item, tuple):
-            stack.extend(reversed(item))
-        elif isinstance(item, n.RuleRef):
-            yield item
-        else:
-            names = _searched_fields(type(item))
-            if names:
-                stack.extend(getattr(item, f) for f in reversed(names))
-
-
-_SEARCHED: dict[type, tuple[str, ...]] = {}
-
-
-def _searched_fields(cls: type) -> tuple[str, ...]:
-    """The fields of a node class that may hold a `rule` annotation: none for expressions,
-    types and plain values (found once per class, not once per node)."""
-    if cls not in _SEARCHED:
-        holds = issubclass(cls, n.Node) and not issubclass(cls, (n.Expr, n.TypeRef))
-        _SEARCHED[cls] = tuple(f.name for f in dataclasses.fields(cls)) if holds else ()
-    return _SEARCHED[cls]
-
-
-def rule_ids(node: object) -> tuple[str, ...]:
+def rule_ids(node: n.Node) -> tuple[str, ...]:
     """The rule ids annotated inside a node, each once, in source order."""
     return tuple(dict.fromkeys(i for r in rule_refs(node) for i in r.ids))
 
@@ -251,92 +220,124 @@ def rule_sites(modules: list[n.Module]) -> dict[str, list[str]]:
 # ---- the handlers ------------------------------------------------------------------
 
 
+@dataclass
+class Job:
+    """One lowering call for one body: the Lowerer's method and its arguments, the body as the
+    analysis pass takes it, and what the call made (its handler's name, its functions)."""
+
+    file: str
+    method: str
+    args: tuple[Any, ...]
+    body: HandlerBody
+    made: Lowered | None = None
+
+    @property
+    def handler(self) -> Lowered:
+        assert self.made is not None, "attached before it was lowered"
+        return self.made
+
+
 class Handlers:
-    """Every body of the ruleset lowered to a named Python function, then attached to the ruleset."""
+    """Every body of the ruleset lowered to a named Python function, then attached to the ruleset
+    by the name its lowering call returned. The handlers' names are given here, once (`t_1`,
+    `p_0`, ...): they are the functions' names in the compiled code."""
 
-    def __init__(self, sym: Symbols, low: Reusing):
+    def __init__(self, sym: Symbols):
         self.sym = sym
-        self.low = low
         things = list(sym.things.values())
-        # (trigger, definition or None, file): the definitions' triggers first, then the top-level ones
-        self.triggers = [(trig, t.name, trig.span.file) for t in things for trig in t.triggers] + \
-                        [(d.trigger, None, d.span.file) for d in sym.triggers]
-        self.plays = [(f"p_{i}", play, name) for i, (play, name) in
-                      enumerate((play, t.name) for t in things for play in t.plays)]
+        self.callables = [(decl, Job(decl.span.file, "callable", (decl,), HandlerBody(decl.body)))
+                          for decl in sym.callables.values()]
+        # the definitions' triggers first, then the top-level ones (each lowered into its declaration's file)
+        triggers = [(trig, t.name, trig.span.file) for t in things for trig in t.triggers] + \
+                   [(d.trigger, None, d.span.file) for d in sym.triggers]
+        self.triggers = [(trig, definition, Job(file, "trigger", (f"t_{i}", trig, sym.event_param_names(trig.event)),
+                                                HandlerBody(trig.body, (trig.when,))))
+                         for i, (trig, definition, file) in enumerate(triggers, 1)]
+        self.rows = [(t, [(row, Job(t.span.file, "row", (f"r_{t.name}_{i}", row, [p.name for p in t.params]),
+                                    HandlerBody(row.body))) for i, row in enumerate(t.rows)]) for t in sym.tables.values()]
+        self.parts = [(s, [(part, Job(s.span.file, "part", (f"s_{s.name}_{part}", body), HandlerBody(body)))
+                           for part, body in s.parts]) for s in sym.scenarios.values()]
+        self.tests = [(test, Job(test.span.file, "part", (f"x_{i}", test.body), HandlerBody(test.body)))
+                      for i, test in enumerate(sym.tests.values())]
+        self.checks = [(c, Job(c.span.file, "part", (f"c_{i}", c.body), HandlerBody(c.body))) for i, c in enumerate(sym.checks)]
+        self.plays = [(play, name, Job(play.span.file, "play", (f"p_{i}", play),
+                                       HandlerBody(play.body, (play.when,), tuple(t.source for t in play.targets))))
+                      for i, (play, name) in enumerate((play, t.name) for t in things for play in t.plays)]
+        self.windows = [(w, Job(w.span.file, "window_after", (f"w_{i}", w), HandlerBody(w.after, (w.after_when,))))
+                        for i, w in enumerate(sym.windows)]
+        self.modifiers = [(a, m, Job(m.span.file, "ability_modifier", (f"m_{a.name}_{j}", m, [p.name for p in a.params]),
+                                     HandlerBody(None, (m.value,))))
+                          for a in sym.abilities.values() for j, m in enumerate(a.modifiers)]
 
-    def by_file(self, modules: list[n.Module]) -> dict[str, list[ast.FunctionDef]]:
+    def jobs(self) -> list[Job]:
+        """Every lowering call, in the order they are made (within a file)."""
+        return [job for _, job in self.callables] + [job for _, _, job in self.triggers] + \
+            [job for _, rows in self.rows for _, job in rows] + [job for _, parts in self.parts for _, job in parts] + \
+            [job for _, job in self.tests] + [job for _, job in self.checks] + [job for _, _, job in self.plays] + \
+            [job for _, job in self.windows] + [job for _, _, job in self.modifiers]
+
+    def by_file(self, modules: list[n.Module], low: Reusing) -> dict[str, list[ast.FunctionDef]]:
         """Every body lowered, file by file in load order: a base's files before a mod's, so that
         what a mod adds never changes how its base's bodies are lowered (reuse.py takes those again)."""
         order = {m.file: i for i, m in enumerate(modules)}
         out: dict[str, list[ast.FunctionDef]] = {m.file: [] for m in modules}
-        for file, todo in sorted(self.lowerings().items(), key=lambda item: order[item[0]]):
-            for method, args in todo:
-                made = getattr(self.low, method)(*args)
-                out[file].extend(made if isinstance(made, list) else [made])
+        todo: dict[str, list[Job]] = {}
+        for job in self.jobs():
+            todo.setdefault(job.file, []).append(job)
+        for file, jobs in sorted(todo.items(), key=lambda item: order[item[0]]):
+            for job in jobs:
+                job.made = getattr(low, job.method)(*job.args)
+                out[file].extend(job.handler.functions)
         return out
 
-    def lowerings(self) -> dict[str, list[tuple[str, tuple[Any, ...]]]]:
-        """File -> the Lowerer's calls for the bodies it holds: (method, arguments)."""
-        sym = self.sym
-        todo: dict[str, list[tuple[str, tuple[Any, ...]]]] = {}
-
-        def lower(file: str, method: str, *args: Any) -> None:
-            todo.setdefault(file, []).append((method, args))
-
-        for decl in sym.callables.values():
-            lower(decl.span.file, "callable", decl)
-        for i, (trig, _, file) in enumerate(self.triggers, 1):
-            lower(file, "trigger", f"t_{i}", trig, sym.event_param_names(trig.event))
-        for t in sym.tables.values():
-            for i, row in enumerate(t.rows):
-                lower(t.span.file, "row", f"r_{t.name}_{i}", row, [p.name for p in t.params])
-        for s in sym.scenarios.values():
-            for part, body in s.parts:
-                lower(s.span.file, "part", f"s_{s.name}_{part}", body)
-        for i, test in enumerate(sym.tests.values()):
-            lower(test.span.file, "part", f"x_{i}", test.body)
-        for i, deck_check in enumerate(sym.checks):
-            lower(deck_check.span.file, "part", f"c_{i}", deck_check.body)
-        for pyname, play, _ in self.plays:
-            lower(play.span.file, "play", pyname, play)
-        for i, w in enumerate(sym.windows):
-            lower(w.span.file, "window_after", f"w_{i}", w)
-        for a in sym.abilities.values():
-            for j, m in enumerate(a.modifiers):
-                lower(m.span.file, "ability_modifier", f"m_{a.name}_{j}", m, [p.name for p in a.params])
-        return todo
-
     def attach(self, out: rs.Ruleset, sym: Symbols, res: Resolution, ns: dict[str, Any]) -> None:
-        """Put the compiled functions (in `ns`) into the ruleset."""
-        for decl in sym.callables.values():
-            out.callables[decl.name] = rs.Callable_(decl.name, decl.role, _params(res, decl.params), ns[fn(decl.name)],
+        """Put the compiled functions (in `ns`) into the ruleset, each by its lowering's name."""
+        for decl, job in self.callables:
+            out.callables[decl.name] = rs.Callable_(decl.name, decl.role, _params(res, decl.params), ns[job.handler.name],
                                                     rule_ids(decl.body), str(decl.span))
-        for i, (trig, definition, _) in enumerate(self.triggers):
+        for seq, (trig, definition, job) in enumerate(self.triggers):
             keyed = keyed_param(trig, sym.event_param_names(trig.event), res) if definition is not None else None
-            spec = rs.TriggerSpec(trig.event, trig.order, i, definition, trig.once, ns[f"t_{i + 1}"],
+            spec = rs.TriggerSpec(trig.event, trig.order, seq, definition, trig.once, ns[job.handler.name],
                                   rule_ids(trig.body), str(trig.span), keyed)
             out.triggers.setdefault(trig.event, []).append(spec)
         for specs in out.triggers.values():
             specs.sort(key=lambda s: (s.order, s.seq))
-        for t in sym.tables.values():
-            rows = tuple(rs.TableRow(r.low, r.high, r.label, ns[f"r_{t.name}_{i}"]) for i, r in enumerate(t.rows))
-            out.tables[t.name] = rs.Table(t.name, t.title or t.name, t.die, _params(res, t.params), rows, t.rules,
+        for t, rows in self.rows:
+            table_rows = tuple(rs.TableRow(r.low, r.high, r.label, ns[job.handler.name]) for r, job in rows)
+            out.tables[t.name] = rs.Table(t.name, t.title or t.name, t.die, _params(res, t.params), table_rows, t.rules,
                                           str(t.span))
-        for s in sym.scenarios.values():
+        for s, parts in self.parts:
             out.scenarios[s.name] = rs.Scenario(s.name, s.title or s.name, {p.name: res.value(p.value) for p in s.props},
-                                                {part: ns[f"s_{s.name}_{part}"] for part, _ in s.parts}, s.rules,
+                                                {part: ns[job.handler.name] for part, job in parts}, s.rules,
                                                 str(s.span))
-        for i, c in enumerate(sym.checks):
-            out.checks.append(rs.DeckCheck(c.name, c.title or c.name, ns[f"c_{i}"], str(c.span)))
-        for pyname, play, definition in self.plays:
+        for c, job in self.checks:
+            out.checks.append(rs.DeckCheck(c.name, c.title or c.name, ns[job.handler.name], str(c.span)))
+        for play, definition, job in self.plays:
+            made = job.handler
+            when, run = _when_and_run(made, ns)
             out.plays.setdefault(play.window, []).append(
-                rs.PlaySpec(play.window, definition, ns[f"{pyname}_when"], ns[pyname], rule_ids(play.body),
-                            str(play.span), ns.get(f"{pyname}_targets"),
+                rs.PlaySpec(play.window, definition, when, run, rule_ids(play.body),
+                            str(play.span), ns[made.targets] if made.targets is not None else None,
                             tuple(t.prompt or f"which {t.name}" for t in play.targets)))
-        attach_windows(out, sym, ns)
-        for a in sym.abilities.values():
-            for j, m in enumerate(a.modifiers):
-                out.ability_modifiers.setdefault(m.prop, []).append(
-                    rs.AbilityModifier(a.name, m.op.value, ns[f"m_{a.name}_{j}"], tuple(p.name for p in a.params)))
-        for i, test in enumerate(sym.tests.values()):
-            out.tests.append(rs.RuleTest(test.name, test.checks, test.scenario, ns[f"x_{i}"], str(test.span)))
+        self.attach_windows(out, ns)
+        for a, m, job in self.modifiers:
+            out.ability_modifiers.setdefault(m.prop, []).append(
+                rs.AbilityModifier(a.name, m.op.value, ns[job.handler.name], tuple(p.name for p in a.params)))
+        for test, job in self.tests:
+            out.tests.append(rs.RuleTest(test.name, test.checks, test.scenario, ns[job.handler.name], str(test.span)))
+
+    def attach_windows(self, out: rs.Ruleset, ns: dict[str, Any]) -> None:
+        """Each window's rules, merged over the declarations that name it (in load order)."""
+        for w, job in self.windows:
+            for name in w.names:
+                rules = out.windows.setdefault(name, rs.WindowRules())
+                if w.limit is not None:
+                    rules.limit, rules.limit_per = w.limit, w.limit_per
+                if w.after is not None:
+                    rules.after.append(_when_and_run(job.handler, ns))
+
+
+def _when_and_run(made: Lowered, ns: dict[str, Any]) -> tuple[Any, Any]:
+    """A play's or window's two compiled functions: whether it may run now, and what it does."""
+    assert made.when is not None, made.name
+    return ns[made.when], ns[made.name]

@@ -1,5 +1,9 @@
 """The globals of compiled handlers, apart from the lowering that refers to them, so a ruleset
-read back from the cache gets its namespace without importing the compiler."""
+read back from the cache gets its namespace without importing the compiler.
+
+Takes nothing; gives the namespace every file's handlers run in (no Python builtins at all).
+A newcomer adding a helper the lowering calls (`_NAME`) names it here, and nowhere else.
+"""
 
 from __future__ import annotations
 

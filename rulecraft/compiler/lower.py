@@ -1,9 +1,17 @@
-"""Lowering: checked AST -> Python `ast` -> code objects (the handlers).
+"""Lowering: checked AST -> Python `ast` -> code objects (the handlers). Code generation only.
 
+Takes the checked bodies, what the checker resolved (a Resolution) and what the analysis pass
+found (facts.Facts, which it only reads); each lowering call (`callable`, `trigger`, `play`, ...)
+gives a Lowered: the name of the handler it made and its functions, which `compile_functions`
+compiles file by file (the driver attaches them by those names).
 Handlers are built as Python syntax trees, never as source text. A name from a ruleset
 only ever becomes a string constant or an identifier with a fixed prefix (`v_` for
 variables, `f_` for functions), and the only attributes reached are those the runtime's
 interface table names (`runtime/interface.py`). So no ruleset, however hostile, can reach Python.
+A newcomer adds the lowering of a new statement or expression as a method, named in STATEMENTS or
+EXPRESSIONS; what it may leave out (a check, a guard, a call) it reads from the facts, and a new
+such finding belongs in facts.py, not here. The Lowerer's state while it lowers a handler is one
+BodyState (lower_data.py); the only state kept from one handler to the next is `items_read`.
 """
 
 from __future__ import annotations
@@ -11,16 +19,18 @@ from __future__ import annotations
 import ast
 import copy
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from types import CodeType
 from typing import Any, Callable
 
 from ..runtime.errors import ITEM_MARK
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
-from ..runtime.ruleset import Role
 from . import nodes as n
 from . import resolved as r
-from .lower_data import LOOKING_BUILTINS, DataLowering, is_int_literal, is_positive_literal, record_classes, uses
-from .selections import per_definition
+from .facts import NO_USES, Facts, is_int_literal
+from .lower_data import LOOKING_BUILTINS, BodyState, DataLowering, record_classes
 from .source import Span
 from .symbols import BUILTIN_FIELDS
 
@@ -72,35 +82,47 @@ ENTITY_SLOTS = {"id": "id", "name": "name", "def": "def_id", "kind": "kind", "ow
 assert set(ENTITY_SLOTS) == set(BUILTIN_FIELDS)
 
 B = n.BinOp
-SMALL_BITS = 64  # a product of two whole numbers this small is far below MAX_BITS: it is not checked
-COUNTER_BITS = 51  # a loop's counter from a number of at most 15 digits, over at most a million numbers
 BINOPS: dict[n.BinOp, type[ast.operator]] = {B.ADD: ast.Add, B.SUB: ast.Sub, B.MUL: ast.Mult, B.FLOORDIV: ast.FloorDiv,
                                              B.MOD: ast.Mod}
 CMPOPS: dict[n.BinOp, type[ast.cmpop]] = {B.EQ: ast.Eq, B.NE: ast.NotEq, B.LT: ast.Lt, B.LE: ast.LtE, B.GT: ast.Gt,
                                           B.GE: ast.GtE, B.IN: ast.In, B.NOT_IN: ast.NotIn}
 
 
-class Lowerer(DataLowering):
-    """Lowers bodies to Python functions, reading what the checker resolved (a Resolution);
-    one method per node kind, found through STATEMENTS and EXPRESSIONS."""
+@dataclass(frozen=True)
+class Lowered:
+    """What one lowering call made: its handler's name, the names of the functions that go with
+    it (a play's or window's `when`, a play's `targets`), and every function, in compile order."""
 
-    def __init__(self, res: r.Resolution, callables: dict[str, n.FnDecl] | None = None):
+    name: str
+    functions: tuple[ast.FunctionDef, ...]
+    when: str | None = None
+    targets: str | None = None
+
+
+class Lowerer(DataLowering):
+    """Lowers bodies to Python functions, reading what the checker resolved (a Resolution) and
+    what the analysis pass found (Facts); one method per node kind, found through STATEMENTS
+    and EXPRESSIONS."""
+
+    def __init__(self, res: r.Resolution, facts: Facts):
         self.res = res
-        self.callables = callables or {}  # the fns a call may be inlined from (`inlined_call`)
-        self.arguments: dict[str, ast.expr] | None = None  # a fn's parameters while its result is inlined
-        self.body_of = n.Body.FN  # what the body being lowered belongs to
-        self.owned: set[str] = set()  # the variables the body changes in place (lower_data)
-        self.pushed: set[str] = set()  # of them, the lists it grows one item at a time
-        self.lists: set[str] = set()  # of them, those it changes as lists (grown, or with items set)
-        self.loops = 0  # how many loops enclose the statement being lowered
-        self.checked: set[str] = set()  # the lists an enclosing loop checks the length of when it ends
-        self.record_types: set[str] = set()  # the record types made by the handlers lowered since the last function
-        self.counters: set[str] = set()  # loop variables counting from 0 or more that their loop never changes
-        self.set_once: set[str] = set()  # the body's variables that one `let` sets and nothing changes
-        self.sized: dict[str, int] = {}  # of them, those holding a whole number of at most so many bits (`bits`)
-        self.parameter_bits: dict[str, int | None] | None = None  # while sizing the result of a call (`bits`)
-        self.level = 0  # how deep the block being lowered nests
+        self.facts = facts
         self.items_read = 0  # list item reads lowered so far (each names its temporaries: lower_data)
+        self._state: BodyState | None = None  # the handler being lowered (`lowering`)
+
+    @property
+    def state(self) -> BodyState:
+        assert self._state is not None, "lowered outside a lowering call"
+        return self._state
+
+    @contextmanager
+    def lowering(self, of: n.Body, block: n.Block | None) -> Iterator[None]:
+        """Lower one handler: a new BodyState for it, dropped when it is made."""
+        self._state = BodyState(of, self.facts.uses[block] if block is not None else NO_USES)
+        try:
+            yield
+        finally:
+            self._state = None
 
     # ---- functions --------------------------------------------------------
 
@@ -114,21 +136,25 @@ class Lowerer(DataLowering):
                                                                              body=[faulted])],
                         orelse=[], finalbody=[])]
         f = ast.FunctionDef(name=name, args=args, body=body, decorator_list=[], returns=None)
-        f.record_types = self.record_types  # type: ignore[attr-defined]  # read by compile_functions
-        self.record_types = set()
+        f.record_types = self.state.record_types  # type: ignore[attr-defined]  # read by compile_functions
+        self.state.record_types = set()
         if sys.version_info >= (3, 12):
             f.type_params = []
         _locate(f, where.line, where.column)
         return f
 
-    def callable(self, decl: n.FnDecl) -> ast.FunctionDef:
-        self.body_of = n.Body(decl.role)
-        body = self.block(decl.body)
-        return self.function(fn(decl.name), [RT] + [var(p.name) for p in decl.params], body, decl.span)
+    def callable(self, decl: n.FnDecl) -> Lowered:
+        with self.lowering(n.Body(decl.role), decl.body):
+            name = fn(decl.name)
+            body = self.block(decl.body)
+            return Lowered(name, (self.function(name, [RT] + [var(p.name) for p in decl.params], body, decl.span),))
 
-    def trigger(self, pyname: str, trig: n.Trigger, params: list[str]) -> ast.FunctionDef:
+    def trigger(self, pyname: str, trig: n.Trigger, params: list[str]) -> Lowered:
         """func(rt, this, *event_args) -> True if it fired."""
-        self.body_of = n.Body.TRIGGER
+        with self.lowering(n.Body.TRIGGER, trig.body):
+            return Lowered(pyname, (self.trigger_function(pyname, trig, params),))
+
+    def trigger_function(self, pyname: str, trig: n.Trigger, params: list[str]) -> ast.FunctionDef:
         body: list[ast.stmt] = []
         if trig.when is not None:
             body.append(ast.If(test=ast.UnaryOp(op=ast.Not(), operand=self.expr(trig.when)),
@@ -138,9 +164,14 @@ class Lowerer(DataLowering):
         body.append(ast.Return(value=ast.Constant(True)))
         return self.function(pyname, [RT, "this"] + [var(p) for p in params], body, trig.span)
 
-    def play(self, pyname: str, play: n.Play) -> list[ast.FunctionDef]:
-        """A card's effect in a window: `pyname_when(rt, this, player)` and `pyname(rt, this, player)`."""
-        self.body_of = n.Body.TRIGGER
+    def play(self, pyname: str, play: n.Play) -> Lowered:
+        """A card's effect in a window: `pyname_when(rt, this, player)` and `pyname(rt, this, player)`,
+        and `pyname_targets(rt, this, player)` if it has targets."""
+        with self.lowering(n.Body.TRIGGER, play.body):
+            made = self.play_functions(pyname, play)
+        return Lowered(pyname, tuple(made), when=made[0].name, targets=made[2].name if len(made) > 2 else None)
+
+    def play_functions(self, pyname: str, play: n.Play) -> list[ast.FunctionDef]:
         when: ast.stmt = ast.Return(value=self.expr(play.when) if play.when is not None else ast.Constant(True))
         _locate(when, *((play.when.span.line, play.when.span.column) if play.when is not None else (play.span.line,)))
         params = [RT, "this", var("player")]
@@ -151,9 +182,13 @@ class Lowerer(DataLowering):
             out.append(self.function(f"{pyname}_targets", params, [ast.Return(value=lists)], play.span))
         return out
 
-    def window_after(self, pyname: str, w: n.WindowDecl) -> list[ast.FunctionDef]:
+    def window_after(self, pyname: str, w: n.WindowDecl) -> Lowered:
         """A window's after-play block: `pyname_when(rt, this, player)` and `pyname(rt, this, player)`."""
-        self.body_of = n.Body.TRIGGER
+        with self.lowering(n.Body.TRIGGER, w.after):
+            made = self.window_functions(pyname, w)
+        return Lowered(pyname, tuple(made), when=made[0].name)
+
+    def window_functions(self, pyname: str, w: n.WindowDecl) -> list[ast.FunctionDef]:
         when: ast.stmt = ast.Return(value=self.expr(w.after_when) if w.after_when is not None else ast.Constant(True))
         _locate(when, *((w.after_when.span.line, w.after_when.span.column) if w.after_when is not None
                         else (w.span.line,)))
@@ -162,36 +197,26 @@ class Lowerer(DataLowering):
         return [self.function(f"{pyname}_when", params, [when], w.span),
                 self.function(pyname, params, body, w.span)]
 
-    def ability_modifier(self, pyname: str, m: n.AbilityModifier, params: list[str]) -> ast.FunctionDef:
+    def ability_modifier(self, pyname: str, m: n.AbilityModifier, params: list[str]) -> Lowered:
         """`pyname(rt, *params)`: the value an ability's `modify` applies."""
-        self.body_of = n.Body.FN
-        value = ast.Return(value=self.expr(m.value))
-        _locate(value, m.value.span.line, m.value.span.column)
-        return self.function(pyname, [RT] + [var(p) for p in params], [value], m.span)
+        with self.lowering(n.Body.FN, None):
+            value = ast.Return(value=self.expr(m.value))
+            _locate(value, m.value.span.line, m.value.span.column)
+            return Lowered(pyname, (self.function(pyname, [RT] + [var(p) for p in params], [value], m.span),))
 
-    def row(self, pyname: str, row: n.TableRow, params: list[str]) -> ast.FunctionDef:
-        self.body_of = n.Body.ROW
-        return self.function(pyname, [RT, var("rolled")] + [var(p) for p in params], self.block(row.body),
-                             row.span)
+    def row(self, pyname: str, row: n.TableRow, params: list[str]) -> Lowered:
+        with self.lowering(n.Body.ROW, row.body):
+            params = [RT, var("rolled")] + [var(p) for p in params]
+            return Lowered(pyname, (self.function(pyname, params, self.block(row.body), row.span),))
 
-    def part(self, pyname: str, body: n.Block) -> ast.FunctionDef:
-        self.body_of = n.Body.SCENARIO
-        return self.function(pyname, [RT], self.block(body), body.span)
+    def part(self, pyname: str, body: n.Block) -> Lowered:
+        """A scenario's part, a test or a deck check: `pyname(rt)`."""
+        with self.lowering(n.Body.SCENARIO, body):
+            return Lowered(pyname, (self.function(pyname, [RT], self.block(body), body.span),))
 
     # ---- statements -------------------------------------------------------
 
     def block(self, b: n.Block) -> list[ast.stmt]:
-        if self.level == 0:
-            used = uses(b, self.res)
-            self.owned, self.pushed, self.lists = used.owned, used.pushed, used.lists
-            self.set_once, self.sized = used.set_once(), {}
-        self.level += 1
-        try:
-            return self.statements(b)
-        finally:
-            self.level -= 1
-
-    def statements(self, b: n.Block) -> list[ast.stmt]:
         out: list[ast.stmt] = []
         for s in b.stmts:
             lower = STATEMENTS.get(type(s))
@@ -206,16 +231,12 @@ class Lowerer(DataLowering):
         return self.block(b) or [ast.Pass()]
 
     def let(self, s: n.Let) -> list[ast.stmt]:
-        if s.name in self.set_once:
-            size = self.bits(s.value)
-            if size is not None:
-                self.sized[s.name] = size
         return [ast.Assign(targets=[ast.Name(id=var(s.name), ctx=ast.Store())], value=self.into_owned(s.name, s.value))]
 
     def assign(self, s: n.Assign) -> list[ast.stmt]:
         """`=`, `+=`, `-=` on a variable, a property or an item; on lists `+=` appends and `-=` takes items out."""
         target = s.target
-        if isinstance(target, n.Name) and target.name in self.owned and s.op != n.AssignOp.SUB:
+        if isinstance(target, n.Name) and target.name in self.state.used.owned and s.op != n.AssignOp.SUB:
             if s.op == n.AssignOp.ADD and self.res.type_of(target).name == "list":
                 return [self.grow(target, s.value)]
             if s.op == n.AssignOp.SET:
@@ -223,7 +244,7 @@ class Lowerer(DataLowering):
                                    value=self.into_owned(target.name, s.value))]
         value = self.expr(s.value)
         if s.op != n.AssignOp.SET:
-            helper = self.update_helper(s.op, target, s.value)
+            helper = self.update_helper(s)
             current = self.current(target)
             value = _call(helper, _name(RT), current, value) if helper else \
                 ast.BinOp(left=current, op=ast.Add() if s.op == n.AssignOp.ADD else ast.Sub(), right=value)
@@ -260,20 +281,12 @@ class Lowerer(DataLowering):
             items = _call("_span", _name(RT), self.expr(s.iterable.low), self.expr(s.iterable.high))
         elif isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
             items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in s.iterable.args))
-        used = uses(s.body, self.res)
-        counter = _counts_from_whole(s.iterable, self.res) and s.var not in self.counters \
-            and s.var not in used.bindings
-        if counter:
-            self.counters.add(s.var)
-        try:
-            body, checks = self.loop_body(s.body, used)
-        finally:
-            self.counters.discard(s.var) if counter else None
+        body, checks = self.loop_body(s.body, self.facts.uses[s.body])
         return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
                         body=self.prologue([var(s.var)]) + body, orelse=[])] + checks
 
     def while_(self, s: n.While) -> list[ast.stmt]:
-        body, checks = self.loop_body(s.body, uses(s.body, self.res))
+        body, checks = self.loop_body(s.body, self.facts.uses[s.body])
         return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=_rt("tick"))] + body, orelse=[])] + checks
 
     def emit(self, s: n.Emit) -> list[ast.stmt]:
@@ -312,34 +325,20 @@ class Lowerer(DataLowering):
 
     def log(self, s: n.Log) -> list[ast.stmt]:
         logged = ast.Expr(value=_rt("log_text", self.template(s.parts)))
-        if not all(isinstance(p, str) or self.quiet(p) for p in s.parts):
+        if s not in self.facts.quiet_logs:
             return [logged]
         # A simulation's log keeps no text: a line whose values can neither fail nor change anything
         # is not even made there (its number is still taken, as in the full log).
         return [ast.If(test=_rt_data("full"), body=[logged], orelse=[ast.Expr(value=_rt("skip_log"))])]
 
-    def quiet(self, e: n.Expr) -> bool:
-        """True if reading `e` can neither fail nor change the game: a variable or a constant."""
-        if isinstance(e, (n.Literal, n.This)):
-            return True
-        return isinstance(e, n.Name) and isinstance(self.res.name(e), (r.LocalRef, r.ConstRef))
-
-    def plain_read(self, e: n.Expr) -> bool:
-        """True if reading `e` changes nothing: a variable, a constant, and a thing's built-in
-        fields or a record's fields of such (which fail only on none, wherever they are read)."""
-        if isinstance(e, n.Attr):
-            ref = self.res.attr(e)
-            return (isinstance(ref, r.RecordField) or (e.name in ENTITY_SLOTS and not isinstance(ref, r.DefinitionField))) \
-                and self.plain_read(e.target)
-        return self.quiet(e)
-
     def return_(self, s: n.Return) -> list[ast.stmt]:
-        if self.body_of == n.Body.TRIGGER:
+        if self.state.of == n.Body.TRIGGER:
             return [ast.Return(value=ast.Constant(True))]
         if s.value is None:
             return [ast.Return(value=None)]
         value = self.read(s.value)
-        if self.loops and isinstance(s.value, n.Name) and s.value.name in self.pushed and self.is_owned(s.value):
+        if self.state.loops and isinstance(s.value, n.Name) and s.value.name in self.state.used.pushed \
+                and self.is_owned(s.value):
             value = _call("_fits", value)  # returned from inside a loop, before its length check
         return [ast.Return(value=value)]
 
@@ -388,15 +387,11 @@ class Lowerer(DataLowering):
         return ast.Call(func=ast.Attribute(value=ast.Constant(""), attr="join", ctx=ast.Load()),
                         args=[ast.List(elts=pieces, ctx=ast.Load())], keywords=[])
 
-    def update_helper(self, op: n.AssignOp, target: n.Expr, value: n.Expr) -> str | None:
-        if op == n.AssignOp.ADD:
-            return "_add" if self.may_grow(target, value) else None
-        kinds = {self.res.type_of(o).name for o in (target, value)}
+    def update_helper(self, s: n.Assign) -> str | None:
+        if s.op == n.AssignOp.ADD:
+            return None if s in self.facts.plain_sums else "_add"
+        kinds = {self.res.type_of(o).name for o in (s.target, s.value)}
         return "_without" if kinds & {"list", "any"} else None
-
-    def may_grow(self, *operands: n.Expr) -> bool:
-        """True if `+` may join lists or texts (whose size could double each step)."""
-        return any(self.res.type_of(o).name in ("list", "text", "any") for o in operands)
 
     # ---- expressions ------------------------------------------------------
 
@@ -417,8 +412,9 @@ class Lowerer(DataLowering):
 
     def name(self, e: n.Name) -> ast.expr:
         ref = self.res.name(e)
-        if isinstance(ref, r.LocalRef) and self.arguments is not None:
-            return copy.deepcopy(self.arguments[ref.name])
+        arguments = self.state.arguments
+        if isinstance(ref, r.LocalRef) and arguments is not None:
+            return copy.deepcopy(arguments[ref.name])
         if isinstance(ref, r.LocalRef):
             return self.owned_read(e, _name(var(ref.name)))
         if isinstance(ref, r.ConstRef):
@@ -453,17 +449,16 @@ class Lowerer(DataLowering):
         ref = self.res.call(e)
         if isinstance(ref, r.AbilityParam):
             return _rt("ability_param", self.expr(e.args[0]), ast.Constant(ref.ability), ast.Constant(ref.param))
+        if isinstance(ref, r.BuiltinCall):  # each argument lowered once (nested calls stay linear)
+            if ref.name == "first" and self.every_thing_of_a_kind(e.args[0]):  # `first(all KIND)`: no list made
+                return _rt("first_of", ast.Constant(e.args[0].kind))  # type: ignore[attr-defined]  # a Select
+            lower = self.read if ref.name in LOOKING_BUILTINS else self.expr
+            return _call(f"b_{ref.name}", _name(RT), *(lower(a) for a in e.args))
         args = [self.expr(a) for a in e.args]
         if isinstance(ref, r.FnCall):
             args += [_const(self.res.value(default)) for default in ref.missing]
             inlined = self.inlined_call(e, args)
             return inlined if inlined is not None else _call(fn(ref.name), _name(RT), *args)
-        if isinstance(ref, r.BuiltinCall):
-            if ref.name == "first" and self.every_thing_of_a_kind(e.args[0]):  # `first(all KIND)`: no list made
-                return _rt("first_of", ast.Constant(e.args[0].kind))  # type: ignore[attr-defined]  # a Select
-            if ref.name in LOOKING_BUILTINS:
-                args = [self.read(a) for a in e.args]
-            return _call(f"b_{ref.name}", _name(RT), *args)
         if isinstance(ref, r.TableCall):
             return _rt("table", ast.Constant(ref.name), *args)
         return _rt("zone", ast.Constant(ref.name), *args)
@@ -474,44 +469,17 @@ class Lowerer(DataLowering):
             and not self.res.selection(e).of_definition
 
     def inlined_call(self, call: n.Call, args: list[ast.expr]) -> ast.expr | None:
-        """A call of a fn that can be inlined (`inlinable`), lowered as the expression its body
-        returns, on the arguments: no call at run time, and the same value."""
-        decl = self.inlinable(call)
-        if decl is None or self.arguments is not None:
+        """A call of a fn that can be inlined (facts.inlinable), lowered as the expression its body
+        returns, on the arguments: no call at run time, and the same value. Not inside another."""
+        decl = self.facts.inlinable.get(call)
+        state = self.state
+        if decl is None or state.arguments is not None:
             return None
-        saved = self.counters
-        self.arguments, self.counters = {p.name: a for p, a in zip(decl.params, args)}, set()
+        state.arguments = {p.name: a for p, a in zip(decl.params, args)}
         try:
-            return self.expr(decl.body.stmts[0].value)  # type: ignore[attr-defined]  # a Return's value
+            return self.expr(decl.body.stmts[0].value)
         finally:
-            self.arguments, self.counters = None, saved
-
-    def inlinable(self, call: n.Call) -> n.FnDecl | None:
-        """The `fn` called, if its whole body returns an expression that changes nothing (`simple`)
-        and the arguments change nothing either (`plain_read`)."""
-        ref = self.res.call(call)
-        decl = self.callables.get(ref.name) if isinstance(ref, r.FnCall) else None
-        if decl is None or decl.role != Role.FN or len(decl.body.stmts) != 1:
-            return None
-        body = decl.body.stmts[0]
-        if isinstance(body, n.Return) and body.value is not None and self.simple(body.value) \
-                and all(self.plain_read(a) for a in call.args):
-            return decl
-        return None
-
-    def simple(self, e: n.Expr) -> bool:
-        """A fn's result that can be computed in its caller: values read (`plain_read`),
-        comparisons, logic, `-` and `not`, a choice (`if ... then ... else`), and sums and
-        differences of whole numbers."""
-        if isinstance(e, n.Binary):  # not a comparison of values that may nest: one of `any` may fail
-            whole = all(self.res.type_of(o).name == "int" for o in (e.left, e.right))
-            return (e.op in CMPOPS and e.op not in n.MEMBERSHIP and id(e) not in self.res.nested or e.op in n.LOGIC
-                    or (e.op in (n.BinOp.ADD, n.BinOp.SUB) and whole)) and self.simple(e.left) and self.simple(e.right)
-        if isinstance(e, n.Unary):
-            return self.simple(e.operand)
-        if isinstance(e, n.IfExpr):
-            return self.simple(e.cond) and self.simple(e.then) and self.simple(e.other)
-        return self.plain_read(e)
+            state.arguments = None
 
     def index(self, e: n.Index) -> ast.expr:
         return self.item(e)
@@ -535,7 +503,7 @@ class Lowerer(DataLowering):
         left, right = (self.read(e.left), self.read(e.right)) if looks else (self.expr(e.left), self.expr(e.right))
         if op in n.LOGIC:
             return ast.BoolOp(op=ast.And() if op == n.BinOp.AND else ast.Or(), values=[left, right])
-        if id(e) in self.res.nested:  # operands that may nest: compared at a cost the budget sees (runtime.deep)
+        if self.res.is_nested(e):  # operands that may nest: compared at a cost the budget sees (runtime.deep)
             return self.nested_comparison(op, left, right)
         if op in (n.BinOp.IN, n.BinOp.NOT_IN):  # a search: charged in proportion to the list
             return ast.Compare(left=left, ops=[CMPOPS[op]()], comparators=[_rt("scan", right)])
@@ -545,73 +513,12 @@ class Lowerer(DataLowering):
             return _call("_div", left, right)
         if op in (n.BinOp.FLOORDIV, n.BinOp.MOD) and not is_int_literal(e.right):  # a divisor that may be 0
             return _call("_floordiv" if op == n.BinOp.FLOORDIV else "_mod", left, right)
-        if op == n.BinOp.ADD and self.may_grow(e.left, e.right):
+        if op == n.BinOp.ADD and e not in self.facts.plain_sums:  # may join lists or texts
             return _call("_add", _name(RT), left, right)
-        if op == n.BinOp.MUL and not all(self.small(o) for o in (e.left, e.right)):
+        if op == n.BinOp.MUL and e not in self.facts.unchecked_products:
             whole = [o for o in (e.left, e.right) if self.res.type_of(o).name == "int"]
             return _product(e, left, right, whole)  # even by a constant: `x = x * 1000` grows x each step
         return ast.BinOp(left=left, op=BINOPS[op](), right=right)
-
-    def small(self, e: n.Expr) -> bool:
-        """A whole number known to fit in SMALL_BITS bits: a product of two such is far below the
-        limit on a number's size (MAX_BITS), so it is not checked."""
-        size = self.bits(e)
-        return size is not None and size <= SMALL_BITS
-
-    def bits(self, e: n.Expr) -> int | None:
-        """At most how many bits a whole number has, where the source says: a number written out,
-        a loop's counter, a variable set once to such, and sums, differences, `//`, `%` and choices
-        of them; None if unknown."""
-        if is_int_literal(e):
-            return abs(e.value).bit_length()  # type: ignore[attr-defined]  # an int literal
-        if self.res.type_of(e).name != "int":
-            return None
-        if isinstance(e, n.Name):
-            if not isinstance(self.res.name(e), r.LocalRef) or self.arguments is not None:
-                return None
-            if self.parameter_bits is not None:  # a parameter of a fn whose result is sized
-                return self.parameter_bits.get(e.name)
-            return COUNTER_BITS if e.name in self.counters else self.sized.get(e.name)
-        if isinstance(e, n.Call):
-            decl = self.inlinable(e)
-            if decl is None or self.parameter_bits is not None:
-                return None
-            self.parameter_bits = {p.name: self.bits(a) for p, a in zip(decl.params, e.args)}
-            try:
-                return self.bits(decl.body.stmts[0].value)  # type: ignore[attr-defined]  # a Return's value
-            finally:
-                self.parameter_bits = None
-        if isinstance(e, n.Unary):
-            return self.bits(e.operand)
-        if isinstance(e, n.IfExpr):
-            sizes = (self.bits(e.then), self.bits(e.other))
-            return None if None in sizes else max(sizes)  # type: ignore[type-var]  # no None left
-        if not isinstance(e, n.Binary):
-            return None
-        left, right = self.bits(e.left), self.bits(e.right)
-        if e.op in (n.BinOp.ADD, n.BinOp.SUB):
-            return None if left is None or right is None else max(left, right) + 1
-        if e.op == n.BinOp.FLOORDIV and is_positive_literal(e.right):
-            return left
-        if e.op == n.BinOp.MOD and is_positive_literal(e.right):
-            return right
-        return None
-
-    def never_negative(self, e: n.Expr) -> bool:
-        """Whether a whole number is known to be 0 or more: a number written out, a loop's counter
-        from 0 or more that its body never changes (`counters`), and sums, products, `//` and `%`
-        by a positive number written out."""
-        if is_int_literal(e):
-            return e.value >= 0  # type: ignore[attr-defined]  # an int literal
-        if isinstance(e, n.Name):
-            return e.name in self.counters and isinstance(self.res.name(e), r.LocalRef)
-        if not isinstance(e, n.Binary):
-            return False
-        if e.op in (n.BinOp.ADD, n.BinOp.MUL):
-            return self.never_negative(e.left) and self.never_negative(e.right)
-        if e.op == n.BinOp.FLOORDIV:
-            return is_positive_literal(e.right) and self.never_negative(e.left)
-        return e.op == n.BinOp.MOD and is_positive_literal(e.right) and self.res.type_of(e.left).name == "int"
 
     def if_expr(self, e: n.IfExpr) -> ast.expr:
         return ast.IfExp(test=self.expr(e.cond), body=self.expr(e.then), orelse=self.expr(e.other))
@@ -628,7 +535,7 @@ class Lowerer(DataLowering):
             args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=var("it"))], vararg=None, kwonlyargs=[],
                                  kw_defaults=[], kwarg=None, defaults=[])
             where = ast.Lambda(args=args, body=self.expr(e.where))
-        shared = e.where is not None and per_definition(e.where, self.res)  # asked once per run of copies
+        shared = e in self.facts.shared_wheres  # asked once per run of copies
         return _rt("select", ast.Constant(e.kind), self.optional(e.at), self.optional(e.owner), where,
                    ast.Constant(self.res.selection(e).of_definition), ast.Constant(shared))
 
@@ -674,22 +581,6 @@ EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
 }
 
 
-def keyed_param(trig: n.Trigger, params: list[str], res: r.Resolution) -> int | None:
-    """The position of the event's parameter that a definition's trigger first compares with its
-    thing (`when p == this ...`): the trigger can only fire for the thing the event names there, so
-    the event runs it for that thing alone instead of asking every thing of the definition."""
-    cond = trig.when
-    while isinstance(cond, n.Binary) and cond.op == n.BinOp.AND:
-        cond = cond.left
-    if not (isinstance(cond, n.Binary) and cond.op == n.BinOp.EQ):
-        return None
-    for name, other in ((cond.left, cond.right), (cond.right, cond.left)):
-        if isinstance(name, n.Name) and isinstance(other, n.This) and name.name in params \
-                and isinstance(res.refs.get(id(name)), r.LocalRef):
-            return params.index(name.name)
-    return None
-
-
 def _product(e: n.Binary, left: ast.expr, right: ast.expr, whole: list[n.Expr]) -> ast.expr:
     """`a * b`, checked not to pass MAX_BITS (`_mul`); an int variable (in `whole`) times a whole
     number written out (at most MAX_DIGITS digits) is checked inline, on the variable: `v * 7 if -_HALF < v < _HALF
@@ -702,17 +593,6 @@ def _product(e: n.Binary, left: ast.expr, right: ast.expr, whole: list[n.Expr]) 
             return ast.IfExp(test=test, body=ast.BinOp(left=left, op=ast.Mult(), right=right),
                              orelse=_call("_mul", _name(RT), left, right))
     return _call("_mul", _name(RT), left, right)
-
-
-def _counts_from_whole(e: n.Expr, res: r.Resolution) -> bool:
-    """Whether a loop runs over whole numbers from a number 0 or more written out (`a..b`, `range(a, b)`)."""
-    if isinstance(e, n.Interval):
-        low = e.low
-    elif isinstance(e, n.Call) and res.call(e) == r.BuiltinCall("range"):
-        low = e.args[0]
-    else:
-        return False
-    return is_int_literal(low) and low.value >= 0  # type: ignore[attr-defined]  # an int literal
 
 
 def _small_span(e: n.Expr) -> tuple[int, ...] | None:

@@ -1,9 +1,12 @@
 """Lowering the data model: records, maps, item assignment, in-place growth and `x is KIND`.
 
-A mixin of the Lowerer (compiler.lower). Value semantics without copying on every append: a
-variable the body grows in place (`xs += [...]`) or whose items it sets (`xs[i] = v`) *owns* its
-list or map. Whatever flows into it is copied (`_own`), and reading it copies too, except where
-the reader cannot keep it (an index, a comparison, `+`, `return`, a built-in that only looks).
+A mixin of the Lowerer (compiler.lower): takes what the Lowerer is lowering (its BodyState, and
+the facts of the analysis pass: facts.Uses says which variables a body owns) and gives Python
+`ast` for the data model. Value semantics without copying on every append: a variable the body
+grows in place (`xs += [...]`) or whose items it sets (`xs[i] = v`) *owns* its list or map.
+Whatever flows into it is copied (`_own`), and reading it copies too, except where the reader
+cannot keep it (an index, a comparison, `+`, `return`, a built-in that only looks).
+A newcomer may add the lowering of a data expression here; what a body owns is found in facts.py.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 
 from . import nodes as n
 from . import resolved as r
+from .facts import Facts, Uses
 
 RT = "rt"
 PAST_ANY_LIST = 1 << 62  # an index no list reaches (lists hold at most 1,000,000 items)
@@ -35,79 +39,6 @@ def _constant(value: Any) -> ast.expr:
     return ast.Constant(value=value)
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}  # a statement class -> its fields' names
-
-
-def _statements(block: Any) -> Any:
-    """Every statement inside a block, nested blocks included (in no particular order)."""
-    stack: list[Any] = [block]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, n.Block):
-            stack.extend(node.stmts)
-        elif isinstance(node, tuple):
-            stack.extend(node)
-        elif isinstance(node, n.Stmt):
-            yield node
-            names = _FIELDS.get(node.__class__)
-            if names is None:
-                names = _FIELDS[node.__class__] = tuple(f.name for f in dataclasses.fields(node))
-            stack.extend(getattr(node, name) for name in names)
-
-
-@dataclasses.dataclass
-class Uses:
-    """How the statements of a block use its variables, found in one walk."""
-
-    owned: set[str] = dataclasses.field(default_factory=set)  # changed in place: grown as lists, or items set
-    lists: set[str] = dataclasses.field(default_factory=set)  # of them, those changed as lists
-    pushed: set[str] = dataclasses.field(default_factory=set)  # lists grown one item at a time (`xs += [x]`)
-    declared: set[str] = dataclasses.field(default_factory=set)  # declared inside (`let`, a `for`'s variable)
-    bindings: dict[str, int] = dataclasses.field(default_factory=dict)  # name -> 1 a `let`, 2 any other binding
-
-    def set_once(self) -> set[str]:
-        """The variables set by one `let` and never changed (no `=`, `+=`, other `let` or `for`)."""
-        return {name for name, count in self.bindings.items() if count == 1}
-
-
-def uses(block: n.Block, res: r.Resolution) -> Uses:
-    out = Uses()
-
-    def bind(name: str, weight: int) -> None:
-        out.bindings[name] = out.bindings.get(name, 0) + weight
-
-    for s in _statements(block):
-        if isinstance(s, n.Let):
-            out.declared.add(s.name)
-            bind(s.name, 1)
-        elif isinstance(s, n.For):
-            out.declared.add(s.var)
-            bind(s.var, 2)
-        elif isinstance(s, n.Assign):
-            target = s.target
-            if isinstance(target, n.Name):
-                bind(target.name, 2)
-                if s.op == n.AssignOp.ADD and res.type_of(target).name == "list":
-                    out.owned.add(target.name)
-                    out.lists.add(target.name)
-                    if isinstance(s.value, n.ListExpr) and len(s.value.items) == 1:
-                        out.pushed.add(target.name)
-            elif isinstance(target, n.Index) and isinstance(target.target, n.Name):
-                out.owned.add(target.target.name)
-                if res.type_of(target.target).name == "list":
-                    out.lists.add(target.target.name)
-    return out
-
-
-def is_int_literal(e: n.Expr) -> bool:
-    return isinstance(e, n.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool)
-
-
-def is_positive_literal(e: n.Expr) -> bool:
-    """A whole number above 0 written out (a divisor that keeps `//` and `%` in bounds)."""
-    return is_int_literal(e) and e.value > 0  # type: ignore[attr-defined]  # an int literal
-
-
 def record_class(name: str) -> str:
     """The global a file's handlers find a record type's class in (`record_classes`)."""
     return f"_rec_{name}"
@@ -120,52 +51,61 @@ def record_classes(names: set[str]) -> list[ast.stmt]:
             for name in sorted(names)]
 
 
+@dataclasses.dataclass
+class BodyState:
+    """What lowering one handler changes as it goes: the Lowerer's only state besides the count
+    of list item reads. Made for each lowering call (Lowerer.lowering) and dropped after it."""
+
+    of: n.Body  # what the body belongs to
+    used: Uses  # how it uses its variables (the fact of its block): owned, lists, pushed
+    loops: int = 0  # how many loops enclose the statement being lowered
+    checked: set[str] = dataclasses.field(default_factory=set)  # lists an enclosing loop checks the length of when it ends
+    record_types: set[str] = dataclasses.field(default_factory=set)  # record types made by the function being lowered
+    arguments: dict[str, ast.expr] | None = None  # a fn's parameters while its result is inlined
+
+
 class DataLowering:
     res: r.Resolution
-    owned: set[str]
-    pushed: set[str]
-    lists: set[str]
-    loops: int
-    checked: set[str]
-    record_types: set[str]
-    arguments: dict[str, ast.expr] | None
+    facts: Facts
     items_read: int
+
+    @property
+    def state(self) -> BodyState:  # pragma: no cover - the Lowerer's
+        raise NotImplementedError
 
     def expr(self, e: n.Expr) -> ast.expr:  # pragma: no cover - the Lowerer's
         raise NotImplementedError
 
-    def never_negative(self, e: n.Expr) -> bool:  # pragma: no cover - the Lowerer's
-        raise NotImplementedError
-
     def is_owned(self, e: n.Expr) -> bool:
-        if self.arguments is not None:  # a parameter of a fn whose result is inlined: never the caller's variable
+        state = self.state
+        if state.arguments is not None:  # a parameter of a fn whose result is inlined: never the caller's variable
             return False
-        return isinstance(e, n.Name) and isinstance(self.res.refs.get(id(e)), r.LocalRef) and e.name in self.owned
+        return isinstance(e, n.Name) and isinstance(self.res.ref(e), r.LocalRef) and e.name in state.used.owned
 
     def read(self, e: n.Expr) -> ast.expr:
         """An operand whose reader keeps nothing: an owned variable is read without a copy."""
         return _name(f"v_{e.name}") if self.is_owned(e) else self.expr(e)  # type: ignore[attr-defined]
 
     def owned_read(self, e: n.Name, plain: ast.expr) -> ast.expr:
-        return _call("_own", _name(RT), plain) if e.name in self.owned else plain
+        return _call("_own", _name(RT), plain) if e.name in self.state.used.owned else plain
 
     def copy_in(self, name: str, value: ast.expr) -> ast.expr:
         """A copy for a variable that owns its list or map; a variable the body changes as a list
         only ever holds a list (`_own_list` refuses anything else), so growing it is a plain
         append and setting an item a plain item assignment."""
-        return _call("_own_list" if name in self.lists else "_own", _name(RT), value)
+        return _call("_own_list" if name in self.state.used.lists else "_own", _name(RT), value)
 
     def into_owned(self, name: str, value: n.Expr) -> ast.expr:
         """The value a variable that owns its list or map receives: a copy, unless it is new."""
         lowered = self.expr(value)
-        if name not in self.owned or isinstance(value, (n.ListExpr, n.MapExpr)):
+        if name not in self.state.used.owned or isinstance(value, (n.ListExpr, n.MapExpr)):
             return lowered
         return self.copy_in(name, lowered)
 
     def prologue(self, params: list[str]) -> list[ast.stmt]:
         """Parameters the body changes in place take a copy of their arguments."""
         return [ast.Assign(targets=[ast.Name(id=p, ctx=ast.Store())], value=self.copy_in(p[2:], _name(p)))
-                for p in params if p.startswith("v_") and p[2:] in self.owned]
+                for p in params if p.startswith("v_") and p[2:] in self.state.used.owned]
 
     def grow(self, target: n.Name, value: n.Expr) -> ast.stmt:
         """`xs += ys` on a variable that owns its list: in place, amortised O(1) a item. `xs += [x]`
@@ -181,14 +121,15 @@ class DataLowering:
     def loop_body(self, body: n.Block, used: Uses) -> tuple[list[ast.stmt], list[ast.stmt]]:
         """A loop's body, and the length checks to run when the loop ends: one for each list the
         body grows item by item that lives outside the body, unless an enclosing loop checks it."""
-        mine = sorted(used.pushed - used.declared - self.checked)
-        self.loops += 1
-        self.checked.update(mine)
+        state = self.state
+        mine = sorted(used.pushed - used.declared - state.checked)
+        state.loops += 1
+        state.checked.update(mine)
         try:
             stmts = self.body(body)  # type: ignore[attr-defined]
         finally:
-            self.loops -= 1
-            self.checked.difference_update(mine)
+            state.loops -= 1
+            state.checked.difference_update(mine)
         return stmts, [ast.Expr(value=_call("_fits", _name(f"v_{name}"))) for name in mine]
 
     def set_item(self, target: n.Index, value: ast.expr) -> ast.stmt:
@@ -196,7 +137,7 @@ class DataLowering:
         if isinstance(holder, n.Attr):  # a thing's property (the checker allows no other)
             return ast.Expr(value=_call("_set_prop_item", _name(RT), self.expr(holder.target),
                                         ast.Constant(holder.name), self.expr(target.index), value))
-        if isinstance(holder, n.Name) and holder.name in self.lists and self.is_owned(holder):
+        if isinstance(holder, n.Name) and holder.name in self.state.used.lists and self.is_owned(holder):
             # `xs[i] = v` on the variable's own list: a plain item assignment (no step of its own, as
             # an append); an index past either end is a fault naming it (`item`)
             slot = self.item(target)
@@ -216,7 +157,7 @@ class DataLowering:
         n_ = self.items_read
         self.items_read += 1
         index: ast.expr = ast.NamedExpr(target=ast.Name(id=f"_i{n_}", ctx=ast.Store()), value=self.expr(e.index))
-        if not self.never_negative(e.index):
+        if e not in self.facts.unguarded_indexes:
             index = ast.IfExp(test=ast.Compare(left=index, ops=[ast.GtE()], comparators=[ast.Constant(0)]),
                               body=ast.Name(id=f"_i{n_}", ctx=ast.Load()), orelse=ast.Constant(PAST_ANY_LIST))
         read = ast.Subscript(value=ast.NamedExpr(target=ast.Name(id=f"_h{n_}", ctx=ast.Store()), value=holder),
@@ -230,7 +171,7 @@ class DataLowering:
         given = [(name, written[name] if isinstance(how, int) else _constant(self.res.value(how)))
                  for name, how in ref.fields]
         fields = ast.Dict(keys=[ast.Constant(k) for k, _ in given], values=[v for _, v in given])  # declared order
-        self.record_types.add(ref.name)
+        self.state.record_types.add(ref.name)
         return ast.Call(func=_name(record_class(ref.name)), args=[fields], keywords=[])
 
     def map_expr(self, e: n.MapExpr) -> ast.expr:

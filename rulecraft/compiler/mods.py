@@ -16,6 +16,7 @@ from typing import Any
 
 from . import nodes as n
 from .diagnostics import Diagnostics, suggest
+from .resolved import Identity
 from .source import Span
 from .symbols import Change, Symbols, unknown
 
@@ -254,12 +255,8 @@ def _splice(node: Any, patch: n.StepPatch, count: list[int]) -> Any:
             else:
                 out.append(_splice(s, patch, count))
         return dataclasses.replace(node, stmts=tuple(out))
-    if isinstance(node, tuple):
-        return tuple(_splice(x, patch, count) for x in node)
-    if dataclasses.is_dataclass(node) and isinstance(node, (n.Stmt, n.Decl)):
-        changes = {f.name: _splice(getattr(node, f.name), patch, count) for f in dataclasses.fields(node)
-                   if isinstance(getattr(node, f.name), (n.Block, n.Stmt, tuple))}
-        return dataclasses.replace(node, **changes) if changes else node
+    if isinstance(node, (n.Stmt, n.Decl)):
+        return n.rebuilt(node, lambda child: _splice(child, patch, count))
     return node
 
 
@@ -270,7 +267,7 @@ def _key(e: n.Expr) -> object:
         return ("name", e.func.name)
     if isinstance(e, n.Literal):
         return ("value", e.value)
-    return ("node", id(e))
+    return ("node", Identity(e))
 
 
 def _show(e: Any) -> str:

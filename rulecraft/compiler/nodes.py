@@ -1,9 +1,25 @@
-"""The abstract syntax tree: frozen dataclasses, each carrying the Span it came from."""
+"""The abstract syntax tree: frozen dataclasses, each carrying the Span it came from, and the
+one walker every pass uses over it.
+
+Takes nothing: the builder (build.py) makes these nodes, and every later stage reads them;
+nodes are never changed (a mod's patch makes new ones, mods.py).
+Gives the node classes, and at the end of the file the walker: `children` (the nodes directly
+inside any node, in source order, tuples looked into), `walk` (a node and everything inside it,
+depth first in source order), `Visitor` (`visit_CLASS` where a pass defines one, every child
+otherwise) and `rebuilt` (a node with its children changed, for a pass that makes new nodes).
+A newcomer may add a node class here (with its builder rule, its check and its lowering); the
+walker finds its children by itself, from the declared types of its fields (a field that holds
+nodes names their class: `Expr`, `tuple[Stmt, ...]`, `Block | None`).
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, TypeVar
 
 from ..runtime.ruleset import Duration as Lasting
 from ..runtime.ruleset import Role
@@ -810,3 +826,94 @@ class TestDecl(Decl):
 class Module(Node):
     file: str
     decls: tuple[Decl, ...] = field(default=())
+
+
+# ---- the walker -------------------------------------------------------------------
+
+N = TypeVar("N", bound="Node")
+
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a node class -> the fields that may hold nodes
+_VISITS: dict[tuple[type, type], Callable[[Any, Any], None] | None] = {}  # (pass, node class) -> its visit_CLASS
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    """The fields of a node class whose declared type names a node class (found once per class)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if _may_hold_nodes(str(f.type)))
+    return names
+
+
+def _may_hold_nodes(annotation: str) -> bool:
+    named = (globals().get(word) for word in re.findall(r"[A-Za-z_]\w*", annotation))
+    return any(isinstance(t, type) and issubclass(t, Node) for t in named)
+
+
+def children(node: Node) -> Iterator[Node]:
+    """The nodes directly inside `node`, in the order of its fields (source order), looking into
+    tuples (and tuples of tuples: an `if`'s branches, a record's fields)."""
+    for name in _fields(node.__class__):
+        value = getattr(node, name)
+        if isinstance(value, Node):
+            yield value
+        elif value.__class__ is tuple:
+            yield from _inside(value)
+
+
+def _inside(items: tuple[Any, ...]) -> Iterator[Node]:
+    for item in items:
+        if isinstance(item, Node):
+            yield item
+        elif item.__class__ is tuple:
+            yield from _inside(item)
+
+
+def walk(node: Node, skip: tuple[type, ...] = ()) -> Iterator[Node]:
+    """`node` and every node inside it, depth first in source order; the insides of nodes of
+    the classes in `skip` are not walked (the nodes themselves are given)."""
+    stack: list[Node] = [node]
+    while stack:
+        item = stack.pop()
+        yield item
+        if not isinstance(item, skip):
+            inner = list(children(item))
+            inner.reverse()
+            stack.extend(inner)
+
+
+def rebuilt(node: N, change: Callable[[Node], Node]) -> N:
+    """`node` with `change` applied to each node directly inside it (in tuples too); the node
+    itself if nothing changed (nodes are immutable: what is unchanged is shared)."""
+    changes: dict[str, Any] = {}
+    for name in _fields(node.__class__):
+        value = getattr(node, name)
+        new: Any = change(value) if isinstance(value, Node) else _changed(value, change) \
+            if value.__class__ is tuple else value
+        if new is not value:
+            changes[name] = new
+    return dataclasses.replace(node, **changes) if changes else node
+
+
+def _changed(items: tuple[Any, ...], change: Callable[[Node], Node]) -> tuple[Any, ...]:
+    new = tuple(change(item) if isinstance(item, Node) else _changed(item, change) if item.__class__ is tuple
+                else item for item in items)
+    return items if all(a is b for a, b in zip(new, items)) else new
+
+
+class Visitor:
+    """A pass over the tree: `visit(node)` calls the pass's `visit_CLASS(node)` if it has one
+    (CLASS the node's class name), else `generic_visit`, which visits every child in source order."""
+
+    def visit(self, node: Node) -> None:
+        key = (self.__class__, node.__class__)
+        if key not in _VISITS:
+            _VISITS[key] = getattr(self.__class__, "visit_" + node.__class__.__name__, None)
+        method = _VISITS[key]
+        if method is None:
+            self.generic_visit(node)
+        else:
+            method(self, node)
+
+    def generic_visit(self, node: Node) -> None:
+        for child in children(node):
+            self.visit(child)

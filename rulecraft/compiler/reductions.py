@@ -11,6 +11,10 @@ container. A fold of Lark's (`_items*`) is spliced into its parent as Lark splic
 This leans on two parts of Lark that are not its documented interface (the parser's callback
 table, and `ParseTreeBuilder` for the child filtering); `install` checks for them, and
 tests/compiler/test_reductions.py pins what the builder is given.
+
+Takes the Lark parser (`install`) and text (`run`); gives what the builder (build.py) makes of
+each reduction. A newcomer changing the grammar changes nothing here; a newcomer upgrading Lark
+runs test_reductions.py first.
 """
 
 from __future__ import annotations

@@ -1,19 +1,99 @@
-"""What the checker found, as typed records: the output of checking, the input of lowering.
+"""What the checker found, as typed records: the output of checking, the input of lowering;
+and the one place nodes are told apart by identity.
 
-For each name, call, property read, selection, `create` and `roll` of a body: what it
-refers to. For each expression: its type. For each constant expression of a declaration
-(a default, a property, a face): its value. Held in a Resolution, read through its
-typed accessors; nodes are identified by identity, as they are immutable and live as
-long as the table that holds them.
+Takes the checker's findings (bodies.py, context.py and check.py write them through the
+Resolution's methods). Gives, for each name, call, property read, selection, `create` and
+`roll` of a body: what it refers to; for each expression: its type; for each constant
+expression of a declaration (a default, a property, a face): its value. Held in a Resolution,
+read through its typed accessors.
+Nodes are identified by identity (two equal nodes at two places are two nodes), as they are
+immutable and live as long as the table that holds them. Every other stage that keys something
+by node uses NodeMap, NodeSet or Identity from here (the analysis pass's facts, the reuse of
+lowerings, a mod's removal of list items), so `id()` is read nowhere else in the compiler.
+A newcomer may add a finding: a field of Resolution, written and read through methods here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..runtime.types import ANY, Ty
 from . import nodes as n
+
+V = TypeVar("V")
+
+# ---- nodes by identity ----------------------------------------------------------
+
+
+class Identity:
+    """A node as a key by identity (hashable, equal only to the same node); keeps the node alive,
+    so its identity is not reused while the key is."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: object) -> None:
+        self.node = node
+
+    def __hash__(self) -> int:
+        return id(self.node)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Identity) and other.node is self.node
+
+
+class NodeMap(Generic[V]):
+    """Values keyed by node identity. `table` is the plain table behind it (identity -> value),
+    which compiler/reuse.py replaces by one that notes every lookup."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: Any = None) -> None:
+        self.table: Any = {} if table is None else table
+
+    def __setitem__(self, node: object, value: V) -> None:
+        self.table[id(node)] = value
+
+    def __getitem__(self, node: object) -> V:
+        value: V = self.table[id(node)]
+        return value
+
+    def get(self, node: object, default: Any = None) -> Any:
+        return self.table.get(id(node), default)
+
+    def __contains__(self, node: object) -> bool:
+        return id(node) in self.table
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+
+class NodeSet:
+    """A set of nodes by identity (`table`: as NodeMap's)."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: Any = None) -> None:
+        self.table: Any = set() if table is None else table
+
+    def add(self, node: object) -> None:
+        self.table.add(id(node))
+
+    def discard(self, node: object) -> None:
+        self.table.discard(id(node))
+
+    def __contains__(self, node: object) -> bool:
+        return id(node) in self.table
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+
+def identities(items: Iterator[object] | list[Any] | tuple[Any, ...]) -> tuple[Identity, ...]:
+    """The items as keys by identity (a list of functions compiled once, compiler/reuse.py)."""
+    return tuple(Identity(item) for item in items)
+
 
 # ---- names ------------------------------------------------------------------
 
@@ -177,6 +257,33 @@ class Resolution:
 
     def bind(self, node: n.Node, ref: Ref) -> None:
         self.refs[id(node)] = ref
+
+    def typed(self, e: n.Expr, t: Ty) -> None:
+        self.types[id(e)] = t
+
+    def valued(self, e: n.Expr, value: Any) -> None:
+        self.values[id(e)] = value
+
+    def declare(self, t: n.TypeRef, ty: Ty) -> None:
+        self.declared[id(t)] = ty
+
+    def nests(self, e: n.Binary) -> None:
+        """Note a comparison whose operands may nest (compared at a cost the budget sees)."""
+        self.nested.add(id(e))
+
+    def is_nested(self, e: n.Binary) -> bool:
+        return id(e) in self.nested
+
+    def give_ability_args(self, e: n.Expr, args: dict[str, Any]) -> None:
+        self.ability_args[id(e)] = args
+
+    def ability_args_of(self, e: n.Expr) -> dict[str, Any] | None:
+        """The arguments `NAME(...)` gives an ability, where `e` attaches one."""
+        return self.ability_args.get(id(e))
+
+    def ref(self, node: n.Node) -> Ref | None:
+        """What a node refers to, if the checker resolved it."""
+        return self.refs.get(id(node))
 
     def name(self, e: n.Name) -> NameRef:
         ref = self.refs[id(e)]

@@ -1,17 +1,20 @@
-"""Lowerings and compiled files taken again across the compiles of one process.
+"""A cache: lowerings and compiled files taken again across the compiles of one process.
 
 A mod's ruleset holds its base's declarations again (the very nodes: each file is parsed once
 per process, compiler/driver.py) and mostly lowers them to the same Python, so `rulecraft check`
 of a game and twenty of its mods would lower the game twenty-one times. The Lowerer sees the
-checked program only through what it is made with (the Resolution, and the table of the fns a
-call may be inlined from), besides the nodes, the arguments of a call and its own attributes.
+checked program only through what it is made with (the Resolution, and the Facts of the
+analysis pass), besides the nodes, the arguments of a call and its own attributes.
 So each lowering is recorded with what it read of those tables (every lookup, noted by the
 tables it was given), the Lowerer's attributes before and after, and what it made; a later call
 with the same node and arguments takes that result again when every lookup gives the same
 value now and the attributes are the same, and leaves the attributes as the recorded call did.
 The result is the one a new lowering would make; a file whose functions are all the very ones
-compiled before takes that code again. Whatever else a Lowerer is made with must be given here
-too, or read through one of these tables.
+compiled before takes that code again.
+Takes the Lowerer's class and its inputs (`Reusing`); gives its methods' results. A newcomer
+giving the Lowerer a new input gives it here too, as a dataclass of tables (dicts, sets, or
+resolved.NodeMap / NodeSet) or a dict, or reads it through one of these tables: anything else
+would be read unnoted, and a lowering taken again could be wrong.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections import OrderedDict
 from types import CodeType
 from typing import Any, Callable
 
-from .resolved import Resolution
+from .resolved import Identity, NodeMap, NodeSet, identities
 
 # Remembered, the oldest forgotten first: calls (every bundled ruleset makes 661, about 33 MB
 # with what they made and read) and compiled files (115).
@@ -38,16 +41,18 @@ Reads = dict[str, list[tuple[Any, Any]]]  # a table read -> (key, value seen) of
 
 
 @dataclasses.dataclass
-class Lowered:
-    args: tuple[Any, ...]  # kept: the nodes must outlive the record (their ids are in its reads)
+class Record:
+    """One lowering call: the Lowerer's attributes before it, what it read, after it, what it made
+    (its key holds its arguments, so the nodes whose identities its reads name stay alive)."""
+
     before: tuple[tuple[str, Any], ...]
     reads: Reads
     after: tuple[tuple[str, Any], ...]
     result: Any
 
 
-_lowered: OrderedDict[tuple[Any, ...], list[Lowered]] = OrderedDict()
-_codes: OrderedDict[tuple[Any, ...], tuple[list[Any], CodeType]] = OrderedDict()
+_lowered: OrderedDict[tuple[Any, ...], list[Record]] = OrderedDict()
+_codes: OrderedDict[tuple[Any, ...], CodeType] = OrderedDict()  # the key keeps the functions
 
 
 def forget() -> None:
@@ -57,18 +62,31 @@ def forget() -> None:
 
 
 class Reusing:
-    """Stands for `make(res, *more)` (a Lowerer): each of its methods, called through this, gives
-    the recorded result of an equal call when it would come out the same."""
+    """Stands for `make(*inputs)` (a Lowerer): each of its methods, called through this, gives
+    the recorded result of an equal call when it would come out the same. Each input is a
+    dataclass whose fields are tables, or a table."""
 
-    def __init__(self, make: Callable[..., Any], res: Resolution, *more: dict):
-        self.tables: dict[str, Any] = {f.name: getattr(res, f.name) for f in dataclasses.fields(res)}
-        self.tables |= {f"argument {i}": table for i, table in enumerate(more, 1)}
-        self.reads: Reads = {name: [] for name in self.tables}
-        noted: dict[str, Any] = {name: _noted(table, self.reads[name]) for name, table in self.tables.items()}
-        inputs = [Resolution(**{f.name: noted[f.name] for f in dataclasses.fields(res)}),
-                  *(noted[f"argument {i}"] for i in range(1, len(more) + 1))]
-        self.given = {id(table) for table in inputs}  # not the Lowerer's own attributes
-        self.low = make(*inputs)
+    def __init__(self, make: Callable[..., Any], *inputs: Any):
+        self.tables: dict[str, Any] = {}
+        self.reads: Reads = {}
+        noted = [self._noted_input(i, given) for i, given in enumerate(inputs)]
+        self.given = noted  # not the Lowerer's own attributes
+        self.low = make(*noted)
+
+    def _noted_input(self, i: int, given: Any) -> Any:
+        """The input, every table of it noting its lookups into `reads`."""
+        if not dataclasses.is_dataclass(given):
+            return self._noted_table(f"argument {i}", given)
+        fields = {f.name: self._noted_table(f"{i}.{f.name}", getattr(given, f.name)) for f in dataclasses.fields(given)}
+        return given.__class__(**fields)
+
+    def _noted_table(self, name: str, table: Any) -> Any:
+        self.reads[name] = []
+        if isinstance(table, (NodeMap, NodeSet)):
+            self.tables[name] = table.table
+            return type(table)(_noted(table.table, self.reads[name]))
+        self.tables[name] = table
+        return _noted(table, self.reads[name])
 
     def __getattr__(self, method: str) -> Callable[..., Any]:
         return lambda *args: self.lowered(method, args)
@@ -88,7 +106,7 @@ class Reusing:
         if before is not None and after is not None:
             reads = {name: list(seen) for name, seen in self.reads.items() if seen}
             records = _lowered.setdefault(key, [])
-            records.append(Lowered(args, before, reads, after, result))
+            records.append(Record(before, reads, after, result))
             del records[:-VARIANTS_KEPT]
             _lowered.move_to_end(key)
             if len(_lowered) > KEPT:
@@ -98,17 +116,17 @@ class Reusing:
 
 def compiled_again(file: str, funcs: list[Any], ns: dict[str, Any]) -> CodeType | None:
     """The code compiled before from these very functions, run in `ns`; None if there is none."""
-    key = (file, *map(id, funcs))
+    key = (file, *identities(funcs))
     found = _codes.get(key)
-    if found is None or any(a is not b for a, b in zip(found[0], funcs)):
+    if found is None:
         return None
     _codes.move_to_end(key)
-    exec(found[1], ns)  # noqa: S102 - the code compile_functions made of these functions
-    return found[1]
+    exec(found, ns)  # noqa: S102 - the code compile_functions made of these functions
+    return found
 
 
 def remember_code(file: str, funcs: list[Any], code: CodeType) -> None:
-    _codes[(file, *map(id, funcs))] = (list(funcs), code)
+    _codes[(file, *identities(funcs))] = code
     while len(_codes) > FILES_KEPT:
         _codes.popitem(last=False)
 
@@ -240,15 +258,15 @@ def _part(arg: Any) -> Any:
         return arg
     if isinstance(arg, list) and all(isinstance(a, str) for a in arg):
         return tuple(arg)
-    return id(arg)
+    return Identity(arg)
 
 
-def _attributes(low: Any, given: set[int]) -> tuple[tuple[str, Any], ...] | None:
-    """The Lowerer's attributes (but the tables it was given) as comparable values; None if one
+def _attributes(low: Any, given: list[Any]) -> tuple[tuple[str, Any], ...] | None:
+    """The Lowerer's attributes (but the inputs it was given) as comparable values; None if one
     is of a kind this cannot copy (a lowering is then never taken again)."""
     out: list[tuple[str, Any]] = []
     for name, value in sorted(vars(low).items()):
-        if id(value) in given:
+        if any(value is table for table in given):
             continue
         if isinstance(value, dict) and all(isinstance(v, PLAIN) for item in value.items() for v in item):
             out.append((name, (dict, tuple(sorted(value.items(), key=repr)))))

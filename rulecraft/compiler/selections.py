@@ -6,6 +6,10 @@ fn call, roll, choice, creation, nested selection) gives one answer for all the 
 one definition that share their property values. The runtime then asks it once per run of such
 things (Things.select, `shared`), not once per thing. Anything this module does not know is
 treated as reading the thing itself: the condition is then asked of every thing.
+
+Takes a `where` condition and the Resolution; gives a yes or no, which the analysis pass
+(facts.py) records for the lowerer. A newcomer may widen what counts as reading only
+(READING_BUILTINS, COMPOSITE), never what counts as shared.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ def per_definition(where: n.Expr, res: r.Resolution) -> bool:
                 return False
             stack.extend(e.args)
         elif isinstance(e, COMPOSITE):
-            stack.extend(_parts(e))
+            stack.extend(n.children(e))
         else:
             return False
     return True
@@ -67,14 +71,3 @@ def _shared_field(e: n.Attr, res: r.Resolution) -> bool:
     ref = res.attr(e)
     return isinstance(ref, r.EntityField) and ref.kind is not None and e.name not in res.modified
 
-
-def _parts(e: n.Expr) -> list[Any]:
-    if isinstance(e, n.TextTemplate):
-        return [p for p in e.parts if isinstance(p, n.Expr)]
-    if isinstance(e, n.MapExpr):
-        return [x for pair in e.items for x in pair]
-    if isinstance(e, n.RecordNew):
-        return [value for _, _, value in e.fields]
-    if isinstance(e, n.ListExpr):
-        return list(e.items)
-    return [getattr(e, f) for f in e.__slots__ if isinstance(getattr(e, f), n.Expr)]

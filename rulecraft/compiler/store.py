@@ -10,6 +10,11 @@ compiler, runtime or grammar sources (their hash is in the entry). The key is th
 folders asked for: one entry each, overwritten when rebuilt, so the cache does not grow.
 
 Decoding the ruleset imports nothing of the compiler but what its data holds (a mod's changes).
+
+Takes a compiled Ruleset with the code of its files (`save`), or the folders asked for
+(`lookup`); gives the entry back, or None on any miss. A newcomer adding a field to the Ruleset
+needs nothing here if it holds plain data or dataclasses of CLASSES_FROM; anything else must be
+encoded here.
 """
 
 from __future__ import annotations

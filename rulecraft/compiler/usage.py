@@ -16,6 +16,9 @@ formats extending it, or by programs through the Python API), the fns the tools 
 (`rulecraft odds`), definitions, kinds, enums, records, dice, tables, pools, zones, abilities,
 format parameters and mod options (decks, card pools, the command line, listings). A ruleset
 without scenarios is a library of declarations for others: it is not warned of at all.
+
+Takes the check's context (what was read, called, emitted) and the call graph; gives warnings
+only. A newcomer may add a warning here, with its code.
 """
 
 from __future__ import annotations

@@ -91,3 +91,20 @@ def test_the_first_thing_of_a_kind_is_found_without_the_whole_selection():
     assert game.call("first_unit") is tank and game.call("first_heavy") is tank  # creation order, subkinds too
     game.things.destroy(tank)
     assert game.call("first_unit") is scout and game.call("first_heavy") is None
+
+
+def test_nested_built_in_calls_lower_each_argument_once_and_give_their_result(monkeypatch):
+    from rulecraft.compiler import driver, lower
+    from rulecraft.compiler import nodes as n
+
+    inner = "xs"
+    for _ in range(12):
+        inner = f"distinct({inner})"
+    source = RULES + f"fn nested(xs: list<int>) -> int {{ return count({inner}) }}\n"
+    lowered: list[str] = []
+    name = lower.EXPRESSIONS[n.Name]
+    monkeypatch.setitem(lower.EXPRESSIONS, n.Name, lambda low, e: lowered.append(e.name) or name(low, e))
+    driver.forget_parsed()  # lowered now, not taken again from an earlier compile
+    game = rulecraft.Game(rulecraft.compile_source(source))
+    assert lowered.count("xs") == 1  # once, not 2 ** 13 times
+    assert game.call("nested", [3, 1, 3, 2, 1]) == 3
