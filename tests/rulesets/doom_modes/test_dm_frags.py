@@ -222,3 +222,147 @@ def test_when_the_timer_runs_out_the_most_frag_markers_win(two):
     t.set(t.b, "frag_markers", 2)
     t.game.things.move(t.zone("invader_deck")[2:], t.game.zone("invader_discard"))
     assert t.ends("dm_timer") == "m2"
+
+
+DOOR = [
+    "########",
+    "#1.D...#",
+    "#2.#...#",
+    "########",
+]
+
+
+@pytest.fixture
+def apart(two):
+    """The two seats' marines three spaces apart: `a` at (1,1), `b` at (4,1)."""
+    two.put(two.a, 1, 1)
+    two.put(two.b, 4, 1)
+    return two
+
+
+def shoot(t, yellow, green):
+    t.pistol(yellow, green)
+    return t.act("attack", t.a, t.s(4, 1), "pistol")
+
+
+@pytest.mark.rules("DOOM-116", "DOOM-122", "DOOM-123")
+def test_one_wound_through_the_armor_takes_one_token_and_frags_no_one(apart):
+    t = apart
+    assert (t.get(t.bin(t.b), "wounds"), t.get(t.bin(t.b), "armor")) == (5, 2)
+    t.declare(t.a, "unload")
+    assert shoot(t, {"range": 2, "damage": 1}, {"range": 2, "damage": 1}) == 1      # 2 damage, armor 2
+    assert t.get(t.bin(t.b), "wounds") == 4
+    assert t.said("suffers") == ["m2 suffers 1 wounds (4 left on the bin)"]
+    assert (t.get(t.a, "frag_markers"), t.where(t.b)) == (0, (4, 1))
+
+
+@pytest.mark.rules("DOOM-122", "DOOM-123")
+def test_the_wound_that_leaves_one_token_frags_no_one_and_the_last_one_does(apart):
+    t = apart
+    t.set(t.bin(t.b), "wounds", 2)
+    t.declare(t.a, "unload")
+    shoot(t, {"range": 2, "damage": 1}, {"range": 2, "damage": 1})
+    assert (t.get(t.bin(t.b), "wounds"), t.get(t.a, "frag_markers"), t.where(t.b)) == (1, 0, (4, 1))
+    shoot(t, {"range": 2, "damage": 1}, {"range": 2, "damage": 1})
+    assert (t.get(t.a, "frag_markers"), t.where(t.b), t.get(t.b, "out")) == (1, None, True)
+    assert t.said("is fragged") == ["m2 is fragged"]
+
+
+@pytest.mark.rules("DOOM-039")
+def test_a_deathmatch_marine_next_to_a_closed_door_is_offered_to_open_it(match):
+    t = match(rows=DOOR, answers={"m1": ["sprint", "door", 0, "stop"]})
+    a, b = t.p
+    t.put(a, 2, 1)
+    t.put(b, 1, 2)
+    with t.game.phase("marines"), t.game.turn(a):
+        t.call("dm_play_turn", a)
+    assert t.said("opens a door") == ["m1 opens a door"]
+    assert t.get(a, "chosen") == ""
+
+
+@pytest.mark.rules("DOOM-114")
+def test_a_short_roll_fails_and_says_so(two):
+    t = two
+    t.put(t.a, 1, 1)
+    t.put(t.b, 6, 1)
+    t.declare(t.a, "unload")
+    t.pistol({"range": 1, "damage": 1}, {"range": 2, "damage": 1})      # range 3 of 5
+    assert t.act("attack", t.a, t.s(6, 1), "pistol") == 0
+    assert t.said("the attack fails") == ["the attack fails"]
+    assert t.get(t.bin(t.b), "wounds") == 5
+
+
+@pytest.mark.rules("DOOM-115")
+def test_a_hit_deals_the_damage_the_dice_show_to_the_marine_in_the_space(two):
+    t = two
+    t.put(t.a, 1, 1)
+    t.put(t.b, 4, 1)
+    t.declare(t.a, "unload")
+    t.pistol({"range": 1, "damage": 2}, {"range": 2, "damage": 2})      # damage 4, armor 2: 2 wounds
+    assert t.act("attack", t.a, t.s(4, 1), "pistol") == 2
+    assert t.get(t.bin(t.b), "wounds") == 3
+    assert t.said("the attack fails") == []
+
+
+@pytest.mark.rules("DOOMX-115")
+def test_a_frag_marker_gained_is_logged_with_the_score(two):
+    t = two
+    t.put(t.b, 3, 3)
+    t.call("dm_frag", t.b, t.a, True)
+    assert t.get(t.a, "frag_markers") == 1
+    assert t.said("m1 gains a frag marker (1)") == ["m1 gains a frag marker (1)"]
+
+
+@pytest.mark.rules("DOOMX-116")
+def test_fragging_ones_own_marine_is_logged_with_the_score(match):
+    t = match(seats=4, commanders=["Ann", "Ben", "Ann", "Ben"])
+    ann, _, ann2, _ = t.p
+    t.put(ann2, 3, 3)
+    t.call("dm_frag", ann2, ann, True)
+    assert t.said("Ann fragged his own marine and loses a frag marker (-1)")
+
+
+@pytest.mark.rules("DOOMX-085", "DOOMX-118")
+def test_a_fragged_marine_loses_one_turn_of_invisibility_left(two):
+    t = two
+    t.put(t.b, 3, 3)
+    t.set(t.bin(t.b), "invisible", 1)
+    t.set(t.bin(t.b), "invisible_new", True)
+    t.call("dm_frag", t.b, t.a, True)
+    assert t.get(t.bin(t.b), "invisible") == 0 and t.get(t.bin(t.b), "invisible_new") is False
+
+
+@pytest.mark.rules("DOOMX-118")
+def test_a_fragged_marine_loses_the_vitality_booster(two):
+    t = two
+    t.put(t.b, 3, 3)
+    t.set(t.bin(t.b), "booster", True)
+    t.set(t.bin(t.b), "max_wounds", 7)
+    t.call("dm_frag", t.b, t.a, True)
+    assert t.get(t.bin(t.b), "booster") is False and t.get(t.bin(t.b), "max_wounds") == 5
+
+
+@pytest.mark.rules("DOOMX-121")
+@pytest.mark.parametrize("rolled, where", [(1, (1, 1)), (2, (1, 3)), (3, (10, 4))])
+def test_the_green_die_names_the_re_entry_point(two, rolled, where):
+    t = two
+    t.put(t.b, 8, 1)
+    t.put(t.a, 5, 2)
+    t.call("dm_frag", t.a, t.b, True)
+    t.force("green", t.face("green", range=rolled, damage=1))
+    t.call("dm_reenter", t.a)
+    assert t.where(t.a) == where
+    assert t.said(f"m1 comes back on re-entry point {rolled}")
+
+
+@pytest.mark.rules("DOOMX-122")
+def test_coming_back_on_a_taken_point_telefrags_with_a_log(two):
+    t = two
+    t.put(t.b, 1, 1)  # on re-entry point 1, the only one
+    t.put(t.a, 5, 2)
+    t.call("dm_frag", t.a, t.b, True)
+    t.force("green", t.face("green", range=1, damage=1))
+    t.call("dm_reenter", t.a)
+    assert t.where(t.a) == (1, 1) and t.get(t.b, "out") is True
+    assert t.said("m1 comes back on m2 and telefrags him (no frag marker)")
+    assert t.get(t.a, "frag_markers") == 0
