@@ -1,9 +1,13 @@
 """The six new invaders, their replacements chosen at setup and campaign kill points
 (DOOMX-001, DOOMX-004 ... DOOMX-018)."""
 
+import json
+from collections import Counter
+
 import pytest
 
 import rulecraft
+from rulecraft.cli import main
 from rulecraft.runtime.play import replay, run, start
 
 NEW = ["zombie_commando", "cherub", "revenant", "maggot", "cacodemon", "vagary"]
@@ -120,3 +124,43 @@ def test_the_expansion_scenario_plays_to_its_end_and_replays(doomx):
     a = run(start(doomx, "mars_airlock", seed=5, options=options), "mars_airlock")
     again = replay(doomx, a.log)
     assert again.log_lines() == a.log_lines()
+
+
+@pytest.mark.rules("DOOMX-012")
+def test_only_the_figures_of_the_marines_colours_join_the_reserve(new_table):
+    t = new_table(options=["zombie_commandos"])
+    t.call("sort_expansion_figures")
+    used = {t.get(p, "color") for p in t.marines}
+    ready = t.call("available", "zombie_commando")
+    assert ready and {t.get(f, "color") for f in ready} <= used
+    boxed = [f for f in t.game.zone("invader_figures").items if f.def_id == "zombie_commando"]
+    assert boxed and not [f for f in boxed if t.get(f, "color") in used]
+
+
+BOX_FIGURES = {"zombie_commando": 12, "cherub": 12, "revenant": 12, "maggot": 6, "cacodemon": 6, "vagary": 1}
+
+
+@pytest.mark.rules("DOOMX-004", "DOOMX-005", "DOOMX-006", "DOOMX-007", "DOOMX-008", "DOOMX-009", "DOOMX-010",
+                   "DOOMX-012", "DOOMX-013", "DOOMX-014", "DOOMX-015", "DOOMX-016", "DOOMX-017", "DOOMX-018")
+def test_the_box_holds_12_12_12_6_6_and_1_figures_of_the_new_types(table):
+    figures = Counter(f.def_id for f in table.select("invader"))
+    assert {d: figures[d] for d in BOX_FIGURES} == BOX_FIGURES
+
+
+@pytest.mark.rules("DOOMX-004", "DOOMX-005", "DOOMX-006", "DOOMX-007", "DOOMX-008", "DOOMX-009", "DOOMX-010",
+                   "DOOMX-015", "DOOMX-016", "DOOMX-018")
+def test_a_chosen_type_keeps_its_box_figures_and_gains_its_counterparts(new_table):
+    # With every option chosen, each counterpart figure of the box became one of the new type:
+    # the type's own figures plus the base type's (12 zombies, trites, imps; 6 demons, mancubi).
+    t = new_table(options=["zombie_commandos", "cherubs", "revenants", "maggots", "cacodemons", "spider_queen"])
+    figures = Counter(f.def_id for f in t.select("invader"))
+    assert {d: figures[d] for d in BOX_FIGURES} == {"zombie_commando": 24, "cherub": 24, "revenant": 24, "maggot": 12,
+                                             "cacodemon": 12, "vagary": 1}
+    assert not {"zombie", "trite", "imp", "demon", "mancubus"} & set(figures)
+
+
+@pytest.mark.rules("DOOMX-047")
+def test_the_component_list_names_exactly_one_soul_cube(capsys):
+    assert main(["cards", "list", "doom", "soul_cube", "--mod", "doom/expansion", "--json"]) == 0
+    (cube,) = json.loads(capsys.readouterr().out)["cards"]
+    assert (cube["id"], cube["kind"], cube["count"]) == ("soul_cube", "relic", 1)
