@@ -366,3 +366,37 @@ def test_coming_back_on_a_taken_point_telefrags_with_a_log(two):
     assert t.where(t.a) == (1, 1) and t.get(t.b, "out") is True
     assert t.said("m1 comes back on m2 and telefrags him (no frag marker)")
     assert t.get(t.a, "frag_markers") == 0
+
+
+@pytest.mark.rules("DOOMX-121")
+@pytest.mark.parametrize("rolled, point", [(1, (1, 1)), (2, (1, 3)), (3, (10, 4))])
+def test_a_fragged_marine_comes_back_on_the_point_of_the_number_rolled(two, rolled, point):
+    t = two
+    t.put(t.b, 5, 2)
+    t.set(t.a, "out", True)
+    t.force("green", t.face("green", range=rolled, damage=1))
+    t.call("dm_reenter", t.a)
+    assert t.where(t.a) == point and t.get(t.a, "out") is False
+    assert t.said("comes back on re-entry point") == [f"m1 comes back on re-entry point {rolled}"]
+
+
+@pytest.mark.rules("DOOMX-121")
+def test_on_a_map_without_a_point_of_the_number_rolled_any_free_point_will_do(match):
+    t = match(rows=["#########", "#1.....3#", "#.......#", "#########"])
+    a, b = t.p
+    t.put(b, 4, 2)
+    t.set(a, "out", True)
+    t.force("green", t.face("green", range=2, damage=1))
+    t.call("dm_reenter", a)
+    assert t.where(a) == (1, 1)                            # the first of the points 1 and 3
+
+
+@pytest.mark.rules("DOOMX-121", "DOOMX-122")
+def test_with_every_point_of_the_number_taken_the_marine_telefrags_the_one_there(two):
+    t = two
+    t.put(t.b, 1, 1)                                   # the only re-entry point numbered 1
+    t.set(t.a, "out", True)
+    t.force("green", t.face("green", range=1, damage=1))
+    t.call("dm_reenter", t.a)
+    assert t.where(t.a) == (1, 1) and t.get(t.b, "out") is True
+    assert t.said("telefrags") == ["m1 comes back on m2 and telefrags him (no frag marker)"]
