@@ -135,3 +135,30 @@ def test_a_refused_trade_moves_no_card(table):
     deal(t)
     assert [len(t.cards(p)) for p in t.marines] == [3, 3]
     assert not [x for x in t.texts() if "trade a marine card" in x]
+
+
+@pytest.mark.rules("DOOMX-180")
+def test_the_card_elite_training_draws_is_shown_to_everybody(table):
+    t = table("elite-training", marines=2)
+    t.game.call("deal_starting_cards")
+    assert all(t.game.knows(q, c) for p in t.marines for c in t.cards(p) for q in t.game.players)
+
+
+@pytest.mark.rules("DOOMX-198")
+def test_special_forces_take_the_deck_down_to_its_last_card(table):
+    t = table("special-forces-training", marines=1)
+    t.game.assume["marine_deck_size"] = 2
+    t.game.call("deal_starting_cards")
+    (m,) = t.marines
+    assert len(t.cards(m)) == 2 and t.zone("marine_deck") == []
+    assert len([e for e in t.log("choice") if "Special Forces" in e["prompt"]]) == 2  # nothing left to choose from
+
+
+@pytest.mark.rules("DOOMX-199")
+def test_task_force_asks_no_trade_of_a_marine_without_cards_or_partners(table):
+    t = table("task-force-training", marines=2)
+    t.game.assume["marine_deck_size"] = 3
+    t.game.call("deal_starting_cards")
+    m1, m2 = t.marines
+    assert [len(t.cards(p)) for p in t.marines] == [3, 0]
+    assert not [e for e in t.log("choice") if "trade" in e["prompt"]]

@@ -4,6 +4,7 @@ Hail to the King, Baby! (DOOMX-195 ... 197)."""
 import pytest
 
 import rulecraft
+from rulecraft.runtime import grid
 from rulecraft.runtime.play import start
 
 
@@ -127,3 +128,10 @@ def test_in_deathmatch_the_variant_weapons_are_given_and_survive_ammo_use(varian
         game.call("lose_weapon", p, w, "ammo")
     game.call("lose_weapon", p, "pistol", "ammo")
     assert game.get(game.call("bin_of", p), "weapons") == ["grenade"] + kept
+
+
+@pytest.mark.rules("DOOMX-181")
+def test_the_locked_and_loaded_token_is_logged(knee_deep):
+    game = knee_deep("locked-and-loaded")
+    game.emit("door_opened", (grid.grid_space(game, "map", 2, 4),))
+    assert "a bullets token lies with the shotgun" in [e["text"] for e in game.log if e["what"] == "log"]
