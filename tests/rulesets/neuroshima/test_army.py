@@ -3,8 +3,7 @@
 from collections import Counter
 
 import pytest
-
-E, SE, SW, W, NW, NE = range(6)  # the hex directions, clockwise from east
+from support.hex_board import SW, W
 
 COUNTS = {"hq_doomsday": 1, "shooter_alpha": 2, "shooter_omega": 4, "gauss_cannon": 2, "shooter_gamma": 1,
           "splitter": 2, "medic": 5, "officer": 2, "shooter_delta": 1, "doom_netter": 2, "fire_station": 2,
@@ -170,3 +169,33 @@ def test_the_fire_station_has_toughness_and_armour(board):
     assert board.wounds(station) == 0
     board.resolve(board.attack(board.put(2, "shooter_alpha", "e1", "ne")))  # unarmoured back-right
     assert board.wounds(station) == 1 and board.on_board(station)
+
+
+ARMY = [  # token, how many the army sheet gives, the ids the token's definition implements
+    ("hq_doomsday", 1, ("NS-015",)),
+    ("shooter_alpha", 2, ("NS-016",)),
+    ("shooter_omega", 4, ("NS-017",)),
+    ("gauss_cannon", 2, ("NS-018", "NS-020")),
+    ("shooter_gamma", 1, ("NS-021", "NS-022")),
+    ("shooter_delta", 1, ("NS-027",)),
+    ("splitter", 2, ("NS-023", "NS-024")),
+    ("doom_netter", 2, ("NS-028", "NS-029")),
+    ("fire_station", 2, ("NS-030", "NS-031")),
+    ("trap", 1, ("NS-032",)),
+    ("medic", 5, ("NS-025", "NS-014")),
+    ("officer", 2, ("NS-026",)),
+    ("scout", 2, ("NS-034",)),
+    ("combat_processor", 2, ("NS-035",)),
+    ("battle", 4, ("NS-039",)),
+    ("push_back", 1, ("NS-042",)),
+    ("small_bomb", 1, ("NS-044",)),
+]
+
+
+@pytest.mark.parametrize("token, wanted", [
+    pytest.param(token, wanted, marks=pytest.mark.rules("NS-050", *ids), id=token) for token, wanted, ids in ARMY])
+def test_the_mustered_army_has_exactly_the_sheets_count_of_each_token(board, token, wanted):
+    board.call("muster", board.a)
+    deck = Counter(t.def_id for t in board.game.zone("deck", board.a).items)
+    assert deck[token] == wanted
+    assert sum(deck.values()) == 35

@@ -5,8 +5,7 @@ nothing to a redirector, a paralysed redirector still works): the trace is then 
 that the ruleset recognised the situation, and that it did not claim it in another one."""
 
 import pytest
-
-E, SE, SW, W, NW, NE = range(6)  # the hex directions, clockwise from east
+from support.hex_board import allied_board
 
 REDIRECT = {"NS-001", "NS-002", "NS-003", "NS-004", "NS-005", "NS-006", "NS-007", "NS-009", "NS-010",
             "NS-023", "NS-029", "NS-030", "NS-038", "NS-056", "NS-057", "NS-058"}
@@ -19,14 +18,6 @@ def traced(board, among, name, *args):
     board.game.history.touched.clear()
     result = board.call(name, *args)
     return board.game.history.touched & among, result
-
-
-def allied_board(new_board):
-    board = new_board(players=("a", "b", "c"))
-    c = board.game.players[2]
-    board.game.set(c, "allies", [board.a])
-    board.game.set(board.a, "allies", [c])
-    return board, c
 
 
 # ---- redirectors (NS-001 … NS-010, NS-023, NS-029, NS-030, NS-038, NS-057, NS-058) ------------
