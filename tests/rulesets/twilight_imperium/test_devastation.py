@@ -248,3 +248,26 @@ def test_an_ordinary_devastation_does_not_forbid_voting(galaxy):
     assert g.game.call("may_vote", g.a) is True
     g.act("vote", g.a, phase="politics")
     assert [args[0] for args in g.events("voted")] == ["a"]
+
+
+@pytest.mark.rules("TI-019", "TI-020")
+def test_devastation_without_a_destroyer_is_refused(galaxy):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter="wealth_1")
+    g.units("carrier", 1, s, g.a)
+    assert g.refused("devastate", g.a, pl) == "devastation needs a Destroyer in the planet's system"
+    assert g.counter(pl).alive
+
+
+@pytest.mark.rules("TI-019", "TI-021")
+def test_a_devastation_is_logged(galaxy):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter="wealth_1")
+    g.units("destroyer", 1, s, g.a)
+    g.game.force("d10", 1)
+    c = g.counter(pl)
+    g.act("devastate", g.a, pl)
+    assert g.texts()[0] == "a devastates Lodor"
+    assert g.events("devastated") == [["a", pl.ref, c.ref]]
