@@ -1,14 +1,9 @@
 """The command line as users and scripts see it: output, JSON and exit codes."""
 
 import json
-import subprocess
-import sys
 
 import rulecraft
-
-
-def rc(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "rulecraft", *args], capture_output=True, text=True, cwd=cwd)
+from tests.support.command import rc
 
 
 def test_check_of_the_bundled_rulesets_is_clean():

@@ -2,8 +2,6 @@
 gets exactly that code and a fixed one that compiles without it; `explain` answers for every code."""
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +10,7 @@ import rulecraft
 from rulecraft import codes
 from rulecraft.compiler import diagnostics
 from rulecraft.explain import explain, render
+from tests.support.command import rc
 
 PACKAGE = Path(rulecraft.__file__).resolve().parent
 LITERAL = re.compile(r'"([EW]\d{4})"')
@@ -77,10 +76,6 @@ def test_every_range_of_codes_says_what_it_is_about():
     assert all(codes.family(code) for code in codes.described())
     assert codes.family("E0201") == "types"
     assert codes.family("W0915") == codes.family("E0915")  # a warning without a range of its own: that of its errors
-
-
-def rc(*args):
-    return subprocess.run([sys.executable, "-m", "rulecraft", *args], capture_output=True, text=True)
 
 
 def test_explain_a_code_on_the_command_line():

@@ -3,8 +3,6 @@ built-ins the checker knows, every definition with its other names, every assump
 override that reads back), pictures where the runtime draws them, and links that all resolve."""
 
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -20,6 +18,7 @@ from rulecraft.reference_model import slug_of
 from rulecraft.reference_pages import set_value
 from rulecraft.render import _per_side
 from rulecraft.runtime.builtins import BUILTINS
+from tests.support.command import rc
 
 
 class Targets(HTMLParser):
@@ -156,10 +155,6 @@ def test_the_reference_is_the_same_each_time():
     first, second = site("twilight-imperium"), site("twilight-imperium")
     assert [markdown(p) for p in first] == [markdown(p) for p in second]
     assert [html(p) for p in first] == [html(p) for p in second]
-
-
-def rc(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "rulecraft", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def test_doc_of_a_game_with_a_mod_shows_everything_of_both(tmp_path):

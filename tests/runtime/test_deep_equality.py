@@ -6,6 +6,7 @@ import pytest
 
 import rulecraft
 from rulecraft.runtime.budget import ITEMS_PER_STEP
+from tests.support.steps import spent
 
 RULES = '''
 game "t" "T"
@@ -17,12 +18,6 @@ fn member(x: any, xs: list<any>) -> bool { return x in xs }
 @pytest.fixture(scope="module")
 def game():
     return rulecraft.Game(rulecraft.compile_source(RULES, "t.rules"))
-
-
-def spent(game, fn, *args):
-    before = game.budget.steps
-    result = game.call(fn, *args)
-    return result, game.budget.steps - before
 
 
 @pytest.mark.parametrize("x, y, equal, steps", [

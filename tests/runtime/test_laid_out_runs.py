@@ -7,6 +7,7 @@ import pytest
 
 import rulecraft
 from rulecraft.runtime.budget import ITEMS_PER_STEP
+from tests.support.steps import spent
 
 RULES = '''
 game "t" "T"
@@ -60,12 +61,6 @@ def laid_out(rules, *zones):
                                 [(d, n, game.things.props_of(rules.definitions[d].kind, rules.definitions[d].props))
                                  for d, n in cards])
     return game
-
-
-def spent(game, fn, *args):
-    before = game.budget.steps
-    result = game.call(fn, *args)
-    return result, game.budget.steps - before
 
 
 def test_a_condition_on_what_copies_share_is_asked_once_per_run(rules):

@@ -11,6 +11,7 @@ from rulecraft.runtime.budget import GROW_SHIFT, ITEMS_PER_STEP
 from rulecraft.runtime.errors import BudgetExceeded
 from rulecraft.runtime.history import MAX_LOG_VOLUME
 from rulecraft.runtime.modifiers import MAX_MODIFIERS
+from tests.support.steps import spent
 
 RULES = '''
 game "t" "T"
@@ -71,12 +72,6 @@ def rules():
 @pytest.fixture
 def game(rules):
     return rulecraft.Game(rules)
-
-
-def spent(game, fn, *args):
-    before = game.budget.steps
-    result = game.call(fn, *args)
-    return result, game.budget.steps - before
 
 
 def test_a_search_costs_a_step_per_32_items(game):

@@ -4,6 +4,7 @@ import pytest
 
 import rulecraft
 from rulecraft.runtime import grid
+from tests.support.doom_tables import pistol
 
 
 @pytest.fixture
@@ -12,11 +13,6 @@ def duel(table):
     t.m = t.marines[0]
     t.fig = t.marine(t.m, 1, 1)
     return t
-
-
-def pistol(t, yellow, green):
-    t.force("yellow", t.face("yellow", **yellow))
-    t.force("green", t.face("green", **green))
 
 
 @pytest.mark.rules("DOOM-093")

@@ -6,11 +6,7 @@ import pytest
 
 from rulecraft.runtime import grid
 from tests.rulesets.doom.test_invader_turn_activation import HIDDEN, picks_for
-
-
-def cards(t, definition, n=1, zone="invader_hand"):
-    made = t.game.create(definition, n, t.game.zone(zone), None, True)
-    return made if isinstance(made, list) else [made]
+from tests.support.doom_tables import cards
 
 
 def deck(t, n):

@@ -2,6 +2,8 @@
 
 import pytest
 
+from tests.support.doom_tables import pistol
+
 
 @pytest.fixture
 def duel(table):
@@ -196,11 +198,6 @@ CANNOT_END = "the marine cannot end a move there"
 
 def budget(t, p):
     return t.get(p, "moves_left"), t.get(p, "attacks_left")
-
-
-def pistol(t, yellow, green):
-    t.force("yellow", t.face("yellow", **yellow))
-    t.force("green", t.face("green", **green))
 
 
 # ---- the four actions

@@ -5,6 +5,7 @@ invader moves in parts and makes its one attack before, between or after them.""
 import pytest
 
 from rulecraft import FirstLegalAgent
+from tests.support.doom_tables import asked
 
 CORRIDOR = [  # a marine at the west end sees the whole corridor
     "###########",
@@ -176,10 +177,6 @@ POCKET = [  # the imp's space (8,2) is walled in: it can neither move nor see th
 
 def ended(t):
     return [e["args"] for e in t.log("event") if e["event"] == "invader_activated"]
-
-
-def asked(t, prompt):
-    return [e["options"] for e in t.log("choice") if e["prompt"] == prompt]
 
 
 @pytest.mark.rules("DOOM-077", "DOOM-078")

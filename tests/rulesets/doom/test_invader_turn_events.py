@@ -7,13 +7,9 @@ import pytest
 from test_invader_turn_activation import CORRIDOR, HIDDEN, NEXT, WHERE, Picks
 
 from rulecraft.runtime.play import run, start
+from tests.support.doom_tables import cards
 
 EVENT = "play an event card now"
-
-
-def cards(t, definition, n=1, zone="invader_hand"):
-    made = t.game.create(definition, n, t.game.zone(zone), None, True)
-    return made if isinstance(made, list) else [made]
 
 
 def agents(t, invader, marine=None):

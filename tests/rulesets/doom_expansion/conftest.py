@@ -106,3 +106,9 @@ def table(doomx):
 @pytest.fixture
 def new_table(doomx):
     return lambda **kw: Table(doomx, **kw)
+
+
+@pytest.fixture(scope="module")
+def expansion():
+    """The expansion loaded by its own name (its scenarios played whole)."""
+    return rulecraft.load("doom/expansion")

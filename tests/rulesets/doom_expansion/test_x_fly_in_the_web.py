@@ -3,14 +3,8 @@ an officer (DOOMX-068) in play, and is won like the Airlock, through the red doo
 
 import pytest
 
-import rulecraft
 from rulecraft.runtime.play import run, start
 from tests.rulesets.doom_expansion.test_x_offers import TowardsTheDoor
-
-
-@pytest.fixture(scope="module")
-def expansion():
-    return rulecraft.load("doom/expansion")
 
 
 @pytest.mark.rules("DOOMX-167", "DOOMX-168", "DOOMX-068")

@@ -4,7 +4,6 @@ out, one by one, win when the last is out (DOOMX-157, DOOMX-158)."""
 
 import pytest
 
-import rulecraft
 from rulecraft.runtime import grid
 from rulecraft.runtime.agents import Agent, RandomAgent
 from rulecraft.runtime.play import run, start
@@ -27,11 +26,6 @@ class TowardsTheDoor(Agent):
             door = grid.grid_marked(game, "map", "red_door")
             return min(range(len(options)), key=lambda i: min(grid.grid_range(game, "map", options[i], d) for d in door))
         return 0
-
-
-@pytest.fixture(scope="module")
-def expansion():
-    return rulecraft.load("doom/expansion")
 
 
 @pytest.mark.rules("DOOMX-157", "DOOMX-158")

@@ -3,6 +3,7 @@
 import pytest
 
 from rulecraft.runtime import grid
+from tests.support.doom_tables import asked
 
 ROWS = [
     "##########",
@@ -618,10 +619,6 @@ ROOM = [
     "#S.......#",
     "##########",
 ]
-
-
-def asked(t, prompt):
-    return [e["options"] for e in t.log("choice") if e["prompt"] == prompt]
 
 
 @pytest.mark.rules("DOOMX-062")

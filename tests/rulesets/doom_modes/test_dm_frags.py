@@ -400,3 +400,49 @@ def test_with_every_point_of_the_number_taken_the_marine_telefrags_the_one_there
     t.call("dm_reenter", t.a)
     assert t.where(t.a) == (1, 1) and t.get(t.b, "out") is True
     assert t.said("telefrags") == ["m1 comes back on m2 and telefrags him (no frag marker)"]
+
+
+@pytest.mark.rules("DOOMX-113")
+def test_an_ammo_icon_in_a_guard_attack_discards_the_guards_weapon(match):
+    t = match(answers={"m2": [True, "pistol"]})
+    a, b = t.p
+    t.put(a, 1, 1)
+    t.put(b, 9, 4)
+    t.declare(b, "ready")
+    t.act("place_order", b, "guard")
+    t.call("end_marine_turn", b)
+    t.declare(a, "sprint")
+    t.pistol({"range": 3, "damage": 0, "ammo": True}, {"range": 2, "damage": 2})
+    t.move(a, 4, 2)
+    assert attackers(t) == [t.fig(b).ref]
+    assert "pistol" not in t.call("weapons_of", b)
+    assert t.said("interrupts") == ["m2 interrupts m1 with his guard order"]
+
+
+def guard_table(match, weapons):
+    t = match(answers={"m2": [True, "pistol"]})
+    a, b = t.p
+    t.put(a, 1, 1)
+    t.put(b, 9, 4)
+    t.declare(b, "ready")
+    t.act("place_order", b, "guard")
+    t.call("end_marine_turn", b)
+    t.set(t.bin(b), "weapons", weapons)
+    t.declare(a, "sprint")
+    return t, a, b
+
+
+@pytest.mark.rules("DOOMX-114")
+def test_a_guard_with_only_one_ranged_weapon_still_interrupts(match):
+    t, a, b = guard_table(match, ["pistol"])
+    t.pistol({"range": 4, "damage": 0}, {"range": 2, "damage": 2})
+    t.move(a, 4, 2)
+    assert attackers(t) == [t.fig(b).ref]
+
+
+@pytest.mark.rules("DOOMX-114")
+def test_a_guard_without_a_ranged_weapon_is_not_asked(match):
+    t, a, b = guard_table(match, [])
+    t.move(a, 4, 2)
+    assert attackers(t) == []
+    assert not [e for e in t.log("choice") if e["prompt"].startswith("use the guard order")]

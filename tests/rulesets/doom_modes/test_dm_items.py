@@ -231,10 +231,6 @@ def test_every_token_on_the_map_is_turned_face_up_for_all(match):
     assert all(sorted(e.seen_by) == sorted(p.id for p in t.p) for e in tokens)
 
 
-def attackers(t):
-    return [e["args"][0] for e in t.log("event") if e["event"] == "attacked"]
-
-
 @pytest.mark.rules("DOOMX-106")
 def test_the_timer_logs_the_cards_discarded_and_left(two):
     t = two
@@ -272,52 +268,6 @@ def test_the_medical_token_heal_is_logged(two):
     t.declare(t.a, "advance")
     t.move(t.a, 5, 2)
     assert t.said("fully healed") == ["m1 is fully healed by the medical token"]
-
-
-@pytest.mark.rules("DOOMX-113")
-def test_an_ammo_icon_in_a_guard_attack_discards_the_guards_weapon(match):
-    t = match(answers={"m2": [True, "pistol"]})
-    a, b = t.p
-    t.put(a, 1, 1)
-    t.put(b, 9, 4)
-    t.declare(b, "ready")
-    t.act("place_order", b, "guard")
-    t.call("end_marine_turn", b)
-    t.declare(a, "sprint")
-    t.pistol({"range": 3, "damage": 0, "ammo": True}, {"range": 2, "damage": 2})
-    t.move(a, 4, 2)
-    assert attackers(t) == [t.fig(b).ref]
-    assert "pistol" not in t.call("weapons_of", b)
-    assert t.said("interrupts") == ["m2 interrupts m1 with his guard order"]
-
-
-def guard_table(match, weapons):
-    t = match(answers={"m2": [True, "pistol"]})
-    a, b = t.p
-    t.put(a, 1, 1)
-    t.put(b, 9, 4)
-    t.declare(b, "ready")
-    t.act("place_order", b, "guard")
-    t.call("end_marine_turn", b)
-    t.set(t.bin(b), "weapons", weapons)
-    t.declare(a, "sprint")
-    return t, a, b
-
-
-@pytest.mark.rules("DOOMX-114")
-def test_a_guard_with_only_one_ranged_weapon_still_interrupts(match):
-    t, a, b = guard_table(match, ["pistol"])
-    t.pistol({"range": 4, "damage": 0}, {"range": 2, "damage": 2})
-    t.move(a, 4, 2)
-    assert attackers(t) == [t.fig(b).ref]
-
-
-@pytest.mark.rules("DOOMX-114")
-def test_a_guard_without_a_ranged_weapon_is_not_asked(match):
-    t, a, b = guard_table(match, [])
-    t.move(a, 4, 2)
-    assert attackers(t) == []
-    assert not [e for e in t.log("choice") if e["prompt"].startswith("use the guard order")]
 
 
 @pytest.mark.rules("DOOMX-191")

@@ -1,12 +1,11 @@
 """Combining the variants: which pairs load together, which are refused (naming both places),
 and a Knee Deep in the Dead game with many variants played to its end."""
 
-import subprocess
-import sys
 
 import pytest
 
 from rulecraft.runtime.play import replay, run, start
+from tests.support.command import rc
 
 ALL_COMPATIBLE = ["organised-marines", "standardised-training", "elite-training", "locked-and-loaded",
                   "super-shotgun", "tireless-pistols", "texas-holdem", "hail-to-the-king", "task-force-training",
@@ -79,10 +78,6 @@ def test_knee_deep_with_other_sets_plays_to_its_end_and_replays(variants, names)
     assert game.log[-1]["what"] == "final"
     assert replay(rules, game.log).log_lines() == game.log_lines()
     assert run(start(rules, "knee_deep", seed=3), "knee_deep").log_lines() == game.log_lines()
-
-
-def rc(*args):
-    return subprocess.run([sys.executable, "-m", "rulecraft", *args], capture_output=True, text=True)
 
 
 def test_the_cli_checks_and_runs_variants():

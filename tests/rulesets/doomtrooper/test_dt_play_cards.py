@@ -5,14 +5,10 @@ no attack action (DT-020)."""
 import pytest
 
 from rulecraft.runtime.agents import FirstLegalAgent
-from tests.rulesets.doomtrooper.conftest import Picker
+from tests.rulesets.doomtrooper.conftest import Picker, logged
 from tests.rulesets.doomtrooper.test_game_rules import Table, deal
 
 UNKNOWN = "its effect is printed on the card only"
-
-
-def logged(t, text):
-    return [e["text"] for e in t.g.log if e["what"] == "log" and text in e["text"]]
 
 
 def karma_table(dt, a_picks, b_picks):

@@ -4,7 +4,7 @@ the attacker's priority when abilities clash (DT-095)."""
 import pytest
 
 from rulecraft.runtime.agents import FirstLegalAgent
-from tests.rulesets.doomtrooper.conftest import Picker
+from tests.rulesets.doomtrooper.conftest import Picker, logged
 from tests.rulesets.doomtrooper.test_game_rules import Table
 
 COMBAT_WINDOWS = ["combat_declaration", "combat_determination", "combat_tactics", "combat_modifiers",
@@ -18,10 +18,6 @@ def fight(dt, a_agent, b_agent=None, wounded=False):
     d = t.warrior("gendarme_bestal", t.b)     # Armor 4
     t.g.set(d, "wounded", wounded)
     return t, a, d
-
-
-def logged(t, text):
-    return [e["text"] for e in t.g.log if e["what"] == "log" and text in e["text"]]
 
 
 @pytest.mark.rules("DT-035", "DT-036", "DT-037", "DT-039", "DT-043")

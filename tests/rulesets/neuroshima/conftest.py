@@ -18,12 +18,12 @@ front faces - → ↘ ↙ ← ↖ ↗ - and the owner's number). Cells are label
 """
 
 import pytest
-from support.hex_board import E
 
 import rulecraft
 from rulecraft.runtime.agents import ScriptedAgent
 from rulecraft.runtime.errors import GameOver
 from rulecraft.runtime.hexgrid import NAMES, parse_text
+from tests.support.hex_board import E
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,8 @@
 from collections import Counter
 
 import pytest
-from support.hex_board import SW, W
+
+from tests.support.hex_board import SW, W
 
 COUNTS = {"hq_doomsday": 1, "shooter_alpha": 2, "shooter_omega": 4, "gauss_cannon": 2, "shooter_gamma": 1,
           "splitter": 2, "medic": 5, "officer": 2, "shooter_delta": 1, "doom_netter": 2, "fire_station": 2,

@@ -1,7 +1,8 @@
 """Battles: segments, HQs, nets, modules (long range), Medics and the Trap."""
 
 import pytest
-from support.hex_board import NE, SE, SW, E, W, targets
+
+from tests.support.hex_board import NE, SE, SW, E, W, targets
 
 # ---- the core ---------------------------------------------------------------------------
 

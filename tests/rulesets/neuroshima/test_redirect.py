@@ -6,11 +6,11 @@ direction r (it enters through the back): a Fire Station sends it on 120 degrees
 """
 
 import pytest
-from support.hex_board import NW, SE, SW, W, allied_board, targets
 
 import rulecraft
 from rulecraft import BudgetExceeded, IllegalAction
 from rulecraft.runtime.agents import Agent
+from tests.support.hex_board import NW, SE, SW, W, allied_board, targets
 
 ENDLESS_LOOP = """
        So→2   .     .

@@ -5,7 +5,8 @@ nothing to a redirector, a paralysed redirector still works): the trace is then 
 that the ruleset recognised the situation, and that it did not claim it in another one."""
 
 import pytest
-from support.hex_board import allied_board
+
+from tests.support.hex_board import allied_board
 
 REDIRECT = {"NS-001", "NS-002", "NS-003", "NS-004", "NS-005", "NS-006", "NS-007", "NS-009", "NS-010",
             "NS-023", "NS-029", "NS-030", "NS-038", "NS-056", "NS-057", "NS-058"}

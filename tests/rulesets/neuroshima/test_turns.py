@@ -1,9 +1,9 @@
 """Turns and instant tokens: drawing, placing, the HQ's rotation, Battle, Push Back, Small Bomb."""
 
 import pytest
-from support.hex_board import NW, SW, E, W
 
 from rulecraft import IllegalAction
+from tests.support.hex_board import NW, SW, E, W
 
 
 def deck_of(board, player, n=35):
