@@ -10,6 +10,16 @@ from rulecraft import IllegalAction
 from rulecraft.runtime import grid
 from tests.support.located import located_message
 
+# The small room most Doom test tables are set in (S: a marine's start).
+ROOM = [
+    "##########",
+    "#S.......#",
+    "#S.......#",
+    "#S.......#",
+    "#........#",
+    "##########",
+]
+
 
 class GridTable:
     rules = None

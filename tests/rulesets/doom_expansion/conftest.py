@@ -2,20 +2,11 @@
 roles, figures put on given spaces, options chosen at setup, and forced dice."""
 
 import pytest
-from support.doom_tables import GridTable
+from support.doom_tables import ROOM, GridTable
 
 import rulecraft
 from rulecraft import FirstLegalAgent, ScriptedAgent
 from rulecraft.runtime import grid
-
-ROOM = [
-    "##########",
-    "#S.......#",
-    "#S.......#",
-    "#S.......#",
-    "#........#",
-    "##########",
-]
 
 EXTRA = ["S floor mark=start"]
 
