@@ -34,3 +34,6 @@ def test_a_revenant_spawns_and_acts_in_a_seeded_knee_deep():
     game = run(start(rulecraft.load("doom", [MOD]), "knee_deep", seed=3), "knee_deep", 3)
     texts = [e.get("text", "") for e in game.log if e["what"] == "log"]
     assert "the invader player activates Revenant" in texts
+    revenants = [f.ref for f in game.select("revenant", by_definition=True)]
+    activated = [e["args"][0] for e in game.log if e["what"] == "event" and e["event"] == "invader_activated"]
+    assert [r for r in activated if r in revenants] != []

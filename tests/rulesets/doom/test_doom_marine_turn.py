@@ -327,3 +327,4 @@ def test_the_log_says_which_order_the_marine_placed(duel):
     t.declare(t.m, "ready")
     t.act("place_order", t.m, "guard")
     assert t.messages()[-1] == "m1 places a guard order next to his marine"
+    assert [o.def_id for o in t.game.select("marine_order", owner=t.m)] == ["guard_order"]

@@ -265,6 +265,7 @@ def test_passing_an_empty_space_is_logged(new_table):
     t.set(t.invader_at("archvile", 2, 1), "armor", 0)
     t.act("piercing_attack", m, "shotgun", [t.s(2, 1), t.s(3, 1)])
     assert "the piercing attack passes an empty space: no roll, one die fewer" in t.messages()
+    assert [e["die"] for e in t.log("roll")] == ["red", "yellow"]  # one roll, for the archvile
 
 
 @pytest.mark.rules("DOOMX-160")

@@ -478,8 +478,10 @@ def test_no_oxygen_in_the_vacuum_is_logged(new_table):
     t = new_table(rows=VACUUM)
     m = t.marines[0]
     t.marine(m, 6, 1)
+    before = t.wounds(m)
     end_turn(t, m)
     assert "m1 has no oxygen in the vacuum" in t.messages()
+    assert t.wounds(m) == before - 2
 
 
 @pytest.mark.rules("DOOMX-037", "DOOMX-038")
@@ -508,6 +510,8 @@ def test_an_airlock_closing_on_an_oversized_invader_is_logged(new_table):
         t.set_terrain(4, 1, "open_door")
         demon = t.invader_at("demon", 3, 1)
     assert f"the airlock closes on {demon.name}" in t.messages()
+    assert not t.on_board(demon)
+    assert t.terrain(4, 1) == "door"
 
 
 @pytest.mark.rules("DOOMX-042")

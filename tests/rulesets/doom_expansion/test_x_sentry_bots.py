@@ -328,6 +328,7 @@ def test_activation_is_logged_with_the_marines_colour(new_table):
     activated(t, m, (2, 1), (3, 1))
     colour = t.get(m, "color")
     assert any(x.endswith(f"activates a sentry bot: it is now {colour}") for x in t.messages())
+    assert t.get(t.at(3, 1), "color") == colour
 
 
 @pytest.mark.rules("DOOMX-064")

@@ -251,8 +251,10 @@ def test_losing_the_cube_logs_the_markers_lost_only_when_there_are_some(new_tabl
     t.declare(a, "advance")
     t.act("give_soul_cube", a, b)
     assert f"{a.name} loses his 1 soul markers" in t.messages()
+    assert t.get(t.bin(a), "souls") == 0
     t.act("drop_soul_cube", b)
     assert not any(x.startswith(f"{b.name} loses his") for x in t.messages())
+    assert t.get(t.bin(b), "souls") == 0
 
 
 @pytest.mark.rules("DOOMX-051")
@@ -348,6 +350,7 @@ def test_closing_the_last_portal_is_logged_and_wins(new_table):
     first, last = t.select("portal")
     t.act("close_portal", m, first)
     assert "every portal is closed" not in t.messages()
+    assert t.select("portal") == [last]
     t.set(m, "attacks_left", 1)
     grid_fig = t.call("figure_of", m)
     grid.grid_remove(t.game, "map", grid_fig)
@@ -355,6 +358,7 @@ def test_closing_the_last_portal_is_logged_and_wins(new_table):
     with pytest.raises(GameOver):
         t.act("close_portal", m, last)
     assert "every portal is closed" in t.messages()
+    assert t.select("portal") == []
 
 
 @pytest.mark.rules("DOOMX-170")

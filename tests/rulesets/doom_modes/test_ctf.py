@@ -324,6 +324,8 @@ def test_the_starting_team_is_logged(ctf):
     start_team = game.get(game.find("the_match"), "groups")[0]
     said = [e["text"] for e in game.log if e["what"] == "log" and e["text"].endswith("team starts")]
     assert said == [f"the {start_team} team starts"]
+    first = next(e["picked"] for e in game.log if e["what"] == "choice" and e["prompt"] == "which marine the team places next")
+    assert [game.get(p, "team") for p in game.players if p.name == first] == [start_team]   # it places first
 
 
 @pytest.mark.rules("DOOMX-142", "DOOMX-147")
@@ -335,6 +337,7 @@ def test_a_flag_point_is_logged_with_the_teams_points(field):
     t.set(t.flag["red_flag"], "space", -1)
     t.call("check_capture")
     assert t.said("flag point") == ["the blue team scores a flag point (1)"]
+    assert points(t) == [0, 1]
 
 
 @pytest.mark.rules("DOOMX-148")

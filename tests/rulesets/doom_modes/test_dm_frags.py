@@ -320,6 +320,8 @@ def test_fragging_ones_own_marine_is_logged_with_the_score(match):
     t.put(ann2, 3, 3)
     t.call("dm_frag", ann2, ann, True)
     assert t.said("Ann fragged his own marine and loses a frag marker (-1)")
+    assert t.get(ann, "frag_markers") == -1
+    assert t.call("dm_score_of", "Ann") == -1
 
 
 @pytest.mark.rules("DOOMX-085", "DOOMX-118")

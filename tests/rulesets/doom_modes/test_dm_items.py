@@ -237,6 +237,7 @@ def test_the_timer_logs_the_cards_discarded_and_left(two):
     t.call("dm_start_timer")
     t.call("dm_timer")
     assert t.said("the timer: ") == ["the timer: 2 cards are discarded (14 left)"]
+    assert len(t.zone("invader_deck")) == 14
 
 
 @pytest.mark.rules("DOOMX-107")
@@ -268,6 +269,7 @@ def test_the_medical_token_heal_is_logged(two):
     t.declare(t.a, "advance")
     t.move(t.a, 5, 2)
     assert t.said("fully healed") == ["m1 is fully healed by the medical token"]
+    assert t.get(t.bin(t.a), "wounds") == 5
 
 
 @pytest.mark.rules("DOOMX-191")
@@ -278,3 +280,4 @@ def test_without_a_timer_the_reshuffle_is_logged():
     game.call("scatter_card")
     texts = [e["text"] for e in game.log if e["what"] == "log"]
     assert "the scatter attack took the last card: the discards are shuffled into a new draw pile" in texts
+    assert game.zone("invader_discard").items == []

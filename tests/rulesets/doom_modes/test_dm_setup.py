@@ -148,8 +148,9 @@ def test_every_seat_is_a_marine(match):
 @pytest.mark.rules("DOOMX-092")
 def test_the_map_chosen_is_logged(match):
     t = match(answers={"m1": ["the_vault"]})
-    t.call("dm_choose_map", t.p[0])
+    rows = t.call("dm_choose_map", t.p[0])
     assert t.said("the map: ") == ["the map: the_vault"]
+    assert rows == t.call("dm_map_rows", "the_vault")
 
 
 @pytest.mark.rules("DOOMX-100")

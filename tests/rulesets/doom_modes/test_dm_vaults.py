@@ -185,3 +185,4 @@ def test_a_marine_shut_in_the_vault_is_told_so(match):
     t.move(a, 5, 4)
     t.call("key_returns", a)
     assert t.said("shut in the vault") == ["m1 is shut in the vault"]
+    assert t.get(a, "out") is True  # fragged by the vault

@@ -135,3 +135,5 @@ def test_the_locked_and_loaded_token_is_logged(knee_deep):
     game = knee_deep("locked-and-loaded")
     game.emit("door_opened", (grid.grid_space(game, "map", 2, 4),))
     assert "a bullets token lies with the shotgun" in [e["text"] for e in game.log if e["what"] == "log"]
+    shotgun = next(p for p in game.select("pickup") if p.def_id == "shotgun_pickup")
+    assert [(game.get(a, "ammo"), game.get(a, "space")) for a in game.select("loaded_ammo")] == [("bullets", game.get(shotgun, "space"))]

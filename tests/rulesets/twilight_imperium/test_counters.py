@@ -529,6 +529,8 @@ def test_defenders_left_standing_are_logged(galaxy):
     g.game.force("d10", 9, 1, 1, 1, 1, 1, 9)  # kills one defender, then is killed
     g.act("invade", g.a, pl, 1)
     assert g.texts()[-1] == "2 neutral defenders hold Lodor; the next invasion faces all 3 again"
+    assert g.get(pl, "controller") is None
+    assert g.get(g.counter(pl), "defenders") == 3
 
 
 @pytest.mark.parametrize("version", WEALTH)
@@ -566,3 +568,4 @@ def test_the_first_invasion_logs_the_counter_it_reveals(galaxy):
     g.act("invade", g.a, pl, 1)
     assert g.texts() == ["a invades Lodor with 1 ground forces", "the domain counter of Lodor is Peaceful Invasion",
                         "a takes Lodor"]
+    assert g.get(pl, "controller") is g.a
