@@ -108,8 +108,8 @@ def _cli_rows(repeat: int) -> list[tuple[str, str, str]]:
         env = user_env(Path(tmp))  # bytecode kept, as on a user's machine (see check_time)
         argv = [sys.executable, "-m", "rulecraft", "deck", "check", str(DECK)]
         _cpu(argv, env | {"RULECRAFT_CACHE_DIR": str(Path(tmp) / "warmup")}, 1)  # fills the bytecode folder
-        first = _cpu(argv + ["--pool", str(pool)], env, 1)  # the cache folder is empty
-        cached = _cpu(argv + ["--pool", str(pool)], env, repeat)
+        first = _cpu([*argv, "--pool", str(pool)], env, 1)  # the cache folder is empty
+        cached = _cpu([*argv, "--pool", str(pool)], env, repeat)
         bare = _cpu(argv, env, repeat)
     return [
         ("`deck check`, CPU of the process", _seconds(bare), ""),

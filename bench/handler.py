@@ -12,7 +12,8 @@ from __future__ import annotations
 import ast
 import timeit
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import rulecraft
 from rulecraft.compiler.diagnostics import Diagnostics

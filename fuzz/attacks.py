@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 CPU_LIMIT = 60
 GAME = 'game "a" "A"\n'

@@ -10,7 +10,7 @@ from rulecraft.decks import check_deck
 from rulecraft.importer import import_files, write_pool
 
 
-@pytest.mark.parametrize("given, shown", [
+@pytest.mark.parametrize(("given", "shown"), [
     ('AC-40 "JUSTIFIER"', 'AC-40 "Justifier"'),
     ("GOMORRIAN EMASCULATOR", "Gomorrian Emasculator"),
     ("LORD OF THE DEAD", "Lord of the Dead"),

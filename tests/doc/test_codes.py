@@ -69,7 +69,8 @@ def test_explain_answers_every_code(code):
     assert text.startswith(f"{code}: {codes.described()[code]}\n")
     if code in codes.examples():
         assert f"[{code}]" in answer["examples"]["reported"]
-        assert "Wrong (rulecraft " in text and "\nFixed" in text
+        assert "Wrong (rulecraft " in text
+        assert "\nFixed" in text
 
 
 def test_every_range_of_codes_says_what_it_is_about():
@@ -87,9 +88,11 @@ def test_explain_a_code_on_the_command_line():
 
 def test_an_unknown_code_is_a_usage_error_with_suggestions():
     result = rc("explain", "E0210X")
-    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
     result = rc("explain", "E0299")
-    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
     assert result.stderr.splitlines()[:2] == ["error[E1003]: no diagnostic code E0299", "  help: did you mean `E0909`, `E0209` or `E1002`?"]
 
 

@@ -36,7 +36,8 @@ def test_explain_answers_every_rule_id(bundled, monkeypatch):
         for carried in answer["carried_by"]:
             file, line = carried["at"].rsplit(":", 1)
             assert (ROOT / "rulesets" / file).is_file() and int(line) >= 1, carried
-            assert carried["declaration"] and carried["how"] in ("rule statement", "declares it", "check")
+            assert carried["declaration"]
+            assert carried["how"] in ("rule statement", "declares it", "check")
         assert render(answer).startswith(rid)
 
 
@@ -109,7 +110,8 @@ def test_an_assumption_says_how_to_override_it(bundled):
 @pytest.mark.parametrize("name", sorted(BUILTINS))
 def test_every_built_in_is_explained_with_its_signature(name, bundled):
     [builtin, *_] = explain_name(name, bundled)["found"]
-    assert builtin["what"] == "built-in function" and builtin["signature"].startswith(f"{name}(")
+    assert builtin["what"] == "built-in function"
+    assert builtin["signature"].startswith(f"{name}(")
 
 
 def rc(*args):
@@ -141,7 +143,8 @@ def test_explain_a_name_as_json():
 ])
 def test_what_explain_does_not_know_is_a_usage_error(args, message, hint):
     result = rc(*args)
-    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
     assert result.stderr.startswith(message)
     if hint:
         assert hint in result.stderr.splitlines()

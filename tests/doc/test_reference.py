@@ -126,9 +126,11 @@ def test_tokens_with_sides_and_the_boards_of_scenarios_are_drawn(reference):
     assert len(sided) >= 10
     for definition in sided:
         svg = (reference.folder / "pictures" / f"neuroshima.{definition}.svg").read_text(encoding="utf-8")
-        assert svg.startswith("<svg") and 'class="token"' in svg
+        assert svg.startswith("<svg")
+        assert 'class="token"' in svg
     board = (reference.folder / "pictures" / "doom.knee_deep.map.svg").read_text(encoding="utf-8")
-    assert 'class="cell"' in board and 'class="figure"' in board
+    assert 'class="cell"' in board
+    assert 'class="figure"' in board
 
 
 def test_steps_and_hooks_are_listed_with_how_a_mod_hooks_them(reference):
@@ -142,7 +144,8 @@ def test_a_mods_page_shows_what_it_declares_and_what_it_changes(reference):
     assert {(e.what, e.name) for e in page.entries} >= {("mod", "doom/variants/super-shotgun"), ("ability", "knockback")}
     assert not any(e.what == "definition" and e.name == "pistol" for e in page.entries)  # the base's stay on its page
     text = markdown(page)
-    assert "## Changes" in text and "| `doom/variants/super-shotgun` | `shotgun.abilities` | patch |" in text
+    assert "## Changes" in text
+    assert "| `doom/variants/super-shotgun` | `shotgun.abilities` | patch |" in text
 
 
 def test_the_codes_page_has_every_code(reference):
@@ -181,14 +184,17 @@ def test_doc_json_lists_the_pages_written(tmp_path):
 ])
 def test_doc_refuses_bad_usage(args, message, tmp_path):
     result = rc(*args, "-o", str(tmp_path / "ref"))
-    assert result.returncode == 2 and result.stderr.startswith(message) and "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert result.stderr.startswith(message)
+    assert "Traceback" not in result.stderr
 
 
 def test_doc_of_a_ruleset_with_errors_reports_them_and_writes_nothing(tmp_path):
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "main.rules").write_text('game "broken" "Broken"\nconst x = y\n', encoding="utf-8")
     result = rc("doc", str(tmp_path / "broken"), "-o", str(tmp_path / "ref"))
-    assert result.returncode == 1 and "error[E0101]: unknown name `y`" in result.stderr
+    assert result.returncode == 1
+    assert "error[E0101]: unknown name `y`" in result.stderr
     assert not (tmp_path / "ref").exists()
 
 

@@ -46,4 +46,6 @@ def test_a_misspelt_ability_does_not_compile(tmp_path, arena):
     with pytest.raises(rulecraft.CompileError) as info:
         load(arena, [m])
     [d] = info.value.diagnostics
-    assert d.code == "E0120" and "unknown ability `fyl`" in d.message and "did you mean `fly`?" in (d.help or "")
+    assert d.code == "E0120"
+    assert "unknown ability `fyl`" in d.message
+    assert "did you mean `fly`?" in (d.help or "")

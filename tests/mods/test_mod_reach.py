@@ -120,7 +120,7 @@ def test_a_hook_is_silent_until_a_mod_fills_it(tmp_path, arena):
     assert mustered(load(arena, [r]))[1] == 11
 
 
-@pytest.mark.parametrize("body, hint", [
+@pytest.mark.parametrize(("body", "hint"), [
     ("const recruits = [grunt]", "`patch const recruits = ...`"),
     ("unit grunt \"Grunt\" {}", "`patch grunt { property = value }`"),
     ("fn muster(p: player) {}", "`before|after|replace step STEP in muster { ... }`"),
@@ -129,4 +129,5 @@ def test_redefining_what_the_base_declares_hints_the_change_that_works(tmp_path,
     with pytest.raises(rulecraft.CompileError) as info:
         load(arena, [arena_mod(tmp_path, "again", body + "\n")])
     (d,) = info.value.diagnostics
-    assert d.code == "E0301" and hint in d.help
+    assert d.code == "E0301"
+    assert hint in d.help

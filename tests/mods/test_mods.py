@@ -37,7 +37,8 @@ def test_a_mod_patches_properties_and_lists(tmp_path, arena):
     rules = load(arena, [m])
     assert rules.definitions["grunt"].props == {"hp": 5, "tags": ["melee", "shield"]}
     assert rules.definitions["archer"].props["tags"] == []
-    assert rules.id == "arena" and rules.mods == ("arena/tough",)
+    assert rules.id == "arena"
+    assert rules.mods == ("arena/tough",)
     assert load(arena).definitions["grunt"].props["hp"] == 2  # the base alone is unchanged
 
 
@@ -87,7 +88,8 @@ def test_two_mods_changing_the_same_property_conflict_naming_both(tmp_path, aren
         load(arena, [a, b])
     (d,) = info.value.diagnostics
     assert (d.code, d.file.endswith("b/main.rules"), d.line) == ("E0701", True, 2)
-    assert d.labels[0][0].file.endswith("a/main.rules") and d.labels[0][0].line == 2
+    assert d.labels[0][0].file.endswith("a/main.rules")
+    assert d.labels[0][0].line == 2
     assert 'overrides "arena/a"' in d.help
 
 
@@ -116,7 +118,8 @@ def test_a_mod_cannot_redefine_what_the_base_defines(tmp_path, arena):
     with pytest.raises(rulecraft.CompileError) as info:
         load(arena, [m])
     (d,) = info.value.diagnostics
-    assert d.code == "E0301" and "patch grunt" in d.help
+    assert d.code == "E0301"
+    assert "patch grunt" in d.help
 
 
 def test_mod_diff_lists_every_change(tmp_path, arena):
@@ -130,7 +133,8 @@ def test_mod_diff_lists_every_change(tmp_path, arena):
     out = subprocess.run([sys.executable, "-m", "rulecraft", "mod", "diff", arena, m, "--json"],
                          capture_output=True, text=True, check=True).stdout
     doc = json.loads(out)
-    assert doc["added"] == ["ghost"] and doc["removed"] == ["archer"]
+    assert doc["added"] == ["ghost"]
+    assert doc["removed"] == ["archer"]
     assert doc["changed"] == [{"id": "grunt", "property": "hp", "before": 2, "after": 5}]
     assert [(o["change"], o["target"]) for o in doc["other"]] == [
         ("option", "option ghosts"), ("replace", "grunt (replaced)"), ("insert after", "step fight in round_of")]
@@ -164,7 +168,8 @@ def test_a_patch_adds_triggers_to_a_definition_and_a_mod_removes_a_scenario(tmp_
                  'scenario brawl "Brawl" { setup { create grunt } }\n')
     m = arena_mod(tmp_path, "armour", 'patch grunt {\n  on hit when u == this { this.hp += 1 }\n}\nremove brawl\n')
     rules = load(base, [m])
-    assert "brawl" not in rules.scenarios and "brawl" in load(base).scenarios
+    assert "brawl" not in rules.scenarios
+    assert "brawl" in load(base).scenarios
     game = rulecraft.Game(rules)
     grunt, archer = game.create("grunt"), game.create("archer")
     game.act("strike", grunt)

@@ -233,7 +233,7 @@ def test_a_marines_armor_is_his_armor_tokens_and_a_wound_removes_a_token(table):
 
 
 @pytest.mark.rules("DOOM-118", "DOOM-119", "DOOM-120", "DOOM-121")
-@pytest.mark.parametrize("damage,armor,wounds", [(2, 2, 1), (4, 2, 2), (7, 2, 3), (1, 2, 0), (1, 3, 0), (3, 0, 3)])
+@pytest.mark.parametrize(("damage", "armor", "wounds"), [(2, 2, 1), (4, 2, 2), (7, 2, 3), (1, 2, 0), (1, 3, 0), (3, 0, 3)])
 def test_wounds_are_whole_increments_of_armor(table, damage, armor, wounds):
     assert table.game.call("wounds_from", damage, armor) == wounds
 
@@ -277,10 +277,12 @@ def test_a_killed_invader_leaves_the_board_and_can_be_spawned_again(new_table):
     assert t.game.call("available", "cyberdemon") == []
     t.set(a, "wounded", t.get(a, "wounds") - 1)
     t.game.call("wound_invader", a, 1)
-    assert not t.on_board(a) and t.game.call("available", "cyberdemon") == [a]
+    assert not t.on_board(a)
+    assert t.game.call("available", "cyberdemon") == [a]
     assert t.get(a, "wounded") == 0
     assert t.game.call("spawn_figure", t.invader, "cyberdemon")
-    assert t.on_board(a) and t.where(a) == (6, 1)  # the only space of its size no marine sees
+    assert t.on_board(a)
+    assert t.where(a) == (6, 1)
 
 
 @pytest.mark.rules("DOOM-123")
@@ -295,7 +297,8 @@ def test_a_marine_fragged_with_every_start_space_taken_waits_and_comes_back_when
     t.game.call("resolve_attack", imp, t.s(3, 3), ["yellow", "green"], 0, 0, 0, False)
     assert grid.grid_where(t.game, "map", fig) == -1
     t.game.call("play_marine_turn", m)  # his turn: nowhere to come back to
-    assert grid.grid_where(t.game, "map", fig) == -1 and t.get(m, "chosen") == ""
+    assert grid.grid_where(t.game, "map", fig) == -1
+    assert t.get(m, "chosen") == ""
     assert [e["text"] for e in t.log("log")][-1] == "m1 waits for a free start space"
     grid.grid_remove(t.game, "map", blockers[1])
     t.game.call("play_marine_turn", m)
@@ -442,7 +445,8 @@ def test_wound_tokens_equal_to_the_rating_kill_and_the_log_says_so(duel):
     t.declare(t.m, "unload")
     pistol(t, {"range": 1, "damage": 1}, {"range": 2, "damage": 1})   # 2 wounds
     t.act("attack", t.m, t.s(4, 1), "pistol")
-    assert t.get(imp, "wounded") == 2 and t.on_board(imp)
+    assert t.get(imp, "wounded") == 2
+    assert t.on_board(imp)
     assert t.messages()[-1].endswith("takes 2 wound tokens (2 of 3)")
     pistol(t, {"range": 4, "damage": 0}, {"range": 2, "damage": 1})   # 1 more: exactly 3
     t.act("attack", t.m, t.s(4, 1), "pistol")
@@ -487,7 +491,8 @@ def test_a_hit_on_a_dodging_marine_is_rolled_again_and_may_then_fail(table):
     t.force("yellow", t.face("yellow", range=4, damage=0), t.face("yellow", range=1, damage=1))
     t.force("green", t.face("green", range=2, damage=2), t.face("green", range=1, damage=1))
     t.game.call("resolve_attack", imp, t.s(1, 1), ["yellow", "green"], 0, 0, 0, False)
-    assert t.get(t.bin(m), "wounds") == wounds and len(t.log("roll")) == 4
+    assert t.get(t.bin(m), "wounds") == wounds
+    assert len(t.log("roll")) == 4
     assert t.game.select("dodge_order", by_definition=True) == []
     assert attacks(t) == [(False, 0)]
 
@@ -506,12 +511,13 @@ def test_the_bfg_needs_its_token_and_then_fires_its_own_dice(duel):
     t.force("blue", t.face("blue", range=4, damage=1))
     t.act("attack", t.m, t.s(6, 1), "bfg")
     assert [e["die"] for e in t.log("roll")] == ["red", "red", "blue"]
-    assert not t.on_board(imp) and not t.on_board(zombie)     # 7 damage each: both in the blast die
+    assert not t.on_board(imp)
+    assert not t.on_board(zombie)
     assert t.get(t.bin(t.m), "cells") == 0                    # the blue face's ammo icon
 
 
 @pytest.mark.rules("DOOM-102", "DOOM-103")
-@pytest.mark.parametrize("weapon, wounded", [("pistol", [1, 0]), ("grenade", [1, 1])])
+@pytest.mark.parametrize(("weapon", "wounded"), [("pistol", [1, 0]), ("grenade", [1, 1])])
 def test_only_a_blast_reaches_past_the_figure_in_the_nominated_space(duel, weapon, wounded):
     t = duel
     imp = t.invader_at("imp", 4, 1)

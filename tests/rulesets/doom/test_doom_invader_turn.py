@@ -53,7 +53,8 @@ def test_the_invader_draws_one_card_per_marine(new_table):
     t = new_table(marines=3)
     deck(t, 6)
     t.game.call("draw_and_discard", t.invader)
-    assert len(t.hand()) == 3 and len(t.zone("invader_deck")) == 3
+    assert len(t.hand()) == 3
+    assert len(t.zone("invader_deck")) == 3
 
 
 @pytest.mark.rules("DOOM-058")
@@ -62,7 +63,8 @@ def test_over_eight_cards_the_invader_discards_down_to_eight(new_table):
     cards(t, "ambush", 7)
     deck(t, 5)
     t.game.call("draw_and_discard", t.invader)
-    assert len(t.hand()) == 8 and len(t.zone("invader_discard")) == 2
+    assert len(t.hand()) == 8
+    assert len(t.zone("invader_discard")) == 2
 
 
 @pytest.mark.rules("DOOM-059", "DOOM-060")
@@ -72,7 +74,8 @@ def test_drawing_the_last_card_scores_a_frag_and_reshuffles_the_discards(table):
     cards(t, "regenerate", 4, "invader_discard")
     t.game.call("draw_invader_card", t.invader)
     assert t.get(t.invader, "frags") == 1
-    assert len(t.zone("invader_deck")) == 4 and t.zone("invader_discard") == []
+    assert len(t.zone("invader_deck")) == 4
+    assert t.zone("invader_discard") == []
     assert [e["zone"] for e in t.log("shuffle")][-1] == "invader_deck"
 
 
@@ -83,7 +86,8 @@ def test_drawing_from_an_empty_deck_with_an_empty_discard_scores_nothing(table):
     t.game.call("draw_invader_card", t.invader)  # the last card: a frag, and nothing to reshuffle
     t.game.call("draw_invader_card", t.invader)
     t.game.call("draw_invader_card", t.invader)
-    assert t.get(t.invader, "frags") == 1 and len(t.hand()) == 1
+    assert t.get(t.invader, "frags") == 1
+    assert len(t.hand()) == 1
 
 
 @pytest.mark.rules("DOOM-061")
@@ -128,7 +132,8 @@ def test_no_invader_spawns_on_a_space_a_marine_sees(new_table):
     t = new_table(rows=HIDDEN)
     fig = t.marine(t.marines[0], 1, 1)
     spaces = t.game.call("spawn_spaces", "1x1")
-    assert spaces and all(not grid.grid_sees(t.game, "map", fig, s, []) for s in spaces)
+    assert spaces
+    assert all(not grid.grid_sees(t.game, "map", fig, s, []) for s in spaces)
     assert all(t.xy(s)[0] >= 6 for s in spaces)
 
 
@@ -187,7 +192,8 @@ def test_the_invader_may_take_a_figure_off_the_board_to_spawn_it_anew(new_table)
     for k in t.game.call("available", "hell_knight"):
         t.game.things.move(k, t.game.zone("invader_figures"))
     assert t.game.call("spawn_figure", t.invader, "hell_knight")
-    assert t.on_board(first) and t.where(first) == (6, 1)
+    assert t.on_board(first)
+    assert t.where(first) == (6, 1)
 
 
 def on_board(t, definition):
@@ -229,8 +235,10 @@ def test_the_invader_may_keep_his_spawn_card(new_table):
     cards(t, "ambush", 3, zone="invader_deck")
     picks_for(t, {"play an event card now": False, "play a spawn card": False})
     t.call("play_invader_turn", t.invader)
-    assert pair in t.hand() and len(t.hand()) == 3
-    assert on_board(t, "imp") == [] and t.get(t.invader, "spawned") is False
+    assert pair in t.hand()
+    assert len(t.hand()) == 3
+    assert on_board(t, "imp") == []
+    assert t.get(t.invader, "spawned") is False
 
 
 @pytest.mark.rules("DOOM-055", "DOOM-056", "DOOM-062", "DOOM-063")
@@ -267,7 +275,8 @@ def test_a_regeneration_spawns_nothing_even_with_an_ambush_in_hand(new_table):
         t.act("play_event", t.invader, regen)
     assert t.get(imp, "wounded") == 0
     assert on_board(t, "zombie") == []
-    assert t.zone("invader_discard") == [regen] and t.hand() == [ambush]
+    assert t.zone("invader_discard") == [regen]
+    assert t.hand() == [ambush]
 
 
 @pytest.mark.rules("DOOM-064", "DOOM-070", "DOOM-071")
@@ -316,7 +325,8 @@ def test_the_one_figure_in_use_of_its_type_is_taken_off_and_put_where_it_is_want
     else:
         assert t.game.call("place_invader_at", t.invader, "zombie", t.s(9, 3))
     assert t.where(zombie) == ((6, 1) if how == "spawn" else (9, 3))
-    assert t.where(imp) == (6, 2) and t.get(zombie, "wounded") == 0
+    assert t.where(imp) == (6, 2)
+    assert t.get(zombie, "wounded") == 0
 
 
 @pytest.mark.rules("DOOM-076", "DOOM-062")
@@ -329,7 +339,8 @@ def test_after_the_last_activation_the_invader_may_still_play_an_event(new_table
                           "what the activated invader does next": "end its activation"})
     t.call("activate_all", t.invader)
     assert len(agent.offered("play an event card now")) == 2     # as the imp's activation begins, then at the end
-    assert len(on_board(t, "zombie")) == 1 and t.zone("invader_discard") == [ambush]
+    assert len(on_board(t, "zombie")) == 1
+    assert t.zone("invader_discard") == [ambush]
     activated = [m for m in t.messages() if m.startswith("the invader player activates")]
     assert activated == [f"the invader player activates {imp.name}"]     # the zombie came after
 

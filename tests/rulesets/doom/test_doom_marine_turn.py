@@ -92,7 +92,8 @@ def test_unloading_resolves_each_attack_fully_and_may_change_weapons(duel):
     one = ["declare", "line_of_sight", "range_and_roll", "success", "inflict_wounds"]
     assert steps == one + one
     rolled = [e["die"] for e in t.log("roll")]
-    assert rolled[:2] == t.game.assume["shotgun_dice"] and rolled[2:] == ["yellow", "green"]
+    assert rolled[:2] == t.game.assume["shotgun_dice"]
+    assert rolled[2:] == ["yellow", "green"]
 
 
 @pytest.mark.rules("DOOM-048")
@@ -220,7 +221,7 @@ def test_the_end_of_a_marines_turn_clears_his_action_and_what_is_left_of_it(duel
     t.act("move_marine", t.m, t.s(2, 1))
     assert budget(t, t.m) == (3, 1)
     t.call("end_marine_turn", t.m)
-    assert (t.get(t.m, "chosen"),) + budget(t, t.m) == ("", 0, 0)
+    assert (t.get(t.m, "chosen"), *budget(t, t.m)) == ("", 0, 0)
 
 
 @pytest.mark.rules("DOOM-043", "DOOM-080")

@@ -42,7 +42,8 @@ def test_no_move_leaves_the_board_not_even_part_of_an_oversized_figure(table):
     assert all(grid.grid_footprint(t.game, "map", s, "2x2") and t.xy(s)[0] <= 7 and t.xy(s)[1] <= 3 for s in reach)
     t.game.call("activate", t.invader, knight)
     x, y = t.where(knight)
-    assert x + 1 <= 8 and y + 1 <= 4
+    assert x + 1 <= 8
+    assert y + 1 <= 4
 
 
 @pytest.mark.rules("DOOM-085", "DOOM-086")
@@ -63,7 +64,8 @@ def test_moving_past_an_invader_without_watch_does_nothing_to_the_marine(new_tab
     assert not t.get(imp, "watch")
     wounds = t.get(t.bin(m), "wounds")
     t.act("move_marine", m, t.s(5, 1))
-    assert t.get(t.bin(m), "wounds") == wounds and t.log("roll") == []
+    assert t.get(t.bin(m), "wounds") == wounds
+    assert t.log("roll") == []
 
 
 @pytest.mark.rules("DOOM-088")

@@ -21,7 +21,8 @@ def role(game, p):
 def test_knee_deep_setup_makes_exactly_one_invader_player():
     game = knee_deep()
     roles = [role(game, p) for p in game.players]
-    assert roles.count("invader") == 1 and roles.count("marine") == 2
+    assert roles.count("invader") == 1
+    assert roles.count("marine") == 2
 
 
 @pytest.mark.rules("DOOM-018")
@@ -47,7 +48,8 @@ def test_the_invader_player_selects_the_scenario(table):
 @pytest.mark.rules("DOOM-021")
 def test_only_the_starting_area_is_built_at_setup():
     game = knee_deep()
-    assert not grid.grid_area_open(game, "map", "hall") and not grid.grid_area_open(game, "map", "store")
+    assert not grid.grid_area_open(game, "map", "hall")
+    assert not grid.grid_area_open(game, "map", "store")
     exit_space = grid.grid_marked(game, "map", "exit")
     assert exit_space == []  # the exit is in the hall, not yet on the board
     assert len(grid.grid_marked(game, "map", "start")) == 3
@@ -86,12 +88,13 @@ def test_each_marine_receives_the_bin_of_his_colour(new_table):
     t = new_table(marines=3)
     for p in t.marines:
         b = t.bin(p)
-        assert b.owner is p and t.get(b, "color") == t.get(p, "color")
+        assert b.owner is p
+        assert t.get(b, "color") == t.get(p, "color")
         assert b.def_id == f"{t.get(p, 'color')}_bin"
 
 
 @pytest.mark.rules("DOOM-027")
-@pytest.mark.parametrize("marines,tokens", [(1, (4, 10, 2)), (2, (3, 9, 2)), (3, (2, 8, 2))])
+@pytest.mark.parametrize(("marines", "tokens"), [(1, (4, 10, 2)), (2, (3, 9, 2)), (3, (2, 8, 2))])
 def test_starting_tokens_depend_on_the_number_of_marines(new_table, marines, tokens):
     t = new_table(marines=marines)
     for p in t.marines:
@@ -112,13 +115,14 @@ def test_three_players_means_two_marines_with_three_ammo_nine_wounds_two_armor()
 def test_marine_and_invader_cards_are_two_separately_shuffled_decks():
     game = knee_deep()
     shuffled = [e["zone"] for e in game.log if e["what"] == "shuffle"]
-    assert "marine_deck" in shuffled and "invader_deck" in shuffled
+    assert "marine_deck" in shuffled
+    assert "invader_deck" in shuffled
     assert all(c.kind == "marine_card" for c in game.zone("marine_deck").items)
     assert all(c.kind in ("spawn_card", "event_card") for c in game.zone("invader_deck").items)
 
 
 @pytest.mark.rules("DOOM-030", "DOOM-031")
-@pytest.mark.parametrize("marines,cards", [(1, 3), (2, 3), (3, 2)])
+@pytest.mark.parametrize(("marines", "cards"), [(1, 3), (2, 3), (3, 2)])
 def test_marines_draw_starting_cards_face_up(doom, marines, cards):
     names = ["inv", "a", "b", "c"][: marines + 1]
     game = rulecraft.Game(doom, seed=2, players=names)
@@ -154,7 +158,8 @@ def test_invader_figures_of_an_unused_marines_colour_stay_in_the_box(new_table):
     assert {g.get(f, "color") for f in reserve} == {"red", "green"}
     assert len(reserve) == 63 - 21
     blue = [f for f in g.zone("invader_figures").items]
-    assert blue and all(g.get(f, "color") == "blue" for f in blue)
+    assert blue
+    assert all(g.get(f, "color") == "blue" for f in blue)
     assert all(g.get(f, "color") != "blue" for f in g.call("available", "cyberdemon"))
 
 
@@ -164,14 +169,16 @@ def test_a_round_of_knee_deep_gives_every_player_his_turn():
     rulecraft.run(game, "knee_deep", max_rounds=1)
     invader = next(p.name for p in game.players if game.get(p, "role") == "invader")
     turns = [e["player"] for e in game.log if e["what"] == "turn"]
-    assert len(turns) == 3 and turns[-1] == invader and invader not in turns[:2]
+    assert len(turns) == 3
+    assert turns[-1] == invader
+    assert invader not in turns[:2]
 
 
 @pytest.mark.rules("DOOM-017", "DOOM-018")
 def test_an_invader_chosen_anywhere_at_the_table_gets_one_seat_and_the_marines_follow_on_his_left(doom):
     game = rulecraft.Game(doom, seed=1, players=["a", "b", "c", "d"])
     game.begin_round()
-    a, b, c, d = game.players
+    _a, b, _c, _d = game.players
     game.call("choose_roles", b)                   # e.g. chosen at random: not the first player
     assert [game.get(p, "seat") for p in game.players] == [0, 1, 2, 3]
     assert [game.get(p, "role") for p in game.players] == ["marine", "invader", "marine", "marine"]
@@ -197,7 +204,8 @@ def test_the_two_decks_hold_all_their_cards_once_the_starting_hands_are_dealt():
     dealt = sum(len(game.zone("marine_cards", p).items) for p in game.players if game.get(p, "role") == "marine")
     assert dealt == 6
     assert len(marine_deck) + dealt == game.assume["marine_deck_size"] == 30
-    assert len(invader_deck) + len(hand) == 16 and len(hand) == 5
+    assert len(invader_deck) + len(hand) == 16
+    assert len(hand) == 5
     assert {c.kind for c in marine_deck} == {"marine_card"}
     assert {c.kind for c in invader_deck + hand} == {"spawn_card", "event_card"}
 
@@ -207,7 +215,8 @@ def test_each_equipment_token_of_the_starting_area_is_announced_as_placed():
     game = knee_deep()
     placed = [e["args"][0] for e in game.log if e["what"] == "event" and e["event"] == "equipment_placed"]
     pickups = game.select("pickup")
-    assert len(pickups) == 1 and placed == [pickups[0].ref]
+    assert len(pickups) == 1
+    assert placed == [pickups[0].ref]
 
 
 @pytest.mark.rules("DOOM-025")
@@ -223,7 +232,8 @@ def test_the_equipment_token_of_a_revealed_area_is_announced_as_placed():
     game.act("open_door", m, 4 * width + 2)
     placed = [e["args"][0] for e in game.log[start:] if e["what"] == "event" and e["event"] == "equipment_placed"]
     shotgun = [p for p in game.select("pickup") if p.def_id == "shotgun_pickup"]
-    assert len(shotgun) == 1 and placed == [shotgun[0].ref]
+    assert len(shotgun) == 1
+    assert placed == [shotgun[0].ref]
     assert game.get(shotgun[0], "space") == grid.grid_marked(game, "map", "shotgun")[0]
 
 
@@ -238,7 +248,7 @@ GAP = [
 
 
 @pytest.mark.rules("DOOM-021")
-@pytest.mark.parametrize("squeeze, cost", [(False, 3), (True, 1)])
+@pytest.mark.parametrize(("squeeze", "cost"), [(False, 3), (True, 1)])
 def test_the_board_built_at_setup_follows_the_board_rules_set_for_the_game(new_table, monkeypatch, squeeze, cost):
     monkeypatch.setattr(rulecraft, "Game", functools.partial(rulecraft.Game, assumptions={"diagonal_squeeze": squeeze}))
     t = new_table(rows=GAP)

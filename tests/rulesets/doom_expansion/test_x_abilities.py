@@ -84,7 +84,8 @@ def test_a_flyer_ends_only_on_an_empty_open_space(new_table):
     cherub = t.invader_at("cherub", 1, 1)
     t.marine(t.marines[0], 2, 1)
     reach = t.call("fly_reachable", cherub, "1x1", 3)
-    assert t.s(3, 1) not in reach and t.s(2, 1) not in reach
+    assert t.s(3, 1) not in reach
+    assert t.s(2, 1) not in reach
     assert "cannot end" in t.call_refused("fly_to", cherub, t.s(3, 2))
 
 
@@ -94,7 +95,8 @@ def test_a_flyer_crosses_hazards_at_1_a_space_unhurt(new_table):
     cherub = t.invader_at("cherub", 1, 3)
     assert t.s(4, 4) in t.call("fly_reachable", cherub, "1x1", 3)
     t.call("fly_to", cherub, t.s(3, 4))
-    assert t.where(cherub) == (3, 4) and t.get(cherub, "wounded") == 0
+    assert t.where(cherub) == (3, 4)
+    assert t.get(cherub, "wounded") == 0
 
 
 LONG = ["#############", "#S..........#", "#...........#", "#############"]
@@ -171,13 +173,13 @@ def tk_table(new_table):
 
 @pytest.mark.rules("DOOMX-029")
 def test_telekinesis_targets_every_enemy_space_in_sight(new_table):
-    t, vagary, figs = tk_table(new_table)
+    t, vagary, _figs = tk_table(new_table)
     assert sorted(t.call("telekinesis_spaces", vagary)) == sorted([t.s(4, 2), t.s(6, 4)])  # (8,3) is behind the wall
 
 
 @pytest.mark.rules("DOOMX-030", "DOOMX-032")
 def test_one_telekinesis_roll_hurts_the_enemies_within_its_range(new_table):
-    t, vagary, figs = tk_table(new_table)
+    t, vagary, _figs = tk_table(new_table)
     t.force("red", t.face("red", range=1, damage=2))
     t.force("blue", t.face("blue", range=3, damage=2))  # range 4, damage 4
     t.call("invader_attack", t.invader, vagary)
@@ -187,7 +189,7 @@ def test_one_telekinesis_roll_hurts_the_enemies_within_its_range(new_table):
 
 @pytest.mark.rules("DOOMX-031")
 def test_a_telekinesis_miss_fails_the_whole_attack(new_table):
-    t, vagary, figs = tk_table(new_table)
+    t, vagary, _figs = tk_table(new_table)
     t.force("blue", t.face("blue", miss=True))
     t.call("invader_attack", t.invader, vagary)
     assert [t.wounds(p) for p in t.marines] == [8, 8, 8]
@@ -239,7 +241,8 @@ def test_a_flyer_flies_exactly_its_budget(new_table):
     t = new_table(rows=OPEN, options=ALL)
     cherub = t.invader_at("cherub", 1, 3)
     reach = t.call("fly_reachable", cherub, "1x1", 3)
-    assert t.s(4, 3) in reach and t.s(5, 3) not in reach
+    assert t.s(4, 3) in reach
+    assert t.s(5, 3) not in reach
     assert max(t.xy(s)[0] for s in reach) == 4
 
 
@@ -258,7 +261,8 @@ def test_a_flight_is_logged_and_leaves_the_start_space_empty(new_table):
     cherub = t.invader_at("cherub", 1, 3)
     t.call("fly_to", cherub, t.s(3, 3))
     assert f"{cherub.name} flies to space {t.s(3, 3)}" in t.messages()
-    assert t.at(1, 3) is None and t.at(3, 3) == cherub
+    assert t.at(1, 3) is None
+    assert t.at(3, 3) == cherub
 
 
 @pytest.mark.rules("DOOMX-026")
@@ -271,7 +275,8 @@ def test_a_soul_drain_miss_is_logged_and_kills_nobody(new_table):
     t.force("blue", t.face("blue", miss=True))
     assert t.call("soul_drain", inv, t.s(3, 1), ["blue"]) == 0
     assert "the soul drain misses" in t.messages()
-    assert t.wounds(m) == 9 and t.get(inv, "wounded") == 4
+    assert t.wounds(m) == 9
+    assert t.get(inv, "wounded") == 4
     assert not any("killed outright" in x for x in t.messages())
 
 
@@ -304,7 +309,8 @@ def test_a_telekinesis_roll_without_a_miss_hurts(new_table):
         t.force(d, t.face(d, range=2, damage=2) if d == "blue" else t.face(d, range=1, damage=2))
     before = t.wounds(m)
     dealt = t.call("telekinesis", vagary, dice, 0, 0)
-    assert dealt == 4 and t.wounds(m) == before - 4
+    assert dealt == 4
+    assert t.wounds(m) == before - 4
     assert "the telekinesis attack misses: no target is affected" not in t.messages()
 
 
@@ -327,7 +333,8 @@ def test_a_soul_drainer_in_reach_drains_and_a_plain_invader_rolls_its_attack(new
     t.force("red", t.face("red", range=2, damage=1))
     before = t.wounds(b)
     t.call("expansion_invader_attack", plain, t.s(2, 2))
-    assert t.wounds(b) == before - 1 and t.get(t.invader, "frags") == 1
+    assert t.wounds(b) == before - 1
+    assert t.get(t.invader, "frags") == 1
 
 
 HALL = ["###########", "#S........#", "###########"]

@@ -34,7 +34,8 @@ def test_the_airlock_is_won_by_the_marines_going_out_through_the_red_door(expans
     game = run(start(expansion, "mars_airlock", seed=seed, agents=[TowardsTheDoor() for _ in range(3)]), "mars_airlock")
     marines = [p for p in game.players if p.props["role"] == "marine"]
     [end] = [e for e in game.log if e["what"] == "end"]
-    assert end["winner"] in [p.name for p in marines] and all(p.props["exited"] for p in marines)
+    assert end["winner"] in [p.name for p in marines]
+    assert all(p.props["exited"] for p in marines)
     out = [e["text"] for e in game.log if e["what"] == "log" and e["text"].endswith("goes out through the red security door")]
     assert len(out) == len(marines)
 

@@ -22,7 +22,8 @@ def t(new_table):
 
 def token_at(t, x, y):
     b = t.at(x, y)
-    assert b is not None and b.kind == "sentry_bot"
+    assert b is not None
+    assert b.kind == "sentry_bot"
     return b
 
 
@@ -37,7 +38,8 @@ def activated(t, p, fig_xy, bot_xy):
 def test_bots_start_unactivated_and_do_nothing(new_table):
     t = new_table(rows=ROWS)
     bots = t.select("sentry_bot")
-    assert len(bots) == 2 and not any(t.get(b, "active") for b in bots)
+    assert len(bots) == 2
+    assert not any(t.get(b, "active") for b in bots)
     m = t.marines[0]
     t.marine(m, 1, 1)
     with t.game.turn(m):
@@ -78,8 +80,10 @@ def test_a_marine_next_to_a_bot_activates_it_for_2_movement_points(t):
     assert t.get(m, "moves_left") == 3
     t.act("activate_bot", m, token_at(t, 3, 1))
     bot = t.at(3, 1)
-    assert bot.def_id == "sentry_active" and t.get(bot, "color") == t.get(m, "color")
-    assert t.get(bot, "controller") == m and t.get(m, "moves_left") == 1
+    assert bot.def_id == "sentry_active"
+    assert t.get(bot, "color") == t.get(m, "color")
+    assert t.get(bot, "controller") == m
+    assert t.get(m, "moves_left") == 1
     assert "2 movement points" in t.refused("activate_bot", m, token_at(t, 4, 3))
 
 
@@ -132,7 +136,8 @@ def test_two_bots_at_most_and_their_marine_orders_them(new_table):
     with t.game.turn(m):
         t.call("end_marine_turn", m)
     asked = [e for e in t.log("choice") if e["prompt"] == "which sentry bot goes first"]
-    assert len(asked) == 1 and asked[0]["picked"] == second.ref
+    assert len(asked) == 1
+    assert asked[0]["picked"] == second.ref
 
 
 @pytest.mark.rules("DOOMX-065")
@@ -192,9 +197,11 @@ def test_bot_wounds_are_tokens_and_it_is_destroyed_at_its_wound_value(t):
     t.set(bot, "wounded", 2)
     t.force("red", t.face("red", range=1, damage=3), t.face("red", range=1, damage=3))
     t.call("resolve_attack", inv, t.s(3, 1), ["red"], 0, 0, 0, False)
-    assert t.get(bot, "wounded") == 3 and t.on_board(bot)
+    assert t.get(bot, "wounded") == 3
+    assert t.on_board(bot)
     t.call("resolve_attack", inv, t.s(3, 1), ["red"], 0, 0, 0, False)
-    assert not t.on_board(bot) and t.select("sentry_bot") == [token_at(t, 4, 3)]
+    assert not t.on_board(bot)
+    assert t.select("sentry_bot") == [token_at(t, 4, 3)]
 
 
 def test_invaders_attack_activated_bots(t):
@@ -227,7 +234,8 @@ def test_bots_take_no_equipment_work_no_doors_and_activate_no_bots(new_table):
     bot = activated(t, m, (2, 1), (3, 1))
     t.set(bot, "moves_left", 4)
     t.act("bot_move", m, bot, t.s(5, 1))
-    assert t.get(t.bin(m), "oxygen") == 0 and len(t.select("tank_token")) == 1
+    assert t.get(t.bin(m), "oxygen") == 0
+    assert len(t.select("tank_token")) == 1
     assert t.terrain(6, 1) == "door"
     t.set(bot, "moves_left", 4)
     t.set(bot, "attacks_left", 0)
@@ -260,7 +268,8 @@ def test_orders_are_not_given_to_bots(t):
     t.force("yellow", t.face("yellow", range=1, damage=1))
     t.force("green", t.face("green", range=1, damage=1))
     t.act("bot_attack", m, bot, t.s(6, 1))  # fails, and is not rolled again: the aim order is the marine's
-    assert len(t.log("roll")) == 2 and t.get(inv, "wounded") == 0
+    assert len(t.log("roll")) == 2
+    assert t.get(inv, "wounded") == 0
     assert len(t.select("marine_order")) == 1
 
 
@@ -305,7 +314,8 @@ def test_an_activated_bot_hit_takes_exact_wound_tokens_with_a_log(new_table):
     inv = t.invader_at("archvile", 3, 2)
     t.force("red", t.face("red", range=1, damage=3))
     result = t.call("resolve_attack", inv, t.s(3, 1), ["red"], 0, 0, 0, False)
-    assert result["wounds"] == 3 and t.get(bot, "wounded") == 3  # 3 damage // armor 1
+    assert result["wounds"] == 3
+    assert t.get(bot, "wounded") == 3
     assert "Sentry bot (activated) takes 3 wound tokens (3 of 4)" in t.messages()
     assert "the unactivated sentry bot takes no damage" not in t.messages()
 
@@ -318,7 +328,8 @@ def test_exactly_2_movement_points_are_enough_to_activate(new_table):
     t.declare(m, "advance")
     t.set(m, "moves_left", 2)
     t.act("activate_bot", m, token_at(t, 3, 1))
-    assert t.get(t.at(3, 1), "active") and t.get(m, "moves_left") == 0
+    assert t.get(t.at(3, 1), "active")
+    assert t.get(m, "moves_left") == 0
 
 
 @pytest.mark.rules("DOOMX-060", "DOOMX-066")
@@ -349,7 +360,8 @@ def test_a_bot_turn_leaves_no_movement_and_no_attack(new_table):
     m = t.marines[0]
     bot = activated(t, m, (2, 1), (3, 1))
     t.call("bot_turn", m, bot)
-    assert t.get(bot, "moves_left") == 0 and t.get(bot, "attacks_left") == 0
+    assert t.get(bot, "moves_left") == 0
+    assert t.get(bot, "attacks_left") == 0
 
 
 @pytest.mark.rules("DOOMX-061")
@@ -402,7 +414,8 @@ def test_with_two_bots_the_marine_is_asked_once_between_both(new_table):
     with t.game.turn(m):
         t.call("end_marine_turn", m)
     asked = [e for e in t.log("choice") if e["prompt"] == "which sentry bot goes first"]
-    assert len(asked) == 1 and asked[0]["options"] == 2
+    assert len(asked) == 1
+    assert asked[0]["options"] == 2
 
 
 class Recorder:
@@ -580,7 +593,8 @@ def test_a_bot_without_movement_left_is_told_so(new_table):
     assert t.refused("bot_move", m, bot, t.s(4, 1)).endswith("the sentry bot has no movement left")
     t.set(bot, "moves_left", 1)
     t.act("bot_move", m, bot, t.s(4, 1))
-    assert t.where(bot) == (4, 1) and t.get(bot, "moves_left") == 0
+    assert t.where(bot) == (4, 1)
+    assert t.get(bot, "moves_left") == 0
 
 
 TWO = [
@@ -602,15 +616,18 @@ def test_an_unactivated_bot_with_an_invader_in_sight_does_nothing(new_table):
     t.set(imp, "armor", 0)
     with t.game.turn(m):
         t.call("end_marine_turn", m)
-    assert t.log("roll") == [] and not [e for e in t.log("choice") if "sentry bot" in e["prompt"]]
+    assert t.log("roll") == []
+    assert not [e for e in t.log("choice") if "sentry bot" in e["prompt"]]
     t.force("yellow", t.face("yellow", range=2, damage=1))
     t.force("green", t.face("green", range=2, damage=2))
     with t.game.turn(other):
         t.call("end_marine_turn", other)
     assert [e["player"] for e in t.log("choice") if "sentry bot" in e["prompt"]] == [other.name] * 3
-    assert [e["die"] for e in t.log("roll")] == ["yellow", "green"] and t.get(imp, "wounded") == 3
+    assert [e["die"] for e in t.log("roll")] == ["yellow", "green"]
+    assert t.get(imp, "wounded") == 3
     token = t.at(3, 1)
-    assert token.def_id == "sentry_token" and t.where(bot) == (3, 3)
+    assert token.def_id == "sentry_token"
+    assert t.where(bot) == (3, 3)
 
 
 ROOM = [
@@ -633,7 +650,8 @@ def test_a_bot_attacks_once_in_its_turn(new_table):
     t.force("green", t.face("green", range=2, damage=2))
     t.call("bot_turn", m, bot)
     assert asked(t, "what the sentry bot does next") == [3, 2]  # stop, move, attack; then stop, move
-    assert t.get(imp, "wounded") == 3 and t.get(bot, "attacks_left") == 0
+    assert t.get(imp, "wounded") == 3
+    assert t.get(bot, "attacks_left") == 0
 
 
 @pytest.mark.rules("DOOMX-062")
@@ -661,7 +679,8 @@ def test_only_the_bots_marine_moves_it_or_makes_it_attack(new_table):
     t.set(bot, "attacks_left", 1)
     assert t.refused("bot_move", other, bot, t.s(4, 1)).endswith("the marine moves only his own activated sentry bots")
     assert t.refused("bot_attack", other, bot, t.s(6, 1)).endswith("only the bot's marine directs its attack")
-    assert t.where(bot) == (3, 1) and t.log("roll") == []
+    assert t.where(bot) == (3, 1)
+    assert t.log("roll") == []
 
 
 @pytest.mark.rules("DOOMX-062")
@@ -673,7 +692,8 @@ def test_a_bot_moves_no_farther_than_its_points(new_table):
     assert t.refused("bot_move", m, bot, t.s(6, 1)).endswith("the sentry bot cannot end a move there")
     assert t.refused("bot_move", m, bot, t.s(0, 1)).endswith("the sentry bot cannot end a move there")  # a wall
     t.act("bot_move", m, bot, t.s(5, 1))
-    assert t.where(bot) == (5, 1) and t.get(bot, "moves_left") == 0
+    assert t.where(bot) == (5, 1)
+    assert t.get(bot, "moves_left") == 0
 
 
 @pytest.mark.rules("DOOMX-062")
@@ -712,7 +732,8 @@ def test_a_bot_moving_over_a_burning_jet_is_burnt_entering_and_leaving_it(new_ta
     bot = activated(t, m, (2, 1), (3, 1))
     t.set(bot, "moves_left", 2)
     t.act("bot_move", m, bot, t.s(5, 1))   # straight over the lit jet at (4,1)
-    assert t.where(bot) == (5, 1) and t.get(bot, "wounded") == 2
+    assert t.where(bot) == (5, 1)
+    assert t.get(bot, "wounded") == 2
     assert len([x for x in t.messages() if " is burnt " in x]) == 2
 
 
@@ -732,7 +753,8 @@ def test_a_bot_sharing_its_space_may_not_attack(new_table):
     board.figures[other.id] = other
     assert t.refused("bot_attack", m, bot, t.s(6, 1)).endswith(
         "a figure on the same space as another figure may not attack")
-    assert t.get(imp, "wounded") == 0 and t.get(bot, "attacks_left") == 1
+    assert t.get(imp, "wounded") == 0
+    assert t.get(bot, "attacks_left") == 1
 
 
 @pytest.mark.rules("DOOMX-062", "DOOMX-045")
@@ -743,6 +765,8 @@ def test_a_bot_ending_its_turn_on_a_lit_jet_in_the_corner_is_burnt_again(new_tab
     m = t.marines[0]
     bot = activated(t, m, (3, 0), (2, 0))
     t.call("bot_turn", m, bot)
-    assert t.where(bot) == (0, 0) and t.get(bot, "wounded") == 2
+    assert t.where(bot) == (0, 0)
+    assert t.get(bot, "wounded") == 2
     burns = [x for x in t.messages() if " is burnt " in x]
-    assert len(burns) == 2 and "ends its movement" in burns[1]
+    assert len(burns) == 2
+    assert "ends its movement" in burns[1]

@@ -41,7 +41,8 @@ def kill_with_pistol(t, fig, x, y, d="archvile"):
 def test_the_soul_cube_is_one_unique_weapon_found_on_the_map(new_table):
     t = new_table(rows=ROWS)
     (cube,) = t.select("relic")
-    assert cube.def_id == "soul_cube" and t.get(cube, "space") == t.s(3, 1)
+    assert cube.def_id == "soul_cube"
+    assert t.get(cube, "space") == t.s(3, 1)
     t.call("place_soul_cube")
     assert len(t.select("relic")) == 1
     m = t.marines[0]
@@ -84,7 +85,9 @@ def test_handing_over_or_dropping_the_cube_loses_the_markers(t):
     t.set(t.bin(b), "souls", 3)
     t.act("drop_soul_cube", b)
     cube = t.select("relic")[0]
-    assert t.get(t.bin(b), "souls") == 0 and t.get(cube, "carrier") is None and t.get(cube, "space") == t.s(2, 2)
+    assert t.get(t.bin(b), "souls") == 0
+    assert t.get(cube, "carrier") is None
+    assert t.get(cube, "space") == t.s(2, 2)
 
 
 @pytest.mark.rules("DOOMX-051")
@@ -179,7 +182,8 @@ def test_in_the_finale_the_cube_closes_portals_without_using_markers(new_table):
     t.declare(m, "advance")
     portals = t.select("portal")
     t.act("close_portal", m, portals[0])
-    assert t.get(t.bin(m), "souls") == 2 and len(t.select("portal")) == 1
+    assert t.get(t.bin(m), "souls") == 2
+    assert len(t.select("portal")) == 1
 
 
 @pytest.mark.rules("DOOMX-170")
@@ -204,7 +208,8 @@ def test_the_soul_cube_is_offered_only_with_five_souls_and_an_invader_in_reach(n
     assert "drain souls with the Soul Cube" not in t.call("marine_options", m)
     t.set(t.bin(m), "souls", 5)
     options = t.call("marine_options", m)
-    assert "drain souls with the Soul Cube" in options and "drop the Soul Cube" in options
+    assert "drain souls with the Soul Cube" in options
+    assert "drop the Soul Cube" in options
 
 
 def miss(t):
@@ -373,7 +378,8 @@ def test_in_the_finale_the_cube_attacks_with_5_markers_not_with_4(new_table):
     t.set(t.bin(m), "souls", 5)
     t.force("red", t.face("red", miss=False))
     t.act("soul_cube_attack", m, t.s(5, 2))
-    assert not t.on_board(inv) and t.get(t.bin(m), "souls") == 0
+    assert not t.on_board(inv)
+    assert t.get(t.bin(m), "souls") == 0
 
 
 @pytest.mark.rules("DOOMX-053")

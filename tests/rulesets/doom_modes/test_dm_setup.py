@@ -42,7 +42,8 @@ def test_up_to_six_players(match, dm):
 def test_the_players_agree_on_one_of_three_maps(match, dm):
     t = match(answers={"m1": ["crossfire"]})
     rows = t.call("dm_choose_map", t.p[0])
-    assert rows == t.call("dm_map_rows", "crossfire") and (len(rows), len(rows[0])) == (9, 14)
+    assert rows == t.call("dm_map_rows", "crossfire")
+    assert (len(rows), len(rows[0])) == (9, 14)
     boards = [tuple(t.call("dm_map_rows", name)) for name in ("the_pit", "crossfire", "the_vault")]
     assert len(set(boards)) == 3
     asked = [e for e in t.log("choice") if e["prompt"] == "which Deathmatch map"]
@@ -64,7 +65,8 @@ def test_eight_named_marine_cards_are_sorted_out_before_shuffling(dm):
                             "Reconnaissance", "Scout", "Tech Squad"])
     left = game.zone("marine_deck").items + game.zone("marine_discard").items
     left += [c for p in game.players for c in game.zone("marine_cards", p).items]
-    assert {c.def_id for c in left} == {"marine_card_back"} and len(left) == game.assume["marine_deck_size"]
+    assert {c.def_id for c in left} == {"marine_card_back"}
+    assert len(left) == game.assume["marine_deck_size"]
 
 
 @pytest.mark.rules("DOOMX-101")
@@ -82,7 +84,8 @@ def test_the_kept_cards_are_revealed_together_after_everyone_chose(dm):
     assert all(game.knows(p, c) for p in game.players for c in kept)
     last_pick = max(e["seq"] for e in game.log if e["what"] == "choice" and e["prompt"] == "which marine card to keep")
     shown = [e["seq"] for e in game.log if e["what"] == "reveal" and e["thing"] in [c.ref for c in kept]]
-    assert len(shown) == 4 and min(shown) > last_pick
+    assert len(shown) == 4
+    assert min(shown) > last_pick
 
 
 @pytest.mark.rules("DOOMX-103", "DOOMX-104")
@@ -170,7 +173,8 @@ def test_the_deathmatch_scenario_plays_its_rounds_and_stops_after_round_40(dm):
     late = start(dm, "deathmatch", seed=1, agents=[FirstLegalAgent()] * 4)
     late.history.round = 39  # as if 39 rounds had been played
     run(late, "deathmatch")
-    assert not late.over and late.round == 40
+    assert not late.over
+    assert late.round == 40
 
 
 @pytest.mark.rules("DOOMX-174")
@@ -178,7 +182,8 @@ def test_deathmatch_for_two_stops_after_round_40(dm):
     late = start(dm, "deathmatch_for_two", seed=1, agents=[FirstLegalAgent()] * 4)
     late.history.round = 39  # as if 39 rounds had been played
     run(late, "deathmatch_for_two")
-    assert not late.over and late.round == 40
+    assert not late.over
+    assert late.round == 40
 
 
 @pytest.mark.rules("DOOMX-173")
@@ -210,7 +215,8 @@ def test_in_each_deathmatch_round_every_marine_plays_and_the_timer_ends_it(two):
     t.game.begin_round()
     t.call("dm_round")
     assert t.said("the timer: ") == ["the timer: 2 cards are discarded (14 left)"]
-    assert len(t.zone("invader_deck")) == 14 and len(t.zone("invader_discard")) == 2
+    assert len(t.zone("invader_deck")) == 14
+    assert len(t.zone("invader_discard")) == 2
     assert sorted(t.said(" declares ")) == ["m1 declares sprint", "m2 declares sprint"]
 
 
@@ -242,7 +248,8 @@ def test_a_timer_the_size_of_one_invader_deck_sets_no_card_aside(two):
 def test_a_timer_bigger_than_one_deck_takes_a_second_deck_and_sets_the_surplus_aside(dm):
     t = rulecraft.Game(dm, seed=1, players=["m1", "m2"], assumptions={"timer_size": 17})
     t.call("dm_start_timer")
-    assert len(t.zone("invader_deck").items) == 17 and len(t.zone("set_aside").items) == 15
+    assert len(t.zone("invader_deck").items) == 17
+    assert len(t.zone("set_aside").items) == 15
 
 
 @pytest.mark.rules("DOOMX-139", "DOOMX-140")
@@ -250,7 +257,8 @@ def test_every_ctf_round_starts_with_green_markers_and_alternates_the_teams(ctf)
     game = setup(ctf, "ctf")
     rounds(game, 2)
     order = [game.player(name) for name in turns(game)]
-    assert len(order) == 12 and sorted(turns(game)) == sorted([p.name for p in game.players] * 2)
+    assert len(order) == 12
+    assert sorted(turns(game)) == sorted([p.name for p in game.players] * 2)
     start = game.get(game.find("the_match"), "groups")[0]
     other = "blue" if start == "red" else "red"
     assert [game.get(p, "team") for p in order] == [start, other] * 6
@@ -291,7 +299,8 @@ def test_a_round_of_deathmatch_for_two_moves_every_marine_once(dm):
 def test_a_timer_needs_at_least_one_card(dm):
     one = rulecraft.Game(dm, seed=1, players=["m1", "m2"], assumptions={"timer_size": 1})
     one.call("dm_start_timer")
-    assert len(one.zone("invader_deck").items) == 1 and len(one.zone("set_aside").items) == 15
+    assert len(one.zone("invader_deck").items) == 1
+    assert len(one.zone("set_aside").items) == 15
     empty = rulecraft.Game(dm, seed=1, players=["m1", "m2"], assumptions={"timer_size": 0})
     with pytest.raises(IllegalAction, match="timer_size: the timer needs at least one card"):
         empty.call("dm_start_timer")

@@ -56,8 +56,10 @@ def test_the_matching_key_passes_the_security_door_as_if_there_were_none(vault):
     t = vault
     take_key(t)
     t.move(t.a, 4, 4)                                  # 3 spaces, through the door
-    assert t.where(t.a) == (4, 4) and t.get(t.a, "moves_left") == 4
-    assert "shotgun" not in t.get(t.bin(t.a), "weapons") and "bfg" in t.get(t.bin(t.a), "weapons")
+    assert t.where(t.a) == (4, 4)
+    assert t.get(t.a, "moves_left") == 4
+    assert "shotgun" not in t.get(t.bin(t.a), "weapons")
+    assert "bfg" in t.get(t.bin(t.a), "weapons")
     assert "stop in a security door" in t.refused("dm_move", t.a, t.s(4, 3))
     import rulecraft.runtime.grid as grid
     assert grid.grid_terrain(t.game, "map", t.s(4, 3)) == "wall"      # closed again behind him
@@ -71,7 +73,8 @@ def test_after_one_use_the_key_returns_to_its_place_at_the_end_of_the_turn(vault
     t.move(t.a, 4, 2)                                  # in and out again
     assert t.zone("carried", t.a) != []
     t.call("key_returns", t.a)
-    assert t.tokens("security_key", "carried", t.a) == [] and t.on_map("security_key") == [(3, 1)]
+    assert t.tokens("security_key", "carried", t.a) == []
+    assert t.on_map("security_key") == [(3, 1)]
     assert t.get(t.a, "out") is False
 
 
@@ -82,7 +85,8 @@ def test_a_marine_still_in_the_vault_when_the_key_returns_is_fragged_and_loses_a
     take_key(t)
     t.move(t.a, 5, 4)
     t.call("key_returns", t.a)
-    assert t.get(t.a, "out") is True and t.get(t.a, "frag_markers") == 1
+    assert t.get(t.a, "out") is True
+    assert t.get(t.a, "frag_markers") == 1
     assert t.on_map("security_key") == [(3, 1)]
 
 
@@ -91,7 +95,8 @@ def test_a_fragged_key_carrier_sends_the_key_back_at_once(vault):
     t = vault
     take_key(t)
     t.call("dm_frag", t.a, t.b, True)
-    assert t.on_map("security_key") == [(3, 1)] and t.zone("carried", t.a) == []
+    assert t.on_map("security_key") == [(3, 1)]
+    assert t.zone("carried", t.a) == []
 
 
 def key_in_hand(match, action):
@@ -107,7 +112,8 @@ def test_a_readying_marine_who_moves_with_the_key_may_no_longer_attack(match):
     t = key_in_hand(match, "ready")
     t.set(t.a, "attacks_left", 1)
     t.move(t.a, 4, 2)
-    assert t.where(t.a) == (4, 2) and t.get(t.a, "attacks_left") == 0
+    assert t.where(t.a) == (4, 2)
+    assert t.get(t.a, "attacks_left") == 0
 
 
 @pytest.mark.rules("DOOMX-125")
@@ -121,18 +127,21 @@ def test_the_key_is_used_only_by_a_move_into_or_out_of_the_vault(match):
     assert t.get(t.a, "key_used") is True
     t.move(t.a, 4, 2)
     t.call("key_returns", t.a)
-    assert t.on_map("security_key") == [(3, 1)] and t.get(t.a, "out") is False
+    assert t.on_map("security_key") == [(3, 1)]
+    assert t.get(t.a, "out") is False
 
 
 @pytest.mark.rules("DOOMX-125")
 def test_a_move_with_the_key_keeps_the_rules_of_a_move(match):
     t = key_in_hand(match, "advance")
-    assert t.get(t.a, "moves_left") == 3 and t.get(t.a, "moved") is True
+    assert t.get(t.a, "moves_left") == 3
+    assert t.get(t.a, "moved") is True
     assert "a move goes to another space" in t.refused("dm_move", t.a, t.s(3, 1))
     assert "cannot end a move there" in t.refused("dm_move", t.a, t.s(0, 0))
     assert "cannot end a move there" in t.refused("dm_move", t.a, t.s(7, 1))      # 4 spaces away, 3 left
     t.move(t.a, 6, 1)
-    assert t.where(t.a) == (6, 1) and t.get(t.a, "moves_left") == 0
+    assert t.where(t.a) == (6, 1)
+    assert t.get(t.a, "moves_left") == 0
     assert "no movement is left" in t.refused("dm_move", t.a, t.s(5, 1))
 
 

@@ -72,7 +72,8 @@ def test_the_numbers_are_marked_assumptions_that_can_be_overridden(variants):
 
     rules = variants("nightmare")
     marked = rules.assumptions["nightmare_wounds"]
-    assert marked.value == -2 and marked.where.startswith("doom/variants/nightmare/main.rules")
+    assert marked.value == -2
+    assert marked.where.startswith("doom/variants/nightmare/main.rules")
     game = rulecraft.Game(rules, seed=1, players=["inv", "m1", "m2"], assumptions={"nightmare_wounds": -4})
     game.call("choose_roles", game.players[0])
     game.call("choose_scenario", game.players[0])
@@ -120,7 +121,7 @@ def test_nightmare_deals_its_extra_invader_cards_in_a_draw_of_their_own():
 
 
 @pytest.mark.rules("DOOMX-177")
-@pytest.mark.parametrize("change, bullets", [(0, 3), (1, 4), (-2, 1), (-9, 0)])   # 3 without a change
+@pytest.mark.parametrize(("change", "bullets"), [(0, 3), (1, 4), (-2, 1), (-9, 0)])   # 3 without a change
 def test_ultra_violence_changes_the_starting_bullets_but_never_below_none(change, bullets):
     game, b = dealt("ultra-violence", ultra_violence_bullets=change)
     assert game.get(b, "bullets") == bullets
@@ -140,23 +141,23 @@ def starting(game, b):
     return [game.get(b, k) for k in ("wounds", "armor", "bullets")]
 
 
-@pytest.mark.parametrize("mod, prefix", each_card(True) + each_card(False))
+@pytest.mark.parametrize(("mod", "prefix"), each_card(True) + each_card(False))
 def test_each_card_adds_its_numbers_to_the_starting_tokens(mod, prefix):
     game, b = dealt(mod, **{f"{prefix}_{k}": 1 for k in ("wounds", "armor", "bullets")})
     assert starting(game, b) == [10, 3, 4]                       # the base game's 9, 2, 3, each + 1
 
 
-@pytest.mark.parametrize("mod, prefix", each_card(True) + each_card(False))
+@pytest.mark.parametrize(("mod", "prefix"), each_card(True) + each_card(False))
 def test_each_card_leaves_a_wound_and_no_fewer_than_no_armor_or_bullets(mod, prefix):
     game, b = dealt(mod, **{f"{prefix}_wounds": -99, f"{prefix}_armor": -9, f"{prefix}_bullets": -9})
     assert starting(game, b) == [1, 0, 0]
 
 
-@pytest.mark.parametrize("mod, prefix", each_card(True) + each_card(False))
+@pytest.mark.parametrize(("mod", "prefix"), each_card(True) + each_card(False))
 def test_each_card_deals_its_extra_invader_cards_to_the_invader_player_alone(mod, prefix):
     game, _ = dealt(mod, **{f"{prefix}_invader_cards": 1})
     assert invader_draws(game) == [(5, "invader_hand"), (1, "invader_hand")]
-    inv, m1, m2 = game.players
+    inv, m1, _m2 = game.players
     assert all(game.knows(inv, c) and not game.knows(m1, c) for c in game.zone("invader_hand").items)
     none, _ = dealt(mod, **{f"{prefix}_invader_cards": 0})
     assert invader_draws(none) == [(5, "invader_hand")]

@@ -65,7 +65,8 @@ def test_only_the_chosen_tribe_and_general_cards():
 def test_a_message_names_three_cards_and_counts_the_rest():
     others = cards(blood_lust=3, cavalier=1, corsair=1, heavy_cavalier=1, lutheran_disciple=1, scout_cavalier=1)
     [(rule, message, ids)] = broken(deck(others))
-    assert rule == "DT-002" and len(ids) == 5
+    assert rule == "DT-002"
+    assert len(ids) == 5
     assert message == ("5 cards (Cavalier, Corsair, Heavy Cavalier and 2 more) carry neither the Templars icon "
                        "nor the General icon")
 
@@ -111,8 +112,7 @@ def test_a_third_of_the_cards_carry_the_tribe_icon_rounded_up():
                     main[card] = take
                 left -= take
             rest = size - have
-            for card in list(FILL) + ["ambush", "fortune_of_war", "gang_up", "urban_tactics", "anti_toxin", "emissaries",
-                                      "grave_robbers", "lurker", "inoculations", "red_plague", "requisition"]:
+            for card in [*list(FILL), "ambush", "fortune_of_war", "gang_up", "urban_tactics", "anti_toxin", "emissaries", "grave_robbers", "lurker", "inoculations", "red_plague", "requisition"]:
                 take = min(4, rest)
                 if take:
                     main[card] = take
@@ -154,7 +154,7 @@ def test_restricted_and_banned_cards_have_their_own_limits():
 def test_dated_list_editions_apply_from_their_date():
     d = cards(blood_lust=3, bamboozled=1)
     editions = {"banned_editions": [[20100101, "initiative"], [20100701, "bamboozled"]]}
-    banned_on = lambda day: [v[2] for v in broken(deck(d, as_of=day), assumptions=editions)]  # noqa: E731
+    banned_on = lambda day: [v[2] for v in broken(deck(d, as_of=day), assumptions=editions)]
     assert banned_on(20091231) == []                       # before the first edition: nothing is banned
     assert banned_on(20100301) == [["initiative"]]         # the January edition
     assert banned_on(20100701) == [["bamboozled"]]         # the July edition replaces it, from its day

@@ -24,7 +24,8 @@ def test_miscommunication_cancels_the_card_it_answers(dt):
     noise = t.hand("miscommunication", t.b)
     t.act("play_special", t.a)
     assert t.b.props["promotion"] == 2              # Negative Karma took nothing
-    assert karma.location is t.g.zone("discard", t.a) and noise.location is t.g.zone("discard", t.b)
+    assert karma.location is t.g.zone("discard", t.a)
+    assert noise.location is t.g.zone("discard", t.b)
     assert logged(t, "cancels") == ["b cancels Negative Karma with Miscommunication"]
 
 
@@ -88,7 +89,8 @@ def test_action_cards_with_no_known_effect_say_so_and_move_nothing(dt, card):
     t.act("play_special", t.a)
     assert t.plays() == [(c.ref, "action_card")]
     assert logged(t, UNKNOWN) == [f"a plays {c.name}: {UNKNOWN}, not in the sources; nothing changes"]
-    assert mine.location is t.g.zone("station", t.a) and theirs.location is t.g.zone("station", t.b)
+    assert mine.location is t.g.zone("station", t.a)
+    assert theirs.location is t.g.zone("station", t.b)
     assert not any("prisoner" in e.get("text", "") or "reassigns" in e.get("text", "") for e in t.g.log)
 
 
@@ -105,16 +107,20 @@ def blessed_turn(dt, at_once):
 @pytest.mark.rules("DT-101")
 def test_blessed_by_gods_actions_may_be_used_at_once_before_the_draw(dt):
     t = blessed_turn(dt, True)
-    assert t.a.props["destiny"] == 2 and t.a.props["actions"] == 3   # its two actions spent, the turn's kept
+    assert t.a.props["destiny"] == 2
+    assert t.a.props["actions"] == 3
     seqs = [e["seq"] for e in t.g.log if e["what"] == "set" and e.get("prop") == "destiny"]
     draws = [e["seq"] for e in t.g.log if e["what"] == "draw" and e["to"] == "hand@a"]
-    assert len(seqs) == 2 and draws and max(seqs) < min(draws)       # before the draw
+    assert len(seqs) == 2
+    assert draws
+    assert max(seqs) < min(draws)
 
 
 @pytest.mark.rules("DT-101")
 def test_blessed_by_gods_actions_may_be_kept_for_the_turn(dt):
     t = blessed_turn(dt, False)
-    assert t.a.props["destiny"] == 0 and t.a.props["actions"] == 5
+    assert t.a.props["destiny"] == 0
+    assert t.a.props["actions"] == 5
     assert len(t.zone("hand", t.a)) == 7
 
 
@@ -151,7 +157,8 @@ def test_cowardice_as_an_action_sends_the_chosen_opposing_warrior_into_cover(dt)
     d = t.warrior("gendarme_bestal", t.b)
     t.act("play_special", t.a)
     assert t.plays() == [(card.ref, "action_card")]
-    assert d.props["in_cover"] and card.location is t.g.zone("discard", t.a)
+    assert d.props["in_cover"]
+    assert card.location is t.g.zone("discard", t.a)
 
 
 @pytest.mark.rules("DT-086", "DT-098")
@@ -183,7 +190,8 @@ def test_negative_karma_takes_an_opponents_last_point(dt):
     t.g.set(t.b, "promotion", 1)
     card = t.hand("negative_karma", t.a)
     t.act("play_special", t.a)
-    assert t.plays() == [(card.ref, "action_card")] and t.b.props["promotion"] == 0
+    assert t.plays() == [(card.ref, "action_card")]
+    assert t.b.props["promotion"] == 0
 
 
 @pytest.mark.rules("DT-090")
@@ -192,14 +200,17 @@ def test_a_paid_off_periodic_card_goes_to_the_discard_pile_with_no_victim(dt):
     card = t.hand("doomed", t.a)
     t.g.set(t.b, "promotion", 2)
     t.act("play_special", t.a)
-    assert card.location is t.g.zone("table", t.b) and t.get(card, "victim") is t.b
+    assert card.location is t.g.zone("table", t.b)
+    assert t.get(card, "victim") is t.b
     deal(t, t.b, ["cowardice"] * 14)
     with t.g.turn(t.b):
         t.g.call("begin_turn", t.b)
-    assert t.b.props["promotion"] == 1 and card.location is t.g.zone("table", t.b)
+    assert t.b.props["promotion"] == 1
+    assert card.location is t.g.zone("table", t.b)
     with t.g.turn(t.b):
         t.g.call("begin_turn", t.b)
-    assert t.b.props["promotion"] == 0 and card.location is t.g.zone("discard", t.b)
+    assert t.b.props["promotion"] == 0
+    assert card.location is t.g.zone("discard", t.b)
     assert t.get(card, "victim") is None
 
 
@@ -209,7 +220,8 @@ def test_reassignment_needs_a_warrior_of_ones_own(dt):
     t = Table(dt, agents=[agent, FirstLegalAgent()])
     t.hand("reassignment", t.a)
     t.act("play_special", t.a)
-    assert agent.offered("play a card in action_card") == [] and t.plays() == []
+    assert agent.offered("play a card in action_card") == []
+    assert t.plays() == []
     t.warrior("gendarme", t.a)
     t.g.set(t.a, "actions", 3)
     t.act("play_special", t.a)
@@ -253,5 +265,7 @@ def test_think_it_over_is_played_answered_once_and_locks_the_combat(dt):
     assert t.plays()[0] == (card.ref, "combat_modifiers")
     answers = [e for e in t.g.log if e["what"] == "choice" and e["prompt"] == "play a card in answer"]
     locks = [e for e in t.g.log if e["what"] == "set" and e.get("prop") == "locked"]
-    assert len(answers) == 1 and answers[0]["seq"] < locks[0]["seq"] and locks[0]["value"] is True
+    assert len(answers) == 1
+    assert answers[0]["seq"] < locks[0]["seq"]
+    assert locks[0]["value"] is True
     assert a.location is t.g.zone("station", t.a)

@@ -123,8 +123,10 @@ def test_cowardice_after_the_declaration_stops_the_attack_for_good(dt):
     d = t.warrior("gendarme_bestal", t.b)
     t.hand("cowardice", t.b)
     t.act("attack", t.a, a, d, "close_combat")
-    assert ("cowardice#" in t.plays()[0][0]) and t.plays()[0][1] == "combat_declaration"
-    assert a.props["in_cover"] and not d.props["wounded"]
+    assert ("cowardice#" in t.plays()[0][0])
+    assert t.plays()[0][1] == "combat_declaration"
+    assert a.props["in_cover"]
+    assert not d.props["wounded"]
     assert t.a.props["attacks_declared"] == 1
 
 
@@ -157,7 +159,8 @@ def test_another_fit_warrior_may_attack_instead(dt):
     t.hand("cowardice", t.b)
     t.act("attack", t.a, a, d, "close_combat")
     assert [e["name"] for e in t.g.log if e["what"] == "phase"][-1] == "points"
-    assert d.props["wounded"] and a2.alive
+    assert d.props["wounded"]
+    assert a2.alive
 
 
 @pytest.mark.rules("DT-048")
@@ -187,7 +190,8 @@ def test_mines_are_detonated_in_the_modifiers_phase(dt):
     t.g.set(mines, "bearer", d)
     t.act("attack", t.a, a, d, "close_combat")
     assert [e["name"] for e in t.g.log if e["what"] == "phase"][-1] == "modifiers"
-    assert a.location is t.g.zone("discard", t.a) and d.props["wounded"]
+    assert a.location is t.g.zone("discard", t.a)
+    assert d.props["wounded"]
 
 
 @pytest.mark.rules("DT-098")
@@ -210,7 +214,8 @@ def test_two_policemen_wound_each_other_and_the_attacker_takes_the_prisoner(dt):
     t.g.set(a, "wounded", False)
     t.g.set(d, "wounded", False)
     t.act("attack", t.a, a, d, "close_combat")
-    assert a.props["wounded"] and d.location is t.g.zone("discard", t.b)
+    assert a.props["wounded"]
+    assert d.location is t.g.zone("discard", t.b)
 
 
 @pytest.mark.rules("DT-097", "DT-018")
@@ -283,7 +288,8 @@ def test_privilege_without_a_warrior_shows_the_hand_draws_anew_then_shuffles_bac
     old = list(t.zone("hand", t.a))
     t.act("cardinals_privilege", t.a)
     new = t.zone("hand", t.a)
-    assert all(c.def_id == "gendarme" for c in new) and len(new) == 7
+    assert all(c.def_id == "gendarme" for c in new)
+    assert len(new) == 7
     assert all(c in t.zone("library", t.a) for c in old)
     assert all(t.g.knows(t.b, c) for c in old)
     assert "only once" in t.refused("cardinals_privilege", t.a)
@@ -306,7 +312,8 @@ def test_privilege_with_a_warrior_discards_the_old_hand(dt):
     old = list(t.zone("hand", t.a))
     t.act("cardinals_privilege", t.a)
     assert list(t.zone("discard", t.a)) == old  # the old hand, the warrior too, is the first discard
-    assert len(t.zone("hand", t.a)) == 7 and not set(t.zone("hand", t.a)) & set(old)
+    assert len(t.zone("hand", t.a)) == 7
+    assert not set(t.zone("hand", t.a)) & set(old)
     assert len(t.zone("library", t.a)) == 0
 
 
@@ -319,7 +326,8 @@ def test_blessed_by_god_before_the_draw_adds_its_actions(dt):
     deal(t, t.a, ["cowardice"] * 8)
     with t.g.turn(t.a):
         t.g.call("begin_turn", t.a)
-    assert t.a.props["actions"] == 5 and len(t.zone("hand", t.a)) == 7
+    assert t.a.props["actions"] == 5
+    assert len(t.zone("hand", t.a)) == 7
 
 
 @pytest.mark.rules("DT-087", "DT-085")
@@ -359,7 +367,8 @@ def test_negative_karma_needs_an_opponent_with_points(dt):
     t.g.set(t.b, "promotion", 2)
     t.g.set(t.a, "actions", 3)
     t.act("play_special", t.a)
-    assert len(t.plays()) == 1 and t.b.props["promotion"] == 1
+    assert len(t.plays()) == 1
+    assert t.b.props["promotion"] == 1
 
 
 @pytest.mark.rules("DT-089")
@@ -386,7 +395,8 @@ def test_periodic_payment_cards_go_once_the_points_reach_zero(dt):
     card = t.zone("table", t.b)[0]
     with t.g.turn(t.b):
         t.g.call("begin_turn", t.b)
-    assert t.b.props["promotion"] == 0 and card in t.zone("discard", t.b)
+    assert t.b.props["promotion"] == 0
+    assert card in t.zone("discard", t.b)
 
 
 @pytest.mark.rules("DT-091", "DT-092", "DT-094")
@@ -426,8 +436,10 @@ def test_no_warrior_steps_down_into_the_squad_but_cards_may_go_there(t):
 
 @pytest.mark.rules("DT-083")
 def test_which_piles_a_player_may_look_through(t):
-    look = lambda pile, owner: t.call("may_look_at", t.a, t.g.zone(pile, owner))  # noqa: E731
-    assert look("discard", t.a) and look("removed", t.a) and look("removed", t.b)
+    look = lambda pile, owner: t.call("may_look_at", t.a, t.g.zone(pile, owner))
+    assert look("discard", t.a)
+    assert look("removed", t.a)
+    assert look("removed", t.b)
     assert not look("discard", t.b)
 
 
@@ -438,7 +450,9 @@ def test_a_vehicle_is_placed_inside_or_outside_and_shown(t):
     w = t.warrior("soldat", t.a)
     v = t.hand("blitztank", t.a)
     t.act("equip_vehicle", t.a, w, v, False)
-    assert v.face_down and t.g.knows(t.b, v) and not t.call("inside_vehicle", w)
+    assert v.face_down
+    assert t.g.knows(t.b, v)
+    assert not t.call("inside_vehicle", w)
     assert t.call("owns_vehicle", w)
     w2 = t.warrior("cossack", t.a)
     v2 = t.hand("corarius_transport", t.a)
@@ -456,7 +470,8 @@ def test_boarding_and_leaving_cost_an_action_each(t):
     assert not v.face_down
     assert "inside a vehicle cannot seek cover" in t.refused("seek_cover", t.a, w)
     t.act("get_out", t.a, w)
-    assert v.face_down and t.a.props["actions"] == 0
+    assert v.face_down
+    assert t.a.props["actions"] == 0
     t.g.set(t.a, "actions", 3)
     t.g.set(w, "in_cover", True)
     assert "leave cover" in t.refused("board", t.a, w)
@@ -473,7 +488,8 @@ def test_losing_the_vehicle_wounds_the_warrior_inside_without_points(t):
     t.g.set(t.a, "actions", 3)
     t.act("equip_vehicle", t.a, w, v2, True)
     t.call("destroy_vehicle", v2)
-    assert w.location is t.g.zone("discard", t.a) and t.b.props["promotion"] + t.b.props["destiny"] == 0
+    assert w.location is t.g.zone("discard", t.a)
+    assert t.b.props["promotion"] + t.b.props["destiny"] == 0
 
 
 @pytest.mark.rules("DT-061")
@@ -497,7 +513,8 @@ def test_inside_a_vehicle_no_fortification_bonus_the_opponent_keeps_theirs(t):
     t.g.set(c, "attacker", a)
     t.g.set(c, "defender", d)
     t.call("add_bonuses", c)
-    assert t.get(a, "armor") == 5 and t.get(d, "armor") == 6
+    assert t.get(a, "armor") == 5
+    assert t.get(d, "armor") == 6
 
 
 @pytest.mark.rules("DT-067")
@@ -506,7 +523,8 @@ def test_forced_into_cover_the_warrior_gets_out_of_its_vehicle(t):
     v = t.hand("blitztank", t.a)
     t.act("equip_vehicle", t.a, w, v, True)
     t.call("force_into_cover", w)
-    assert v.face_down and w.props["in_cover"]
+    assert v.face_down
+    assert w.props["in_cover"]
 
 
 @pytest.mark.rules("DT-068", "DT-069", "DT-070")
@@ -514,7 +532,8 @@ def test_airships_and_submarines_keep_out_of_close_combat_tanks_do_not(t):
     w = t.warrior("corsair", t.a)
     t.act("equip_vehicle", t.a, w, t.hand("grimgrind_airvessel", t.a), True)
     d = t.warrior("gendarme_bestal", t.b)
-    assert not t.call("may_attack", d, w, "close_combat") and not t.call("may_attack", w, d, "close_combat")
+    assert not t.call("may_attack", d, w, "close_combat")
+    assert not t.call("may_attack", w, d, "close_combat")
     assert t.call("may_attack", w, d, "ranged_combat")
     t.act("get_out", t.a, w)
     assert t.call("may_attack", w, d, "close_combat")
@@ -612,7 +631,8 @@ def test_the_skirmish_replays_identically_per_seed(dt):
     from rulecraft.runtime.play import run, start
     a = run(start(dt, "skirmish", seed=5), "skirmish").log_lines()
     b = run(start(dt, "skirmish", seed=5), "skirmish").log_lines()
-    assert a == b and len(a) > 50
+    assert a == b
+    assert len(a) > 50
 
 
 def fight(dt, a_agent=None, b_agent=None, wounded=True):
@@ -658,9 +678,11 @@ def test_a_warrior_without_a_value_cannot_fight_in_that_way(t):
     a = t.warrior("gendarme", t.a)
     d = t.warrior("gendarme_bestal", t.b)
     t.g.set(a, "no_value", ["shoot"])
-    assert t.call("may_attack", a, d, "close_combat") and not t.call("may_attack", a, d, "ranged_combat")
+    assert t.call("may_attack", a, d, "close_combat")
+    assert not t.call("may_attack", a, d, "ranged_combat")
     t.g.set(a, "no_value", ["fight"])
-    assert not t.call("may_attack", a, d, "close_combat") and t.call("may_attack", a, d, "ranged_combat")
+    assert not t.call("may_attack", a, d, "close_combat")
+    assert t.call("may_attack", a, d, "ranged_combat")
 
 
 @pytest.mark.rules("DT-099")
@@ -670,7 +692,8 @@ def test_only_a_warrior_of_ones_own_in_play_attacks(t):
     assert "attack with a warrior of yours in play" in t.refused("attack", t.a, held, d, "close_combat")
     theirs = t.warrior("horde_trooper", t.b)
     assert "attack with a warrior of yours in play" in t.refused("attack", t.a, theirs, d, "close_combat")
-    assert phases(t) == [] and t.a.props["actions"] == 3
+    assert phases(t) == []
+    assert t.a.props["actions"] == 3
 
 
 # ---- the six phases ---------------------------------------------------------------
@@ -685,7 +708,8 @@ def test_each_phase_is_announced_in_turn_and_the_combat_is_then_removed(dt):
                    ("combat_phase", [c, 4]), ("fighter_phase", [c, a.ref, 4]), ("fighter_phase", [c, d.ref, 4]),
                    ("combat_phase", [c, 5]), ("combat_phase", [c, 6]), ("warrior_killed", [d.ref, "a"]),
                    ("points_gained", ["a", 4])]
-    assert len(removed) == 1 and t.call("current_combat") is None
+    assert len(removed) == 1
+    assert t.call("current_combat") is None
 
 
 @pytest.mark.rules("DT-035")
@@ -696,7 +720,8 @@ def test_the_declaration_is_the_phase_where_cowardice_answers_the_attacker(dt):
     t.act("attack", t.a, a, d, "close_combat")
     assert b.offered("play a card in combat_declaration") == [[None, "cowardice"]]
     assert t.plays() == [(card.ref, "combat_declaration")]
-    assert a.props["in_cover"] and phases(t) == ["declaration"]
+    assert a.props["in_cover"]
+    assert phases(t) == ["declaration"]
 
 
 # ---- the attacker gone after the declaration ------------------------------------------
@@ -712,23 +737,27 @@ def coward_fight(dt, a_picks, others=()):
 
 @pytest.mark.rules("DT-046")
 def test_with_no_other_fit_warrior_the_attack_is_lost_without_a_question(dt):
-    t, a, d, _, agent = coward_fight(dt, {})
+    t, _a, d, _, agent = coward_fight(dt, {})
     assert agent.offered("attack with another warrior") == []
-    assert phases(t) == ["declaration"] and not d.props["wounded"]
+    assert phases(t) == ["declaration"]
+    assert not d.props["wounded"]
 
 
 @pytest.mark.rules("DT-046", "DT-047")
 def test_one_other_fit_warrior_is_offered_to_attack_instead(dt):
-    t, a, d, (mate,), agent = coward_fight(dt, {"attack with another warrior": "templar_marine"}, ["templar_marine"])
+    t, _a, d, (_mate,), agent = coward_fight(dt, {"attack with another warrior": "templar_marine"}, ["templar_marine"])
     assert agent.offered("attack with another warrior") == [[None, "templar_marine"]]
-    assert phases(t)[-1] == "points" and d.props["wounded"]
+    assert phases(t)[-1] == "points"
+    assert d.props["wounded"]
 
 
 @pytest.mark.rules("DT-047")
 def test_giving_the_attack_up_ends_the_combat_after_the_declaration(dt):
-    t, a, d, (mate,), agent = coward_fight(dt, {"attack with another warrior": None}, ["templar_marine"])
+    t, _a, d, (mate,), agent = coward_fight(dt, {"attack with another warrior": None}, ["templar_marine"])
     assert agent.offered("attack with another warrior") == [[None, "templar_marine"]]
-    assert phases(t) == ["declaration"] and not d.props["wounded"] and not mate.props["wounded"]
+    assert phases(t) == ["declaration"]
+    assert not d.props["wounded"]
+    assert not mate.props["wounded"]
 
 
 # ---- phases 5 and 6: the cards played there ------------------------------------------------
@@ -743,7 +772,8 @@ def test_narrow_escape_is_offered_only_to_the_player_whose_warrior_is_killed_and
     assert a_agent.offered("play a card in combat_resolution") == []
     assert b_agent.offered("play a card in combat_resolution") == [[None, "narrow_escape"]]
     assert t.plays() == [(card.ref, "combat_resolution")]
-    assert d.location is t.g.zone("station", t.b) and d.props["wounded"]
+    assert d.location is t.g.zone("station", t.b)
+    assert d.props["wounded"]
     assert t.a.props["promotion"] + t.a.props["destiny"] == 0
 
 
@@ -757,7 +787,8 @@ def test_retreat_is_offered_to_both_fighters_players_and_saves_the_warrior(dt):
     assert a_agent.offered("play a card in combat_resolution") == [[None, "retreat"]] * 2   # before and after b plays
     assert b_agent.offered("play a card in combat_resolution") == [[None, "retreat"]]
     assert t.plays() == [(card.ref, "combat_resolution")]
-    assert d.location is t.g.zone("station", t.b) and t.a.props["promotion"] + t.a.props["destiny"] == 0
+    assert d.location is t.g.zone("station", t.b)
+    assert t.a.props["promotion"] + t.a.props["destiny"] == 0
 
 
 @pytest.mark.rules("DT-042")
@@ -766,7 +797,8 @@ def test_bamboozled_is_not_offered_when_nobody_was_killed(dt):
     t, a, d = fight(dt, agent, wounded=False)
     t.hand("bamboozled", t.a)
     t.act("attack", t.a, a, d, "close_combat")
-    assert d.props["wounded"] and d.location is t.g.zone("station", t.b)
+    assert d.props["wounded"]
+    assert d.location is t.g.zone("station", t.b)
     assert agent.offered("play a card in combat_points") == []
 
 
@@ -789,7 +821,8 @@ def test_the_attacker_takes_the_prisoner_first_so_the_defender_takes_none(dt):
     t.g.set(a, "wounded", False)
     t.g.set(d, "wounded", False)
     t.act("attack", t.a, a, d, "close_combat")
-    assert a.location is t.g.zone("station", t.a) and a.props["wounded"]
+    assert a.location is t.g.zone("station", t.a)
+    assert a.props["wounded"]
     assert d.location is t.g.zone("discard", t.b)
     prisoners = [e["text"] for e in t.g.log if e["what"] == "log" and "prisoner" in e["text"]]
     assert prisoners == ["Bauhaus Policeman takes Bauhaus Policeman prisoner"]
@@ -803,7 +836,8 @@ def test_a_defender_who_captures_takes_the_wounded_attacker_prisoner(dt):
     t.g.set(d, "wounded", False)
     t.act("attack", t.a, a, d, "close_combat")
     assert a.location is t.g.zone("discard", t.a)
-    assert d.location is t.g.zone("station", t.b) and d.props["wounded"]
+    assert d.location is t.g.zone("station", t.b)
+    assert d.props["wounded"]
     prisoners = [e["text"] for e in t.g.log if e["what"] == "log" and "prisoner" in e["text"]]
     assert prisoners == ["Bauhaus Policeman takes Gendarme Bestal prisoner"]
 
@@ -814,7 +848,8 @@ def test_no_attack_on_a_warrior_in_cover(t):
     d = t.warrior("gendarme_bestal", t.b)
     t.g.set(d, "in_cover", True)
     assert "cannot attack that one in this way" in t.refused("attack", t.a, a, d, "close_combat")
-    assert phases(t) == [] and t.a.props["actions"] == 3
+    assert phases(t) == []
+    assert t.a.props["actions"] == 3
 
 
 @pytest.mark.rules("DT-034")
@@ -846,7 +881,8 @@ def test_a_vehicle_comes_from_ones_own_hand_onto_ones_own_warrior(t):
     theirs = t.warrior("gendarme_bestal", t.b)
     v = t.hand("blitztank", t.a)
     assert "vehicle from your hand" in t.refused("equip_vehicle", t.a, theirs, v, False)
-    assert spent(t, t.a) == (3, 0) and v.location is t.g.zone("hand", t.a)
+    assert spent(t, t.a) == (3, 0)
+    assert v.location is t.g.zone("hand", t.a)
 
 
 @pytest.mark.rules("DT-053", "DT-059")
@@ -854,9 +890,12 @@ def test_the_vehicle_knows_its_warrior_and_its_loss_wounds_that_warrior(t):
     w = t.warrior("soldat", t.a)
     v = t.hand("blitztank", t.a)
     t.act("equip_vehicle", t.a, w, v, True)
-    assert v.location is w and t.get(v, "bearer") is w and spent(t, t.a) == (2, 1)
+    assert v.location is w
+    assert t.get(v, "bearer") is w
+    assert spent(t, t.a) == (2, 1)
     t.call("destroy_vehicle", v)
-    assert w.props["wounded"] and v.location is t.g.zone("discard", t.a)
+    assert w.props["wounded"]
+    assert v.location is t.g.zone("discard", t.a)
 
 
 @pytest.mark.rules("DT-058")
@@ -883,7 +922,8 @@ def test_an_ordinary_warrior_gets_a_vehicle_as_its_first_action(t):
     w = t.warrior("soldat", t.a)
     v = t.hand("blitztank", t.a)
     t.act("equip_vehicle", t.a, w, v, True)
-    assert v.location is w and spent(t, t.a) == (2, 1)
+    assert v.location is w
+    assert spent(t, t.a) == (2, 1)
 
 
 @pytest.mark.rules("DT-080")
@@ -913,7 +953,8 @@ def test_an_attached_fortification_goes_onto_its_warrior(t):
     w = t.warrior("gendarme", t.a)
     f = t.hand("spiked_barricade", t.a)
     t.act("play_fortification", t.a, f, w)
-    assert f.location is w and spent(t, t.a) == (2, 1)
+    assert f.location is w
+    assert spent(t, t.a) == (2, 1)
 
 
 # ---- warzones and the squad ---------------------------------------------------------------
@@ -922,7 +963,8 @@ def test_an_attached_fortification_goes_onto_its_warrior(t):
 def test_a_warzone_is_played_from_the_hand_only(t):
     z = t.card("southern_europe", "library", t.a)
     assert "not in your hand" in t.refused("play_warzone", t.a, z)
-    assert z.location is t.g.zone("library", t.a) and spent(t, t.a) == (3, 0)
+    assert z.location is t.g.zone("library", t.a)
+    assert spent(t, t.a) == (3, 0)
 
 
 @pytest.mark.rules("DT-012")
@@ -932,7 +974,8 @@ def test_a_card_goes_into_the_squad_from_the_hand_only_for_an_action(t):
     assert f.location is t.g.zone("library", t.a)
     g = t.hand("industrial_complex", t.a)
     t.act("play_into_squad", t.a, g)
-    assert g.location is t.g.zone("squad", t.a) and spent(t, t.a) == (2, 1)
+    assert g.location is t.g.zone("squad", t.a)
+    assert spent(t, t.a) == (2, 1)
 
 
 # ---- animals and equipment -------------------------------------------------------------------
@@ -950,7 +993,8 @@ def test_an_animal_comes_from_ones_own_hand_onto_ones_own_warrior(t):
     theirs = t.warrior("mastodont_handler", t.b)
     a = t.hand("mastodont", t.a)
     assert "animal from your hand" in t.refused("give_animal", t.a, theirs, a)
-    assert spent(t, t.a) == (3, 0) and a.location is t.g.zone("hand", t.a)
+    assert spent(t, t.a) == (3, 0)
+    assert a.location is t.g.zone("hand", t.a)
 
 
 @pytest.mark.rules("DT-075", "DT-076", "DT-071")
@@ -959,7 +1003,9 @@ def test_every_value_of_the_animal_counts_for_its_warrior(t):
     a = t.hand("mastodont", t.a)                   # +3 / +2 / +2 / +4
     t.act("give_animal", t.a, w, a)
     assert [t.get(w, s) for s in ("fight", "shoot", "armor", "value")] == [4 + 3, 4 + 2, 4 + 2, 4 + 4]
-    assert a.location is w and t.get(a, "bearer") is w and spent(t, t.a) == (2, 1)
+    assert a.location is w
+    assert t.get(a, "bearer") is w
+    assert spent(t, t.a) == (2, 1)
 
 
 @pytest.mark.rules("DT-074")
@@ -968,7 +1014,8 @@ def test_equipment_goes_onto_the_warrior_with_an_animal_for_an_action(t):
     t.act("give_animal", t.a, w, t.hand("mastodont", t.a))
     e = t.hand("bayonet", t.a)
     t.act("equip", t.a, w, e)
-    assert e.location is w and spent(t, t.a) == (1, 2)
+    assert e.location is w
+    assert spent(t, t.a) == (1, 2)
     assert t.call("equipment_bonus", w) == 2
 
 
@@ -976,7 +1023,8 @@ def test_equipment_goes_onto_the_warrior_with_an_animal_for_an_action(t):
 def test_a_warzone_costs_one_action(t):
     z = t.hand("southern_europe", t.a)
     t.act("play_warzone", t.a, z)
-    assert z.location is t.g.zone("table", t.a) and spent(t, t.a) == (2, 1)
+    assert z.location is t.g.zone("table", t.a)
+    assert spent(t, t.a) == (2, 1)
 
 
 def events(t, name):
@@ -1037,7 +1085,8 @@ def test_sabotage_needs_an_action_left_and_one_is_enough(t):
     assert "Sabotage needs an action" in t.refused("sabotage", t.a, w)
     t.g.set(t.a, "actions", 1)
     t.act("sabotage", t.a, w)
-    assert t.a.props["sabotaged"] and t.a.props["destiny"] + t.a.props["promotion"] == 3
+    assert t.a.props["sabotaged"]
+    assert t.a.props["destiny"] + t.a.props["promotion"] == 3
 
 
 # ---- the Cardinal's Privilege -------------------------------------------------------
@@ -1059,7 +1108,9 @@ def test_the_old_hand_is_shown_to_the_opponent_then_shuffled_into_the_library(dt
     assert peeks == [(ref, "b", ref.split("#")[0]) for ref in old]
     back = [i for i, e in enumerate(after) if e["what"] == "move" and e["to"] == "library@a"]
     shuffles = [i for i, e in enumerate(after) if e["what"] == "shuffle"]
-    assert len(back) == 7 and len(shuffles) == 1 and shuffles[0] > max(back)
+    assert len(back) == 7
+    assert len(shuffles) == 1
+    assert shuffles[0] > max(back)
     assert after[shuffles[0]]["zone"] == "library@a"
 
 
@@ -1111,7 +1162,8 @@ def test_leaving_cover_costs_one_action(t):
     w = t.warrior("gendarme", t.a)
     t.g.set(w, "in_cover", True)
     t.act("leave_cover", t.a, w)
-    assert not w.props["in_cover"] and (t.a.props["actions"], t.a.props["actions_taken"]) == (2, 1)
+    assert not w.props["in_cover"]
+    assert (t.a.props["actions"], t.a.props["actions_taken"]) == (2, 1)
 
 
 @pytest.mark.rules("DT-045")
@@ -1119,21 +1171,24 @@ def test_leaving_cover_is_no_first_action_while_a_transfer_is_due(t):
     w = squad_only(t)
     t.g.set(w, "in_cover", True)
     assert "first action must bring" in t.refused("leave_cover", t.a, w)
-    assert w.props["in_cover"] and t.a.props["actions"] == 3
+    assert w.props["in_cover"]
+    assert t.a.props["actions"] == 3
 
 
 @pytest.mark.rules("DT-065")
 def test_seeking_cover_costs_one_action_and_puts_the_warrior_in_cover(t):
     w = t.warrior("gendarme", t.a)
     t.act("seek_cover", t.a, w)
-    assert w.props["in_cover"] and (t.a.props["actions"], t.a.props["actions_taken"]) == (2, 1)
+    assert w.props["in_cover"]
+    assert (t.a.props["actions"], t.a.props["actions_taken"]) == (2, 1)
 
 
 @pytest.mark.rules("DT-065")
 def test_seeking_cover_is_no_first_action_while_a_transfer_is_due(t):
     w = squad_only(t)
     assert "first action must bring" in t.refused("seek_cover", t.a, w)
-    assert not w.props["in_cover"] and t.a.props["actions"] == 3
+    assert not w.props["in_cover"]
+    assert t.a.props["actions"] == 3
 
 
 @pytest.mark.rules("DT-077")

@@ -129,7 +129,7 @@ def test_a_netted_splitter_lets_own_shots_fly_straight_over_it(board):
 
 @pytest.mark.rules("NS-008")
 def test_a_spy_cannot_connect_to_a_fire_station_but_can_to_a_module(new_board):
-    board, ally = allied_board(new_board)
+    board, _ally = allied_board(new_board)
     station = board.put(board.a, "fire_station", "c3")
     officer = board.put(board.a, "officer", "b3")
     spy = board.put(board.b, "allied_spy", "c4")
@@ -141,7 +141,7 @@ def test_a_spy_cannot_connect_to_a_fire_station_but_can_to_a_module(new_board):
 
 @pytest.mark.rules("NS-008")
 def test_a_spy_played_next_to_enemy_modules_is_offered_those_it_may_connect_to(new_board):
-    board, ally = allied_board(new_board)
+    board, _ally = allied_board(new_board)
     board.put(board.a, "fire_station", "c3")
     officer = board.put(board.a, "officer", "b3")
     scout = board.put(board.a, "scout", "b4")
@@ -275,7 +275,7 @@ def test_the_step_budget_still_stops_a_runaway(ns):
 # ---- a redirected mortar shot still lands (NS-002, NS-005) -----------------------------------
 
 @pytest.mark.rules("NS-001", "NS-002", "NS-005", "NS-058")
-@pytest.mark.parametrize("enemies, hit", [(("a1",), []), (("b1", "a1"), [("b1", 1)])])
+@pytest.mark.parametrize(("enemies", "hit"), [(("a1",), []), (("b1", "a1"), [("b1", 1)])])
 def test_a_mortar_shot_turned_by_a_netter_lands_on_the_next_hex_and_flies_no_further(new_board, enemies, hit):
     board, ally = allied_board(new_board)
     mortar = board.put(ally, "allied_mortar", "c1")
@@ -286,7 +286,7 @@ def test_a_mortar_shot_turned_by_a_netter_lands_on_the_next_hex_and_flies_no_fur
 
 
 @pytest.mark.rules("NS-001", "NS-002", "NS-005", "NS-058")
-@pytest.mark.parametrize("enemies, hit", [(("b3",), []), (("b2", "b3"), [("b2", 1)])])
+@pytest.mark.parametrize(("enemies", "hit"), [(("b3",), []), (("b2", "b3"), [("b2", 1)])])
 def test_a_mortar_shot_turned_twice_still_lands_right_behind_the_second_redirector(new_board, enemies, hit):
     board, ally = allied_board(new_board)
     mortar = board.put(ally, "allied_mortar", "c1")

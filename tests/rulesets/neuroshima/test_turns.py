@@ -37,7 +37,8 @@ def test_the_first_player_draws_1_the_second_2_then_up_to_3_discarding_one(new_b
 def test_a_unit_goes_onto_an_empty_hex_with_a_rotation(board):
     alpha = board.hand(board.a, "shooter_alpha")
     board.act("play_unit", board.a, alpha, board.cell("c3"), SW)
-    assert board.fn("hex_rotation", "arena", alpha) == SW and alpha not in hand(board, board.a)
+    assert board.fn("hex_rotation", "arena", alpha) == SW
+    assert alpha not in hand(board, board.a)
     other = board.hand(board.a, "shooter_omega")
     with pytest.raises(IllegalAction):
         board.act("play_unit", board.a, other, board.cell("c3"), E)
@@ -171,7 +172,8 @@ def test_the_pushed_side_chooses_where_its_unit_goes(new_board, where):
     board.act("play_push_back", board.a, token, pusher, enemy)
     assert board.fn("hex_cell_of", "arena", enemy) == board.cell(where)
     [choice] = board.logged("choice")
-    assert choice["player"] == "b" and choice["options"] == 3
+    assert choice["player"] == "b"
+    assert choice["options"] == 3
 
 
 # ---- Small Bomb ----------------------------------------------------------------------------------------
@@ -191,7 +193,8 @@ def test_a_medic_cancels_the_bomb_wounds(board):
     medic = board.put(1, "medic", "c1")
     alpha = board.put(1, "shooter_alpha", "c2")
     board.act("play_small_bomb", board.b, bomb, [board.cell(c) for c in ("c2", "d1", "d2")])
-    assert board.on_board(alpha) and not board.on_board(medic)
+    assert board.on_board(alpha)
+    assert not board.on_board(medic)
 
 
 @pytest.mark.rules("NS-045")
@@ -247,7 +250,7 @@ def test_the_pushed_side_is_not_asked_when_there_is_one_hex_to_go_to(new_board):
 
 
 @pytest.mark.rules("NS-041")
-@pytest.mark.parametrize("plays, ended_by_battle", [("battle", True), ("shooter_alpha", False)])
+@pytest.mark.parametrize(("plays", "ended_by_battle"), [("battle", True), ("shooter_alpha", False)])
 def test_only_a_turn_a_battle_ended_brings_the_turn_end_rule_into_play(new_board, plays, ended_by_battle):
     board = new_board(answers={0: []})
     board.game.set(board.a, "first_turn_done", True)
@@ -266,7 +269,7 @@ def test_only_a_turn_a_battle_ended_brings_the_turn_end_rule_into_play(new_board
 
 
 @pytest.mark.rules("NS-042", "NS-043")
-@pytest.mark.parametrize("blocked, where", [(("c4",), "d3"), ((), "b3")])
+@pytest.mark.parametrize(("blocked", "where"), [(("c4",), "d3"), ((), "b3")])
 def test_the_pushed_side_is_asked_when_there_are_two_or_three_hexes_to_go_to(new_board, blocked, where):
     board = new_board(answers={1: []})
     token = board.hand(board.a, "push_back")
@@ -278,7 +281,8 @@ def test_the_pushed_side_is_asked_when_there_are_two_or_three_hexes_to_go_to(new
     board.act("play_push_back", board.a, token, pusher, enemy)
     assert board.fn("hex_cell_of", "arena", enemy) == board.cell(where)
     [choice] = board.logged("choice")
-    assert choice["player"] == "b" and choice["options"] == 3 - len(blocked)
+    assert choice["player"] == "b"
+    assert choice["options"] == 3 - len(blocked)
 
 
 @pytest.mark.rules("NS-044", "NS-045", "NS-046")
