@@ -17,7 +17,7 @@ def test_the_python_api_example_runs_as_written(monkeypatch):
     (code,) = re.findall(r"```python\n(.*?)```", section("Python API"), re.S)
     monkeypatch.chdir(ROOT)
     scope: dict = {}
-    exec(compile(code, "README.md (Python API)", "exec"), scope)
+    exec(compile(code, "README.md (Python API)", "exec"), scope)  # the project's own README
     game = scope["game"]
     assert game.over or game.round == 5  # the Doom game played its 5 rounds (or ended before)
     assert scope["rules"].id == "twilight-imperium"

@@ -11,7 +11,7 @@ from tests.lsp.conftest import BASE_MAIN, BASE_UNITS, MOD_MAIN, find
 
 pytest.importorskip("pygls", reason="the language server needs the extra `lsp` (pip install -e '.[lsp]')")
 
-from tests.lsp.client import Client
+from tests.lsp.client import Client  # after the skip: it is of no use without pygls
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -194,7 +194,7 @@ def test_completion_offers_kinds_properties_events_built_ins_and_definitions(ser
     assert items["hit"]["kind"] == 23  # Event
     assert items["round_start"]["kind"] == 23
     assert items["count"]["kind"] == 3
-    assert items["count"]["detail"] == "(list<any>) -> int"
+    assert items["count"]["detail"] == "(list<any>) -> int"  # a built-in Function
     assert items["grunt"]["detail"] == 'unit "Grunt"'
     assert items["damage"]["kind"] == 3
 
