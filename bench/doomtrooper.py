@@ -158,6 +158,7 @@ def _write_pool(pool: Path, cards: Path) -> None:
         records.append(record)
     cards.write_text(json.dumps(records, indent=1), encoding="utf-8")
     imported, problems = import_files("doomtrooperdb", [cards])
-    assert not problems and len(imported["cards"]) == POOL_CARDS, problems
+    assert not problems, problems
+    assert len(imported["cards"]) == POOL_CARDS, problems
     with pool.open("w", encoding="utf-8") as out:
         write_pool(imported, out)

@@ -35,7 +35,8 @@ def test_explain_answers_every_rule_id(bundled, monkeypatch):
         assert answer["rule"] == rid
         for carried in answer["carried_by"]:
             file, line = carried["at"].rsplit(":", 1)
-            assert (ROOT / "rulesets" / file).is_file() and int(line) >= 1, carried
+            assert (ROOT / "rulesets" / file).is_file(), carried
+            assert int(line) >= 1, carried
             assert carried["declaration"]
             assert carried["how"] in ("rule statement", "declares it", "check")
         assert render(answer).startswith(rid)

@@ -39,7 +39,7 @@ def test_ruleset_tests_pass_fail_and_say_why():
     assert outcomes["two hits take a grunt down"].passed
     wrong = outcomes["a wrong expectation fails"]
     assert not wrong.passed
-    assert wrong.message == "t.rules:18:3: a grunt has 3 hp"
+    assert wrong.message == "t.rules:18:3: a grunt has 3 hp"  # the `expect`, not the `test`
     assert wrong.where == "t.rules:18:3"
     unrun = outcomes["naming a rule that never runs fails"]
     assert not unrun.passed
@@ -86,4 +86,5 @@ def test_a_test_naming_an_unknown_scenario_is_an_error():
 @pytest.mark.parametrize("game", ["twilight-imperium"])
 def test_the_bundled_ruleset_tests_pass(game):
     outcomes = run_tests(rulecraft.load(game))
-    assert outcomes and all(o.passed for o in outcomes), [o.message for o in outcomes if not o.passed]
+    assert outcomes
+    assert all(o.passed for o in outcomes), [o.message for o in outcomes if not o.passed]
