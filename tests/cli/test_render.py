@@ -52,7 +52,7 @@ def test_a_rotated_token_turns_its_features(capsys):
     cx = cy = 68.0  # the token's centre
     tip = points[0]
     assert tip[0] < cx
-    assert tip[1] > cy
+    assert tip[1] > cy  # it points south-west
 
 
 def test_styles_can_be_given_on_the_command_line(capsys):

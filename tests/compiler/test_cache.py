@@ -219,7 +219,7 @@ def test_each_file_of_a_base_is_parsed_once_for_several_mods(tmp_path, arena, mo
     for m in mods:
         assert entry(arena, m).ruleset().definitions["grunt"].props["hp"] == 5
     assert sorted(parsed) == sorted({*parsed})
-    assert len(parsed) == 2 + 3
+    assert len(parsed) == 2 + 3  # main and units once, each mod once
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:

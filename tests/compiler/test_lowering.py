@@ -91,7 +91,7 @@ def test_the_first_thing_of_a_kind_is_found_without_the_whole_selection():
     assert game.call("first_heavy") is None
     tank, scout = game.create("tank"), game.create("scout")
     assert game.call("first_unit") is tank
-    assert game.call("first_heavy") is tank
+    assert game.call("first_heavy") is tank  # creation order, subkinds too
     game.things.destroy(tank)
     assert game.call("first_unit") is scout
     assert game.call("first_heavy") is None

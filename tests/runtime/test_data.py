@@ -173,7 +173,7 @@ def test_an_item_of_a_property_is_set_as_a_new_value_of_the_property(game):
     game.set(u, "marks", before)
     game.call("mark", u, 1, 9)
     assert u.props["marks"] == [3, 10, 5]
-    assert before == [3, 4, 5]
+    assert before == [3, 4, 5]  # the old value is not changed in place
     sets = [e["value"] for e in game.log if e["what"] == "set" and e.get("prop") == "marks"]
     assert sets == [[3, 4, 5], [3, 9, 5], [3, 10, 5]]
     with pytest.raises(GameError, match="cannot set item 3 of a list of 3 items"):

@@ -40,7 +40,7 @@ def test_the_marines_who_all_go_out_through_the_red_door_win(scenario):
     out = [t.removesuffix(" goes out through the red security door") for t in said(game)
            if t.endswith(" goes out through the red security door")]
     assert sorted(out) == sorted(p.name for p in marines)
-    assert out[-1] == winner
+    assert out[-1] == winner  # the last one out
     assert replays(game)
 
 

@@ -14,8 +14,8 @@ they go: an agent must not change the game it looks at."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
 from collections.abc import Sequence
+from typing import Any
 
 from support.seeking import Seeking, first_of
 

@@ -9,8 +9,8 @@ game, and the same seed and policies always give the same game (its log replays)
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Optional
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from rulecraft.runtime.agents import Agent, RandomAgent
 

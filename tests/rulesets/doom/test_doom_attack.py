@@ -282,7 +282,7 @@ def test_a_killed_invader_leaves_the_board_and_can_be_spawned_again(new_table):
     assert t.get(a, "wounded") == 0
     assert t.game.call("spawn_figure", t.invader, "cyberdemon")
     assert t.on_board(a)
-    assert t.where(a) == (6, 1)
+    assert t.where(a) == (6, 1)  # the only space of its size no marine sees
 
 
 @pytest.mark.rules("DOOM-123")
@@ -512,7 +512,7 @@ def test_the_bfg_needs_its_token_and_then_fires_its_own_dice(duel):
     t.act("attack", t.m, t.s(6, 1), "bfg")
     assert [e["die"] for e in t.log("roll")] == ["red", "red", "blue"]
     assert not t.on_board(imp)
-    assert not t.on_board(zombie)
+    assert not t.on_board(zombie)  # 7 damage each: both in the blast die
     assert t.get(t.bin(t.m), "cells") == 0                    # the blue face's ammo icon
 
 

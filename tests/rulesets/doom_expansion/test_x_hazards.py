@@ -1,11 +1,12 @@
 """Vacuum areas, oxygen tanks, airlocks and flame jets (DOOMX-033 ... DOOMX-046,
 DOOMX-077, DOOMX-078)."""
 
+import itertools
+
 import pytest
 
 import rulecraft
 from rulecraft.runtime import grid
-import itertools
 
 VACUUM = [
     "##########",

@@ -26,7 +26,7 @@ def test_a_flyer_landing_on_a_hazard_takes_no_damage(new_table):
     t, cherub = moved(new_table, "cherub", (3, 1), options=["cherubs"])
     assert t.where(cherub) == (3, 1)
     assert t.on_board(cherub)
-    assert t.get(cherub, "wounded") == 0
+    assert t.get(cherub, "wounded") == 0  # 1 wound would kill it
 
 
 @pytest.mark.rules("DOOMX-025")

@@ -315,7 +315,7 @@ def test_an_activated_bot_hit_takes_exact_wound_tokens_with_a_log(new_table):
     t.force("red", t.face("red", range=1, damage=3))
     result = t.call("resolve_attack", inv, t.s(3, 1), ["red"], 0, 0, 0, False)
     assert result["wounds"] == 3
-    assert t.get(bot, "wounded") == 3
+    assert t.get(bot, "wounded") == 3  # 3 damage // armor 1
     assert "Sentry bot (activated) takes 3 wound tokens (3 of 4)" in t.messages()
     assert "the unactivated sentry bot takes no damage" not in t.messages()
 

@@ -56,7 +56,7 @@ def test_an_ammo_icon_discards_the_weapon_unless_its_supply_is_unlimited(two):
     t.act("attack", t.a, t.s(6, 1), "shotgun")
     assert t.get(t.bin(t.a), "weapons") == ["pistol", "grenade"]
     assert len(t.tokens("shotgun_item")) == 2
-    assert t.zone("carried", t.a) == []
+    assert t.zone("carried", t.a) == []  # back in the pool
 
 
 @pytest.mark.rules("DOOMX-108")

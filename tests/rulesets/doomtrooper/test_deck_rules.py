@@ -112,7 +112,8 @@ def test_a_third_of_the_cards_carry_the_tribe_icon_rounded_up():
                     main[card] = take
                 left -= take
             rest = size - have
-            for card in [*list(FILL), "ambush", "fortune_of_war", "gang_up", "urban_tactics", "anti_toxin", "emissaries", "grave_robbers", "lurker", "inoculations", "red_plague", "requisition"]:
+            for card in [*FILL, "ambush", "fortune_of_war", "gang_up", "urban_tactics", "anti_toxin", "emissaries",
+                         "grave_robbers", "lurker", "inoculations", "red_plague", "requisition"]:
                 take = min(4, rest)
                 if take:
                     main[card] = take

@@ -108,12 +108,12 @@ def blessed_turn(dt, at_once):
 def test_blessed_by_gods_actions_may_be_used_at_once_before_the_draw(dt):
     t = blessed_turn(dt, True)
     assert t.a.props["destiny"] == 2
-    assert t.a.props["actions"] == 3
+    assert t.a.props["actions"] == 3  # its two actions spent, the turn's kept
     seqs = [e["seq"] for e in t.g.log if e["what"] == "set" and e.get("prop") == "destiny"]
     draws = [e["seq"] for e in t.g.log if e["what"] == "draw" and e["to"] == "hand@a"]
     assert len(seqs) == 2
     assert draws
-    assert max(seqs) < min(draws)
+    assert max(seqs) < min(draws)  # before the draw
 
 
 @pytest.mark.rules("DT-101")

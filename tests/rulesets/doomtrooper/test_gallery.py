@@ -43,4 +43,4 @@ def test_a_gallery_deck_gets_exactly_its_expected_verdict(path, capsys):
     assert sorted({v["rule"] for v in report["violations"]}) == sorted(rules)
     for v in report["violations"]:
         assert v["message"]
-        assert re.search(r"\d", v["message"])
+        assert re.search(r"\d", v["message"])  # plain message with its numbers

@@ -75,4 +75,4 @@ def test_vehicles_and_animals_in_hand_are_offered_and_a_vehicle_is_left_and_boar
     assert "get out" in offered[1]
     assert "animal" not in offered[1]
     assert "get in" in offered[2]
-    assert game.call("inside_vehicle", w)
+    assert game.call("inside_vehicle", w)  # a warrior has an animal or a vehicle

@@ -152,7 +152,7 @@ def test_shooter_gamma_has_toughness_and_armour(board):
     back = board.put(2, "shooter_alpha", "c1")
     board.resolve(board.attack(back))
     assert board.wounds(gamma) == 1
-    assert board.on_board(gamma)
+    assert board.on_board(gamma)  # toughness: still standing
 
 
 @pytest.mark.rules("NS-024")
