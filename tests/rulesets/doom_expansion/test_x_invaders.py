@@ -1,5 +1,5 @@
 """The six new invaders, their replacements chosen at setup and campaign kill points
-(DOOMX-001, DOOMX-004 ... DOOMX-018)."""
+(DOOMX-001, DOOMX-004 ... DOOMX-018), and what the box holds of them and of the Soul Cube."""
 
 import json
 from collections import Counter

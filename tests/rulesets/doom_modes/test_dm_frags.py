@@ -1,5 +1,7 @@
 """Deathmatch fights: no ammo, frags and frag markers, coming back, orders and the timer
-(DOOMX-093, DOOMX-098, DOOMX-105 ... DOOMX-108, DOOMX-112 ... DOOMX-121)."""
+(DOOMX-093, DOOMX-098, DOOMX-105 ... DOOMX-108, DOOMX-112 ... DOOMX-121), and the base rules of
+an attack's outcome, wounds and doors as Deathmatch plays them under their base ids (DOOM-039,
+DOOM-114 ... DOOM-116, DOOM-122, DOOM-123)."""
 
 import pytest
 

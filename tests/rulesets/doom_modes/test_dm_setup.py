@@ -1,5 +1,5 @@
-"""Setting up a Deathmatch and its rounds (DOOMX-090 ... DOOMX-092, DOOMX-099 ... DOOMX-104,
-DOOMX-171, DOOMX-173, DOOMX-174)."""
+"""Setting up a Deathmatch and its rounds (DOOMX-090 ... DOOMX-092, DOOMX-099 ... DOOMX-105,
+DOOMX-171, DOOMX-173, DOOMX-174), and the rounds of Capture the Flag (DOOMX-139, DOOMX-140)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
-"""Standardised Training (DOOMX-179), Chainsaw Massacre (DOOMX-192 ... 194) and
-Hail to the King, Baby! (DOOMX-195 ... 197)."""
+"""Standardised Training (DOOMX-179), Locked and Loaded (DOOMX-181), Chainsaw Massacre
+(DOOMX-192 ... 194) and Hail to the King, Baby! (DOOMX-195 ... 197)."""
 
 import pytest
 
