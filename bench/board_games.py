@@ -11,8 +11,8 @@ ratio = rulecraft playouts/s / twin playouts/s (1.0 = as fast as the hand-writte
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import rulecraft
 from rulecraft.runtime.play import run, start

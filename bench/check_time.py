@@ -66,9 +66,9 @@ def warm_cpu(cmd: list[str], env: dict[str, str], runs: int = WARM_RUNS) -> floa
 def run() -> list[tuple[str, str, str]]:
     with tempfile.TemporaryDirectory() as folder:
         env = user_env(Path(folder))
-        cpu(CLI + ["check", WARMUP_RULESET], env | {"RULECRAFT_CACHE_DIR": str(Path(folder) / "warmup")})
+        cpu([*CLI, "check", WARMUP_RULESET], env | {"RULECRAFT_CACHE_DIR": str(Path(folder) / "warmup")})
         clear_lark_cache()
-        cold = cpu(CLI + ["check"], env)
+        cold = cpu([*CLI, "check"], env)
         rows = [("check, every bundled ruleset, cold", f"{cold:.2f} s", "empty cache; target <= 3 s")]
         for what, args, target in (("check, every bundled ruleset, warm", ["check"], "0.3"),
                                    ("games, warm", ["games"], "0.3"),

@@ -55,7 +55,7 @@ def attack_rate(n: int) -> float:
     rules = rulecraft.load("doom")
     game = rulecraft.Game(rules, seed=1, players=["inv", "m1"])
     game.call("choose_roles", game.players[0])
-    game.call("build_board", ROWS, LEGEND + ["S floor mark=start"])
+    game.call("build_board", ROWS, [*LEGEND, "S floor mark=start"])
     game.call("sort_invader_figures")
     game.call("give_equipment")
     marine = game.call("create_marine_figure", game.players[1])

@@ -108,8 +108,8 @@ def _cli_rows(repeat: int) -> list[tuple[str, str, str]]:
         env = user_env(Path(tmp))  # bytecode kept, as on a user's machine (see check_time)
         argv = [sys.executable, "-m", "rulecraft", "deck", "check", str(DECK)]
         _cpu(argv, env | {"RULECRAFT_CACHE_DIR": str(Path(tmp) / "warmup")}, 1)  # fills the bytecode folder
-        first = _cpu(argv + ["--pool", str(pool)], env, 1)  # the cache folder is empty
-        cached = _cpu(argv + ["--pool", str(pool)], env, repeat)
+        first = _cpu([*argv, "--pool", str(pool)], env, 1)  # the cache folder is empty
+        cached = _cpu([*argv, "--pool", str(pool)], env, repeat)
         bare = _cpu(argv, env, repeat)
     return [
         ("`deck check`, CPU of the process", _seconds(bare), ""),
@@ -158,6 +158,7 @@ def _write_pool(pool: Path, cards: Path) -> None:
         records.append(record)
     cards.write_text(json.dumps(records, indent=1), encoding="utf-8")
     imported, problems = import_files("doomtrooperdb", [cards])
-    assert not problems and len(imported["cards"]) == POOL_CARDS, problems
+    assert not problems, problems
+    assert len(imported["cards"]) == POOL_CARDS, problems
     with pool.open("w", encoding="utf-8") as out:
         write_pool(imported, out)

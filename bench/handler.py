@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import ast
 import timeit
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import rulecraft
 from rulecraft.compiler.diagnostics import Diagnostics

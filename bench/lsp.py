@@ -16,8 +16,9 @@ import itertools
 import json
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rulecraft.cli import GC_THRESHOLD
 from rulecraft.compiler.loader import folder_of
@@ -90,8 +91,8 @@ def _rows(quick: bool) -> list[tuple[str, str, str]]:
     server, repeats = InProcess(), 5 if quick else EDITS
     first, opened = _edit_rows(server, (folder / FILES[0]).resolve(), repeats, broken=True)
     longest, _ = _edit_rows(server, (folder / FILES[1]).resolve(), repeats)
-    return first + [("first open (every file parsed)", _ms(opened), "once per process; the parser tables loaded too")] + \
-        longest + [("", "CPU time in process, the server fed JSON-RPC messages", "")]
+    return [*first, ("first open (every file parsed)", _ms(opened), "once per process; the parser tables loaded too"),
+            *longest, ("", "CPU time in process, the server fed JSON-RPC messages", "")]
 
 
 def _edit_rows(server: InProcess, path: Path, repeats: int, broken: bool = False) -> tuple[list[tuple[str, str, str]], float]:

@@ -12,8 +12,8 @@ import resource
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 CPU_LIMIT = 60
 GAME = 'game "a" "A"\n'

@@ -7,10 +7,10 @@ folder of its own; anything it raises other than the target's `allowed` exceptio
 from __future__ import annotations
 
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
 from rulecraft.compiler.diagnostics import CompileError, InputError, render_text
 from rulecraft.compiler.loader import bundled_root, compile_folder, folder_of, load
@@ -171,7 +171,7 @@ def crash(target: Target, data: bytes, folder: Path) -> str | None:
         return None
     except Hang:
         return "Hang"
-    except Exception as err:  # noqa: BLE001 - anything else that escapes is what the fuzzer looks for
+    except Exception as err:  # anything else that escapes is what the fuzzer looks for
         return signature(err)
     finally:
         if timed:

@@ -18,7 +18,7 @@ CASES = [(rid, scenario) for rid in bundled_ids() if not rid.startswith("doom/va
 
 
 @pytest.mark.parametrize("spec", ["mcts:playouts=3,turns=1", "greedy:samples=1"])
-@pytest.mark.parametrize("ruleset_id, scenario", CASES, ids=[f"{r}/{s}" for r, s in CASES])
+@pytest.mark.parametrize(("ruleset_id", "scenario"), CASES, ids=[f"{r}/{s}" for r, s in CASES])
 def test_searching_agents_play_every_bundled_scenario(ruleset_id, scenario, spec):
     rules = rulecraft.load(ruleset_id)
     players = rules.scenarios[scenario].props.get("players", ["p1", "p2"])

@@ -183,7 +183,7 @@ def test_a_searching_agent_outside_a_scenario_says_why():
         game.choices.choose(game.players[0], [1, 3], "how far to go")
 
 
-@pytest.mark.parametrize("spec, message", [
+@pytest.mark.parametrize(("spec", "message"), [
     ("mcts:playouts=0", "playouts must be more than 0"),
     ("mcts:depth=3", "mcts takes playouts, turns, seconds, exploration, not 'depth'"),
     ("greedy:samples=many", "samples takes a number, not 'many'"),

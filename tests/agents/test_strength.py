@@ -12,7 +12,7 @@ import pytest
 from tests.support.games import searching_wins
 
 
-@pytest.mark.parametrize("game_id, scenario, spec, games", [
+@pytest.mark.parametrize(("game_id", "scenario", "spec", "games"), [
     ("examples/connect-four", "classic", "mcts:playouts=50", 20),
     ("examples/breakthrough", "classic", "mcts:playouts=200", 10),
     # a Neuroshima turn asks several choices: a short horizon ranked by the ruleset's `score` (the

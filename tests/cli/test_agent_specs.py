@@ -72,11 +72,14 @@ def test_bad_agents_are_usage_errors(capsys, game, agents, message):
 def test_agent_and_agents_exclude_each_other(capsys, game):
     with pytest.raises(SystemExit) as exit:
         cli.main(["run", f"{game}/pick", "--agent", "first", "--agents", "first"])
-    assert exit.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
+    assert exit.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
 
 
 def test_make_agent_reads_each_form():
-    assert isinstance(make_agent("random"), RandomAgent) and isinstance(make_agent("first"), FirstLegalAgent)
+    assert isinstance(make_agent("random"), RandomAgent)
+    assert isinstance(make_agent("first"), FirstLegalAgent)
     scripted = make_agent("script:2,a b,,c")
-    assert isinstance(scripted, ScriptedAgent) and scripted.answers == [2, "a b", "c"]
+    assert isinstance(scripted, ScriptedAgent)
+    assert scripted.answers == [2, "a b", "c"]
     assert make_agent('script:[2, "2", "a, b", true]').answers == [2, "2", "a, b", True]  # type: ignore[attr-defined]

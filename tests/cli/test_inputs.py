@@ -36,7 +36,8 @@ def deck_json(capsys, *argv):
 def test_deck_check_json_errors_carry_codes_positions_and_hints(tmp_path, capsys):
     deck = write(tmp_path, "deck.yaml", f"format: {FORMAT}\nmain:\n  gendarm: 2\n  Gendarme: 1\nsidebord:\n  gendarme: 1\n")
     code, doc = deck_json(capsys, str(deck))
-    assert code == 2 and doc["errors"] == 2
+    assert code == 2
+    assert doc["errors"] == 2
     got = [(d["code"], d["file"], d["line"], d["column"], d["message"], d.get("help")) for d in doc["diagnostics"]]
     assert got == [
         ("E0811", str(deck), 3, 3, "unknown card `gendarm`", "did you mean `gendarme`?"),
@@ -46,14 +47,17 @@ def test_deck_check_json_errors_carry_codes_positions_and_hints(tmp_path, capsys
 
 def test_deck_check_json_reports_an_unreadable_deck_and_bad_parameters(tmp_path, capsys):
     code, doc = deck_json(capsys, str(tmp_path / "missing.yaml"))
-    assert code == 2 and [d["code"] for d in doc["diagnostics"]] == ["E0801"]
+    assert code == 2
+    assert [d["code"] for d in doc["diagnostics"]] == ["E0801"]
     assert doc["diagnostics"][0]["message"].startswith("cannot read the file:")
     deck = write(tmp_path, "deck.yaml", f"format: {FORMAT}\nmain:\n  gendarme: 1\n")
     code, doc = deck_json(capsys, str(deck), "--param", "as_of")
-    assert code == 2 and [(d["code"], d["message"], d["file"]) for d in doc["diagnostics"]] == [
+    assert code == 2
+    assert [(d["code"], d["message"], d["file"]) for d in doc["diagnostics"]] == [
         ("E1001", "--param 'as_of' is not NAME=VALUE", None)]
     code, doc = deck_json(capsys, str(deck), "--param", "colour=red")
-    assert code == 2 and [(d["code"], d["message"]) for d in doc["diagnostics"]] == [
+    assert code == 2
+    assert [(d["code"], d["message"]) for d in doc["diagnostics"]] == [
         ("E0807", "the format has no parameter `colour`")]
 
 
@@ -84,7 +88,8 @@ def test_schema_prints_pool_and_importer_schemas(capsys):
                         ("deck", "rulecraft deck")):
         assert main(["schema", name]) == 0
         shown = json.loads(capsys.readouterr().out)
-        assert shown["title"] == title and shown == schema(name)
+        assert shown["title"] == title
+        assert shown == schema(name)
         jsonschema.Draft202012Validator.check_schema(shown)
 
 
@@ -144,7 +149,8 @@ def test_a_bad_importer_mapping_is_reported_with_codes_and_positions(tmp_path):
         ("E0904", 6, 1, "the mapping: unknown key `colour`"),
     ]
     text = render_text(info.value.diagnostics, info.value.sources)
-    assert f"{mapping}:4:36: error[E0904]:" in text and "6 errors" in text
+    assert f"{mapping}:4:36: error[E0904]:" in text
+    assert "6 errors" in text
 
 
 def test_invalid_yaml_in_a_pool_has_its_code(tmp_path):
@@ -153,7 +159,10 @@ def test_invalid_yaml_in_a_pool_has_its_code(tmp_path):
     with pytest.raises(DeckError) as info:
         check_deck(deck, pools=[pool])
     [d] = info.value.diagnostics
-    assert d.code == "E0902" and d.file == str(pool) and d.line == 3 and d.message.startswith("invalid YAML")
+    assert d.code == "E0902"
+    assert d.file == str(pool)
+    assert d.line == 3
+    assert d.message.startswith("invalid YAML")
 
 
 def test_command_line_values_are_diagnostics_with_codes():
@@ -179,7 +188,8 @@ def test_every_input_code_is_documented_and_clashes_with_no_compiler_code():
     assert used == set(INPUT_CODES)
     compiler = {c for p in (PACKAGE / "compiler").glob("*.py") if p.name != "diagnostics.py"
                 for c in re.findall(r'"(E\d{4})"', p.read_text(encoding="utf-8"))}
-    assert compiler and not compiler & set(INPUT_CODES)
+    assert compiler
+    assert not compiler & set(INPUT_CODES)
     assert all(c[:3] in ("E08", "E09", "E10") for c in INPUT_CODES)
 
 

@@ -15,7 +15,8 @@ def test_an_internal_error_says_so_and_exits_70(monkeypatch, capsys):
     assert cli.main(["games"]) == cli.INTERNAL_ERROR == 70
     err = capsys.readouterr().err
     assert err.startswith("rulecraft: internal error: TypeError: unsupported operand \\x1b[2J\n")
-    assert "not in your input" in err and "Traceback" not in err
+    assert "not in your input" in err
+    assert "Traceback" not in err
 
 
 def test_the_traceback_is_there_for_whoever_reports_it(monkeypatch, capsys):

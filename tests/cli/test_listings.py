@@ -33,8 +33,10 @@ def test_cards_show_gives_one_definition_in_full(capsys):
     assert shown["card"] == {"id": "wealth_1", "name": "Wealth (version 1)", "kind": "domain_counter", "count": 5,
                              "defenders": 0, "credits": 2, "wormhole": "no_wormhole", "rules": ["TI-045"],
                              "aka": [{"language": "de", "name": "Reichtum"}]}
-    assert shown["assumed"] == {"credits": "wealth_1_credits"} and shown["where"] == "twilight-imperium/counters.rules:64:1"
-    assert [t["event"] for t in shown["triggers"]] == ["first_invasion"] and shown["effects"] == []
+    assert shown["assumed"] == {"credits": "wealth_1_credits"}
+    assert shown["where"] == "twilight-imperium/counters.rules:64:1"
+    assert [t["event"] for t in shown["triggers"]] == ["first_invasion"]
+    assert shown["effects"] == []
 
 
 def test_cards_show_lists_a_cards_effects_in_timing_windows(capsys):

@@ -22,7 +22,8 @@ def test_check_output_json_and_its_shorthand_agree(capsys, broken):
     long = capsys.readouterr()
     assert cli.main(["check", broken, "--json"]) == 1
     short = capsys.readouterr()
-    assert long.out == short.out and long.err == short.err == ""
+    assert long.out == short.out
+    assert long.err == short.err == ""
     assert [d["code"] for d in json.loads(long.out)["diagnostics"]] == ["E0103"]
 
 
@@ -41,7 +42,8 @@ def test_check_format_still_works_and_says_it_is_deprecated(capsys, broken):
 def test_check_takes_one_output_flag(capsys, broken):
     with pytest.raises(SystemExit) as exit:
         cli.main(["check", broken, "--output", "text", "--json"])
-    assert exit.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
+    assert exit.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
 
 
 EVERY_COMMAND_THAT_PRINTS = [
@@ -62,7 +64,8 @@ def test_export_and_schema_accept_json_and_print_the_same(capsys):
         assert cli.main(argv) == 0
         plain = capsys.readouterr().out
         assert cli.main([*argv, "--json"]) == 0
-        assert capsys.readouterr().out == plain and json.loads(plain)
+        assert capsys.readouterr().out == plain
+        assert json.loads(plain)
 
 
 def test_replay_json_gives_the_verdict(capsys, tmp_path):

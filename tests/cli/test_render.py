@@ -37,7 +37,8 @@ def test_attack_marks_armour_and_the_net(capsys):
     hq = svg_of(capsys, "neuroshima", "token", "hq_doomsday")
     assert features(hq, "bar") == [("melee", s, 1) for s in range(6)]
     gamma = svg_of(capsys, "neuroshima", "token", "shooter_gamma")
-    assert features(gamma, "arrow") == [("ranged", 0, 1)] and features(gamma, "shield") == [("armour", 0, 1)]
+    assert features(gamma, "arrow") == [("ranged", 0, 1)]
+    assert features(gamma, "shield") == [("armour", 0, 1)]
     netter = svg_of(capsys, "neuroshima", "token", "doom_netter")
     assert features(netter, "net") == [("net", 0, 1)]
 
@@ -50,12 +51,14 @@ def test_a_rotated_token_turns_its_features(capsys):
     points = [tuple(map(float, p.split(","))) for p in arrow.get("points").split()]
     cx = cy = 68.0  # the token's centre
     tip = points[0]
-    assert tip[0] < cx and tip[1] > cy  # it points south-west
+    assert tip[0] < cx
+    assert tip[1] > cy  # it points south-west
 
 
 def test_styles_can_be_given_on_the_command_line(capsys):
     root = svg_of(capsys, "neuroshima", "token", "medic", "--edge", "links=tick")
-    assert features(root, "tick") == [("links", 0, 1)] and features(root, "link") == []
+    assert features(root, "tick") == [("links", 0, 1)]
+    assert features(root, "link") == []
 
 
 def test_a_board_position_from_a_picture(tmp_path, capsys):
@@ -64,8 +67,10 @@ def test_a_board_position_from_a_picture(tmp_path, capsys):
     root = svg_of(capsys, "neuroshima", "board", "--picture", str(picture))
     cells = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "cell"]
     tokens = {g.get("data-cell"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "token"}
-    assert len(cells) == 19 and sorted(tokens) == ["c1", "c2", "c3", "c5"]
-    assert tokens["c2"].get("data-rotation") == "3" and tokens["c5"].get("data-owner") == "p2"
+    assert len(cells) == 19
+    assert sorted(tokens) == ["c1", "c2", "c3", "c5"]
+    assert tokens["c2"].get("data-rotation") == "3"
+    assert tokens["c5"].get("data-owner") == "p2"
 
 
 def test_a_board_from_a_played_scenario_shows_wounds(tmp_path, capsys):
@@ -78,7 +83,7 @@ def test_a_board_from_a_played_scenario_shows_wounds(tmp_path, capsys):
     assert all(b.get("data-prop") == "wounds" and int(b.get("data-value")) > 0 for b in badges)
 
 
-@pytest.mark.parametrize("argv,code,message", [
+@pytest.mark.parametrize(("argv", "code", "message"), [
     (["neuroshima", "token", "nope"], 2, "error[E1003]: neuroshima has no definition 'nope'"),
     (["neuroshima", "token"], 2, "error[E1004]: render token needs a definition"),
     (["neuroshima", "board"], 2, "error[E1004]: render board needs --picture FILE or --scenario NAME"),
@@ -89,7 +94,8 @@ def test_a_board_from_a_played_scenario_shows_wounds(tmp_path, capsys):
 def test_bad_input_is_a_message_not_a_traceback(capsys, argv, code, message):
     assert main(["render", *argv]) == code
     err = capsys.readouterr().err
-    assert message in err and "Traceback" not in err
+    assert message in err
+    assert "Traceback" not in err
 
 
 def test_a_bad_picture_is_reported(tmp_path, capsys):
@@ -104,7 +110,8 @@ def test_the_svg_is_well_formed_xml_and_escapes_names():
                                      'piece odd "A & <B> \\"C\\"" { symbol: "<&>", hits: [2, 0, 0, 0, 0, 1] }\n', "g.rules")
     text = render_token(rules, "odd", 0, {"hits": "bar"})
     root = ET.fromstring(text)
-    assert root.tag == "{http://www.w3.org/2000/svg}svg" and text.endswith("</svg>\n")
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert text.endswith("</svg>\n")
     assert root.find("svg:title", NS).text == 'A & <B> "C"'
     [token] = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "token"]
     assert token.get("data-name") == 'A & <B> "C"'

@@ -55,14 +55,16 @@ def test_a_grid_shows_each_space_by_terrain_and_each_figure_over_its_footprint(c
 
 def test_a_scenario_on_a_square_grid_is_drawn_where_it_stands(capsys):
     root = svg_of(capsys, "doom", "board", "--scenario", "knee_deep", "--rounds", "1")
-    assert len(groups(root, "cell")) == 138 and len(groups(root, "closed")) == 67
+    assert len(groups(root, "cell")) == 138
+    assert len(groups(root, "closed")) == 67
     assert [(f.get("data-name"), f.get("data-cell")) for f in groups(root, "figure")] == [
         ("Blue marine", "1,1"), ("Green marine", "4,1")]
 
 
 def test_a_scenario_of_a_bundled_mod_is_drawn_with_mod(capsys):
     root = svg_of(capsys, "doom", "board", "--scenario", "mars_airlock", "--mod", "doom/expansion", "--rounds", "1")
-    assert len(groups(root, "cell")) == 90 and len(groups(root, "figure")) == 6
+    assert len(groups(root, "cell")) == 90
+    assert len(groups(root, "figure")) == 6
     assert main(["render", "doom", "board", "--scenario", "mars_airlock"]) == 2
     assert "no scenario 'mars_airlock' in doom" in capsys.readouterr().err
 
@@ -70,4 +72,5 @@ def test_a_scenario_of_a_bundled_mod_is_drawn_with_mod(capsys):
 def test_an_unknown_board_is_named(capsys):
     assert main(["render", "doom", "board", "--scenario", "knee_deep", "--rounds", "1", "--board", "nope"]) == 2
     err = capsys.readouterr().err
-    assert "error[E1003]: no board 'nope'" in err and "map" in err
+    assert "error[E1003]: no board 'nope'" in err
+    assert "map" in err

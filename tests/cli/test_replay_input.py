@@ -26,16 +26,19 @@ def test_every_bad_line_is_reported_at_its_line(tmp_path, capsys):
     code, out = replay(tmp_path, capsys, [json.dumps(header), "[1, 2]", "{not json",
                                           '{"what": "choice", "player": "a", "options": "2", "picked": 1}',
                                           "[" * 5000 + "]" * 5000])
-    assert code == 2 and "Traceback" not in out
+    assert code == 2
+    assert "Traceback" not in out
     assert [line.split(": error")[0].rsplit(":", 2)[1] for line in out.splitlines() if "error[E1005]" in line] == \
         ["1", "2", "3", "4", "5"]
-    assert "seed: 'three' is not of type 'integer'" in out and "options: '2' is not of type 'integer'" in out
+    assert "seed: 'three' is not of type 'integer'" in out
+    assert "options: '2' is not of type 'integer'" in out
     assert "RecursionError" in out
 
 
 def test_a_log_without_a_scenario_line_is_refused(tmp_path, capsys):
     code, out = replay(tmp_path, capsys, ['{"what": "round", "number": 1}'])
-    assert code == 2 and "the log has no scenario line" in out
+    assert code == 2
+    assert "the log has no scenario line" in out
 
 
 def test_a_log_never_chooses_the_folder_it_loads(tmp_path, capsys):
@@ -47,7 +50,9 @@ def test_a_log_never_chooses_the_folder_it_loads(tmp_path, capsys):
     lines = played.log_lines()
     assert json.loads(lines[0])["game"] == "mine"  # a user's game: not a bundled one
     code, out = replay(tmp_path, capsys, lines)
-    assert code == 2 and "the log names `mine`, which is not a bundled ruleset" in out and "--ruleset" in out
+    assert code == 2
+    assert "the log names `mine`, which is not a bundled ruleset" in out
+    assert "--ruleset" in out
     assert cli.main(["replay", str(tmp_path / "game.jsonl"), "--ruleset", str(game)]) == 0
     assert "identically" in capsys.readouterr().out
 
@@ -58,4 +63,5 @@ def test_a_written_log_replays_identically(tmp_path):
                               "--rounds", "2", "--json"], capture_output=True, text=True, check=True).stdout
     path.write_text(written, encoding="utf-8")
     result = subprocess.run([sys.executable, "-m", "rulecraft", "replay", str(path)], capture_output=True, text=True)
-    assert result.returncode == 0 and "identically" in result.stdout
+    assert result.returncode == 0
+    assert "identically" in result.stdout

@@ -16,7 +16,7 @@ piece big "Big" {}
 ''', "g.rules")
 
 
-@pytest.mark.parametrize("value,type_,text,expected", [
+@pytest.mark.parametrize(("value", "type_", "text", "expected"), [
     ("3", "int", True, 3), (" -2 ", "int", True, -2), (3, "int", False, 3),
     ("true", "bool", True, True), ("FALSE", "bool", True, False), (True, "bool", False, True),
     ("1.5", "num", True, 1.5), ("2", "num", True, 2), (7, "text", True, "7"), ("x", "text", False, "x"),
@@ -29,7 +29,7 @@ def test_values_of_each_type(value, type_, text, expected):
     assert typed(value, type_, RULES, text=text) == expected
 
 
-@pytest.mark.parametrize("value,type_,text,message,help", [
+@pytest.mark.parametrize(("value", "type_", "text", "message", "help"), [
     ("3", "int", False, "must be a whole number, not '3'", None),
     (True, "int", True, "must be a whole number, not True", None),
     ("yes", "bool", True, "must be true or false, not 'yes'", None),

@@ -72,7 +72,8 @@ def test_a_cached_ruleset_plays_the_same_seeded_game(cache_dir):
     assert folder is not None
     built = entry(folder)
     again = entry(folder)
-    assert built.built is not None and again.built is None
+    assert built.built is not None
+    assert again.built is None
     assert seeded_log(again.ruleset(), "duel", 7) == seeded_log(built.ruleset(), "duel", 7)
     assert again.summary["scenarios"] == sorted(built.ruleset().scenarios)
 
@@ -174,7 +175,9 @@ def test_the_key_is_private_and_the_cache_can_be_turned_off(cache_dir, arena, mo
     cache._secret_in.cache_clear()  # as a new process: the key is checked once per process
     assert not hit(arena)
     monkeypatch.setenv("RULECRAFT_NO_CACHE", "1")
-    assert cache.cache_dir() is None and not cache.write(store.AREA, "k", 1) and cache.read(store.AREA, "k") is None
+    assert cache.cache_dir() is None
+    assert not cache.write(store.AREA, "k", 1)
+    assert cache.read(store.AREA, "k") is None
 
 
 def files_under(folder: Path) -> set[Path]:
@@ -190,7 +193,8 @@ def test_nothing_is_written_outside_the_cache_folder(cache_dir, arena, tough, tm
     entry(arena, tough)
     entry(arena, tough)
     new = files_under(tmp_path) - before
-    assert new and all(p.is_relative_to(cache_dir) for p in new)
+    assert new
+    assert all(p.is_relative_to(cache_dir) for p in new)
     parser_tables = {parser.PARSER_ENTRY[1]}  # if this process built the parser here (test_parser_cache.py)
     assert {p.name for p in new} - parser_tables == {cache.KEY_FILE, store.key([arena, tough])}
 
@@ -214,7 +218,8 @@ def test_each_file_of_a_base_is_parsed_once_for_several_mods(tmp_path, arena, mo
     driver.forget_parsed()
     for m in mods:
         assert entry(arena, m).ruleset().definitions["grunt"].props["hp"] == 5
-    assert sorted(parsed) == sorted({*parsed}) and len(parsed) == 2 + 3  # main and units once, each mod once
+    assert sorted(parsed) == sorted({*parsed})
+    assert len(parsed) == 2 + 3  # main and units once, each mod once
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
@@ -226,13 +231,15 @@ def test_check_reports_the_same_warm_and_cold(cache_dir, arena, tough, tmp_path)
     first = run_cli("check", str(arena), broken, "--mod", str(tough))
     second = run_cli("check", str(arena), broken, "--mod", str(tough))
     assert (first.returncode, first.stdout, first.stderr) == (second.returncode, second.stdout, second.stderr)
-    assert "1 compiled, 1 with errors" in first.stdout and "E0109" in first.stdout
+    assert "1 compiled, 1 with errors" in first.stdout
+    assert "E0109" in first.stdout
     assert len(entries(cache_dir)) == 1  # a ruleset with errors is not stored
 
 
 def test_games_lists_the_same_from_the_cache():
     first, second = run_cli("games", "--json"), run_cli("games", "--json")
-    assert first.returncode == 0 and first.stdout == second.stdout
+    assert first.returncode == 0
+    assert first.stdout == second.stdout
     assert '"id": "doom/expansion"' in first.stdout
 
 
@@ -246,8 +253,11 @@ def test_a_loaded_ruleset_pickles_as_its_load():
 def test_a_copy_of_a_loaded_ruleset_is_a_copy():
     rules = load("neuroshima")
     shallow, deep = copy.copy(rules), copy.deepcopy(rules)
-    assert shallow is not rules and shallow.definitions is rules.definitions
-    assert deep is not rules and deep.definitions == rules.definitions and deep.definitions is not rules.definitions
+    assert shallow is not rules
+    assert shallow.definitions is rules.definitions
+    assert deep is not rules
+    assert deep.definitions == rules.definitions
+    assert deep.definitions is not rules.definitions
     shallow.definitions = {}
     assert rules.definitions
 

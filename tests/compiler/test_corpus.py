@@ -70,8 +70,10 @@ def test_rendering(path: Path):
     diags = check_source(text, path.name)
     lines = text.splitlines()
     for d in diags.sorted():
-        assert d.span is not None and d.span.file == path.name
-        assert 1 <= d.line <= max(1, len(lines)) + 1 and d.column >= 1
+        assert d.span is not None
+        assert d.span.file == path.name
+        assert 1 <= d.line <= max(1, len(lines)) + 1
+        assert d.column >= 1
         for words in (d.message, d.help or "", *(m for _, m in d.labels)):
             assert not LARK_WORDS.search(words), f"parser jargon in {words!r}"
         out = render_text([d], diags.sources).splitlines()
@@ -79,7 +81,8 @@ def test_rendering(path: Path):
         source_line = lines[d.line - 1] if d.line <= len(lines) else ""
         assert out[1] == f"  {d.line:>4} | {source_line}"
         caret = out[2]
-        assert caret.startswith("       | ") and caret[9:].lstrip(" ").startswith("^")
+        assert caret.startswith("       | ")
+        assert caret[9:].lstrip(" ").startswith("^")
         assert len(caret[9:]) - len(caret[9:].lstrip(" ")) == d.column - 1, "the caret is not under the column"
         assert out[-1] == "1 error"
 
@@ -99,7 +102,9 @@ def test_machine_formats(path: Path):
     assert {r["id"] for r in run["tool"]["driver"]["rules"]} == {d.code for d in diags}
     assert len(run["results"]) == len(diags)
     for d, result in zip(diags, run["results"]):
-        assert result["ruleId"] == d.code and result["level"] == "error" and result["message"]["text"]
+        assert result["ruleId"] == d.code
+        assert result["level"] == "error"
+        assert result["message"]["text"]
         region = result["locations"][0]["physicalLocation"]["region"]
         assert (region["startLine"], region["startColumn"]) == (d.line, d.column)
 

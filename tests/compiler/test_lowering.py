@@ -68,7 +68,8 @@ def test_a_small_fn_gives_the_same_result_in_its_caller_as_called(game):
     assert game.call("signs", 4) == [-1, -1, -1, -1, 0, 0, 1, 1, 1, 1]  # the caller's own `x` is not sign's
     assert [game.call("sign", v) for v in (-7, 0, 5)] == [-1, 0, 1]
     assert game.call("firsts") == [3, -4, 7]
-    assert game.call("logic", 1) == [True, False] and game.call("logic", 0) == [False, True]
+    assert game.call("logic", 1) == [True, False]
+    assert game.call("logic", 0) == [False, True]
 
 
 def test_list_reads_by_a_counter_from_zero_read_every_item_and_past_the_end_fail(game):
@@ -86,11 +87,14 @@ def test_products_of_small_numbers_are_exact_and_a_large_one_still_meets_the_siz
 
 def test_the_first_thing_of_a_kind_is_found_without_the_whole_selection():
     game = rulecraft.Game(rulecraft.compile_source(RULES))
-    assert game.call("first_unit") is None and game.call("first_heavy") is None
+    assert game.call("first_unit") is None
+    assert game.call("first_heavy") is None
     tank, scout = game.create("tank"), game.create("scout")
-    assert game.call("first_unit") is tank and game.call("first_heavy") is tank  # creation order, subkinds too
+    assert game.call("first_unit") is tank
+    assert game.call("first_heavy") is tank  # creation order, subkinds too
     game.things.destroy(tank)
-    assert game.call("first_unit") is scout and game.call("first_heavy") is None
+    assert game.call("first_unit") is scout
+    assert game.call("first_heavy") is None
 
 
 def test_nested_built_in_calls_lower_each_argument_once_and_give_their_result(monkeypatch):

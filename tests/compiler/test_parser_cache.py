@@ -34,7 +34,8 @@ def module(text: str = SOURCE, file: str = "g.rules"):
     """The AST of `text` (its nodes hold their positions, so equal ASTs have equal positions)."""
     diags = Diagnostics()
     built = build_module(text, file, diags)
-    assert built is not None and not diags.items
+    assert built is not None
+    assert not diags.items
     return built
 
 
@@ -83,4 +84,5 @@ def test_a_damaged_or_foreign_entry_is_built_again(fresh, damage):
 
 def test_without_a_cache_the_parser_is_built_each_time(fresh, monkeypatch):
     monkeypatch.setenv("RULECRAFT_NO_CACHE", "1")
-    assert module() and not fresh.exists()
+    assert module()
+    assert not fresh.exists()

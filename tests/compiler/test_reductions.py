@@ -15,7 +15,8 @@ def returned(expr: str):
     """The expression `expr` as the AST holds it, returned from a fn on line 2."""
     diags = Diagnostics()
     module = build_module(f'game "g" "G"\nfn f(a: int, b: int, c: int) -> int {{ return {expr} }}\n', "g.rules", diags)
-    assert module is not None and not diags.items
+    assert module is not None
+    assert not diags.items
     (fn,) = [d for d in module.decls if isinstance(d, n.FnDecl)]
     (ret,) = fn.body.stmts
     return ret.value
@@ -54,8 +55,10 @@ def test_what_the_builder_reports_is_dropped_when_the_file_has_a_syntax_error():
 def test_a_placeholder_is_built_inside_its_text_at_the_texts_position():
     diags = Diagnostics()
     module = build_module('game "g" "G"\nfn f(a: int) { log "a is {a + 1}" }\n', "g.rules", diags)
-    assert module is not None and not diags.items
+    assert module is not None
+    assert not diags.items
     (fn,) = [d for d in module.decls if isinstance(d, n.FnDecl)]
     (log,) = fn.body.stmts
     parts = [p for p in log.parts if not isinstance(p, str)]
-    assert parts and all(p.span == parts[0].span for p in parts)
+    assert parts
+    assert all(p.span == parts[0].span for p in parts)

@@ -15,12 +15,16 @@ def rendered(source):
 
 def test_escapes_and_carets_stay_on_the_parsers_line():
     out = rendered(SOURCE)
-    assert "\x1b" not in out and "\u202e" not in out and "\u2028" not in out
+    assert "\x1b" not in out
+    assert "\u202e" not in out
+    assert "\u2028" not in out
     lines = out.splitlines()
-    unknown = [j for j, line in enumerate(lines) if "unknown name `zz`" in line][0]
+    unknown = next(j for j, line in enumerate(lines) if "unknown name `zz`" in line)
     source_line, caret = lines[unknown + 1], lines[unknown + 2]
-    assert lines[unknown].startswith("t.rules:4:") and source_line == '     4 |   return "\\x1b[31mred\\u202e" + zz'
-    assert caret.index("^") == source_line.index("zz") and caret.count("^") == 2
+    assert lines[unknown].startswith("t.rules:4:")
+    assert source_line == '     4 |   return "\\x1b[31mred\\u202e" + zz'
+    assert caret.index("^") == source_line.index("zz")
+    assert caret.count("^") == 2
 
 
 def test_printable_leaves_ordinary_text_and_tabs_alone():

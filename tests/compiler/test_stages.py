@@ -79,7 +79,8 @@ def test_the_checker_resolves_names_calls_and_properties_to_typed_records():
     calls = [res.call(e) for e in walk(body) if isinstance(e, n.Call)]
     assert BuiltinCall("count") in calls
     fn_call = next(c for c in calls if isinstance(c, FnCall))
-    assert fn_call.name == "boosted" and [res.value(d) for d in fn_call.missing] == [1]
+    assert fn_call.name == "boosted"
+    assert [res.value(d) for d in fn_call.missing] == [1]
     attrs = {type(res.attr(e)) for e in walk(body) if isinstance(e, n.Attr)}
     assert attrs == {EntityField, DefinitionField}
     assert {res.selection(e) for e in walk(body) if isinstance(e, n.Select)} == {Selection(False), Selection(True)}
@@ -90,7 +91,8 @@ def test_the_checker_resolves_names_calls_and_properties_to_typed_records():
 def test_expression_types_are_recorded():
     sym, res = checked()
     ret = sym.callables["boosted"].body.stmts[0]
-    assert isinstance(ret, n.Return) and ret.value is not None
+    assert isinstance(ret, n.Return)
+    assert ret.value is not None
     assert res.type_of(ret.value) == INT
 
 
@@ -102,8 +104,10 @@ def test_applying_mods_makes_a_new_table_and_leaves_the_collected_one():
     collected = collect([m for m in modules if m is not None], diags)
     applied = apply_mods(collected, diags)
     assert diags.errors == []
-    assert collected.options == {} and collected.changes == ()
-    assert list(applied.options) == ["fast"] and [c.target for c in applied.changes] == ["scout.power", "option fast"]
+    assert collected.options == {}
+    assert collected.changes == ()
+    assert list(applied.options) == ["fast"]
+    assert [c.target for c in applied.changes] == ["scout.power", "option fast"]
     assert collected.things["scout"].props[0].value != applied.things["scout"].props[0].value
     check(applied, diags)
     assert diags.errors == []
@@ -117,18 +121,24 @@ def test_a_die_or_definition_named_in_the_source_is_fixed():
 
 def test_a_type_is_its_display_text_with_its_structure():
     t = list_of(Ty("def", "unit"))
-    assert t == "list<definition of unit>" and str(t) == "list<definition of unit>"
-    assert t.name == "list" and t.element.name == "def" and t.element.arg == "unit"
-    assert {t: 1}["list<definition of unit>"] == 1 and json.dumps(t) == '"list<definition of unit>"'
+    assert t == "list<definition of unit>"
+    assert str(t) == "list<definition of unit>"
+    assert t.name == "list"
+    assert t.element.name == "def"
+    assert t.element.arg == "unit"
+    assert {t: 1}["list<definition of unit>"] == 1
+    assert json.dumps(t) == '"list<definition of unit>"'
     copy = pickle.loads(pickle.dumps(t))
-    assert copy == t and copy.element.arg == "unit"
+    assert copy == t
+    assert copy.element.arg == "unit"
 
 
 def test_the_compiled_ruleset_carries_types_and_enums_that_equal_the_old_strings():
     rules = compile_source(SOURCE)
     act = rules.callables["act"]
     assert act.role == Role.ACTION == "action"
-    assert act.params[0].type == "definition of unit" and act.params[0].type.arg == "unit"
+    assert act.params[0].type == "definition of unit"
+    assert act.params[0].type.arg == "unit"
     assert rules.kinds["unit"].fields["tags"].type.element == "text"
     assert rules.assumptions["reach"].type == INT
     assert Duration.THIS_TURN == "this_turn"

@@ -34,7 +34,8 @@ def test_a_list_held_in_two_places_comes_back_as_two_lists():
     shared = [1, 2]
     back = round_trip({"a": shared, "b": shared, "c": [shared, {"d": shared}]})
     lists = [back["a"], back["b"], back["c"][0], back["c"][1]["d"]]
-    assert all(x == [1, 2] for x in lists) and len({id(x) for x in lists}) == 4
+    assert all(x == [1, 2] for x in lists)
+    assert len({id(x) for x in lists}) == 4
 
 
 @pytest.mark.parametrize("ruleset", ["doomtrooper/prague-league-2010", "neuroshima"])
@@ -44,7 +45,10 @@ def test_a_ruleset_read_back_holds_the_data_it_was_built_with(ruleset, tmp_path,
     folders = [folder_of(ruleset)]
     built = compiled(folders, Diagnostics())
     again = compiled(folders, Diagnostics())
-    assert built is not None and again is not None and built.built is not None and again.built is None
+    assert built is not None
+    assert again is not None
+    assert built.built is not None
+    assert again.built is None
     old, new = built.ruleset(), again.ruleset()
     for part in ("definitions", "kinds", "params", "enums", "assumptions", "dice", "zones", "pools", "events",
                  "options", "other_names", "descendants", "ability_args", "rule_sites"):

@@ -56,10 +56,12 @@ def legion_pool(tmp_path_factory):
 
 def test_paradise_lost_dark_legion_cards_import_with_the_tribal_icon(legion_pool):
     cards = {c["id"]: c for c in legion_pool[0]["cards"]}
-    assert cards["dtdb_07061"]["tribes"] == ["tribal_dark_legion"] and "icons" not in cards["dtdb_07061"]
+    assert cards["dtdb_07061"]["tribes"] == ["tribal_dark_legion"]
+    assert "icons" not in cards["dtdb_07061"]
     assert cards["dtdb_07025"]["tribes"] == ["tribal_dark_legion"]
     assert cards["dtdb_07009"]["tribes"] == ["crescentia"]  # the case changes only what it names
-    assert cards["dtdb_01214"]["icons"] == ["dark_legion"] and "tribes" not in cards["dtdb_01214"]  # other sets
+    assert cards["dtdb_01214"]["icons"] == ["dark_legion"]
+    assert "tribes" not in cards["dtdb_01214"]  # other sets
 
 
 def test_the_tribal_dark_legion_deck_stays_legal_with_the_imported_pool(legion_pool):
@@ -131,13 +133,14 @@ def test_a_pool_card_of_another_kind_than_its_twin_is_reported():
 
     card = PoolCard("dtdb_08010", "special", "Luna", {"code": "08010", "icons": ["general"]}, (4, 5))
     _, _, [warning] = apply_pools(rulecraft.load(PL), [Pool("p.yaml", "doomtrooper", [card], {}, {})], ["code"])
-    assert warning.message.endswith("which is a fortification, not a special") and (warning.line, warning.column) == (4, 5)
+    assert warning.message.endswith("which is a fortification, not a special")
+    assert (warning.line, warning.column) == (4, 5)
 
 
 # ---- names from the sources ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("tribe, member", [("Luteránská triáda", "lutheran_triad"), ("Půlměsíc", "crescentia"),
+@pytest.mark.parametrize(("tribe", "member"), [("Luteránská triáda", "lutheran_triad"), ("Půlměsíc", "crescentia"),
                                            ("Synové Rasputina", "sons_of_rasputin"), ("Templáři", "templars"),
                                            ("kmemová Černá legie", "tribal_dark_legion"),
                                            ("Kmenová Černá legie", "tribal_dark_legion"), ("templari", "templars")])
@@ -182,10 +185,12 @@ def test_listings_show_the_other_names_beside_the_english_one(capsys):
     lines = [line for line in capsys.readouterr().out.splitlines() if not line.startswith(" ")]  # not the properties
     assert lines[0].split() == ["personal_anti_personnel_mines", "Personal", "Anti-Personnel", "Mines", "equipment",
                                 "x1", "(cs:", "Osobní", "protipěchotní", "miny,", "OPM)"]
-    assert lines[1].endswith("(cs: Zbabělost)") and lines[2].endswith("x1")  # Luna is Luna in Czech too
+    assert lines[1].endswith("(cs: Zbabělost)")
+    assert lines[2].endswith("x1")  # Luna is Luna in Czech too
     assert main(["cards", "list", "neuroshima", "--json"]) == 0
     cards = {c["id"]: c for c in json.loads(capsys.readouterr().out)["cards"]}
-    assert cards["splitter"]["aka"] == [{"language": "pl", "name": "Roztrajacz"}] and "aka" not in cards["allied_sniper"]
+    assert cards["splitter"]["aka"] == [{"language": "pl", "name": "Roztrajacz"}]
+    assert "aka" not in cards["allied_sniper"]
     assert main(["cards", "list", "doomtrooper"]) == 0
     listing = capsys.readouterr().out
     assert listing.split("\nvalues with other names:\n")[1].splitlines()[0].split() == [

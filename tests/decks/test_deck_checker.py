@@ -43,7 +43,7 @@ def test_a_batch_finds_each_format_once_and_reads_each_pool_once(monkeypatch):
     monkeypatch.setattr(decks, "read_pool", lambda p: read.append(p.name) or read_pool(p))
     checker = DeckChecker(pools=[GALLERY / "pools" / "homemade.yaml"])
     league = [GALLERY / "templars-legal.yaml", GALLERY / "dt032-homemade.yaml", GALLERY / "dt009-59-cards.yaml"]
-    reports = checker.check_many(league + [GALLERY / "standard-legal.yaml", GALLERY / "standard-six-copies.yaml"])
+    reports = checker.check_many([*league, GALLERY / "standard-legal.yaml", GALLERY / "standard-six-copies.yaml"])
     assert found == ["doomtrooper/prague-league-2010", "doomtrooper/standard"]
     assert read == ["homemade.yaml"]
     assert [r["legal"] for r in reports] == [True, False, False, True, False]

@@ -81,7 +81,8 @@ def test_an_unknown_mod_is_a_diagnostic_with_a_code(capsys):
     [d] = info.value.diagnostics
     assert (d.code, d.message) == ("E1003", "no ruleset 'no/such-mod': not a bundled id nor a folder with main.rules")
     code, out, _ = run(capsys, "deck", "check", str(DECK), "--mod", "no/such-mod", "--json")
-    assert code == 2 and [d["code"] for d in json.loads(out)["diagnostics"]] == ["E1003"]
+    assert code == 2
+    assert [d["code"] for d in json.loads(out)["diagnostics"]] == ["E1003"]
 
 
 def test_a_mod_that_does_not_compile_is_reported_with_the_compilers_diagnostics(tmp_path, capsys):
@@ -93,7 +94,8 @@ def test_a_mod_that_does_not_compile_is_reported_with_the_compilers_diagnostics(
         check_deck(DECK, mods=[str(mod)])
     code, out, _ = run(capsys, "deck", "check", str(DECK), "--mod", str(mod), "--json")
     report = json.loads(out)
-    assert code == 1 and report["errors"] >= 1
+    assert code == 1
+    assert report["errors"] >= 1
     assert {d["file"] for d in report["diagnostics"]} == {f"{mod}/main.rules"}
 
 

@@ -101,7 +101,8 @@ def test_invalid_yaml_is_reported_where_it_breaks(tmp_path):
     with pytest.raises(DeckError) as info:
         read_deck(path)
     [d] = info.value.diagnostics
-    assert (d.code, d.line) == ("E0802", 4) and d.message.startswith("invalid YAML")
+    assert (d.code, d.line) == ("E0802", 4)
+    assert d.message.startswith("invalid YAML")
 
 
 def test_a_deck_without_a_format_says_how_to_name_one(tmp_path):
@@ -139,7 +140,8 @@ def test_a_duplicate_key_and_a_control_character_are_yaml_errors_with_positions(
     with pytest.raises(DeckError) as info:
         read_deck(deck_file(tmp_path, "format: cardgame\nmain:\n  howl: 1\n  howl: 2\n"))
     [d] = info.value.diagnostics
-    assert (d.code, d.line, d.column) == ("E0802", 4, 3) and 'duplicate key "howl"' in d.message
+    assert (d.code, d.line, d.column) == ("E0802", 4, 3)
+    assert 'duplicate key "howl"' in d.message
     with pytest.raises(DeckError) as info:
         read_deck(deck_file(tmp_path, "format: cardgame\nmain:\n  ho\x01wl: 1\n"))
     [d] = info.value.diagnostics

@@ -13,7 +13,7 @@ from rulecraft.inputs import documents as inputs
 def bomb(levels):
     lines = ["format: prague-league-2010", "a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, levels)]
-    return "\n".join(lines + [f"cards: *a{levels - 1}"]) + "\n"
+    return "\n".join([*lines, f"cards: *a{levels - 1}"]) + "\n"
 
 
 def problems(tmp_path, text, name="deck.yaml"):
@@ -30,26 +30,30 @@ def test_an_alias_bomb_is_refused_after_a_bounded_walk(tmp_path, monkeypatch):
     monkeypatch.setattr(inputs, "MAX_YAML_VALUES", 5_000)
     monkeypatch.setattr(inputs, "bounded", lambda *args: walked.append(1) or real(*args))
     [(code, message)] = problems(tmp_path, bomb(9))  # 10**9 values once expanded
-    assert code == "E0802" and "more than 5000 values once its aliases are expanded" in message
+    assert code == "E0802"
+    assert "more than 5000 values once its aliases are expanded" in message
     assert walked == [1]
 
 
 def test_a_deep_nest_is_refused(tmp_path):
     [(code, message)] = problems(tmp_path, "format: prague-league-2010\ncards: " + "[" * 200 + "]" * 200 + "\n")
-    assert code == "E0802" and "nests deeper than 64 levels" in message
+    assert code == "E0802"
+    assert "nests deeper than 64 levels" in message
 
 
 def test_a_file_too_large_is_refused_before_it_is_read(tmp_path, monkeypatch):
     monkeypatch.setattr(inputs, "MAX_INPUT_BYTES", 1_000)
     [(code, message)] = problems(tmp_path, "format: prague-league-2010\n# " + "x" * 2_000 + "\n")
-    assert code == "E0801" and "larger than" in message
+    assert code == "E0801"
+    assert "larger than" in message
 
 
 def test_yaml_larger_than_the_reader_handles_in_seconds_is_refused_before_it_is_parsed(tmp_path, monkeypatch):
     monkeypatch.setattr(inputs, "MAX_YAML_BYTES", 1_000)
     [(code, message)] = problems(tmp_path, "format: prague-league-2010\nmain:\n" + "".join(
         f"  card{i:04d}: 1\n" for i in range(100)))
-    assert code == "E0802" and message == "the YAML is larger than 1,000 characters"
+    assert code == "E0802"
+    assert message == "the YAML is larger than 1,000 characters"
 
 
 def test_a_byte_order_mark_is_allowed(tmp_path):

@@ -10,7 +10,7 @@ from rulecraft.decks.importer import import_files, write_pool
 from rulecraft.decks.legality import check_deck
 
 
-@pytest.mark.parametrize("given, shown", [
+@pytest.mark.parametrize(("given", "shown"), [
     ('AC-40 "JUSTIFIER"', 'AC-40 "Justifier"'),
     ("GOMORRIAN EMASCULATOR", "Gomorrian Emasculator"),
     ("LORD OF THE DEAD", "Lord of the Dead"),

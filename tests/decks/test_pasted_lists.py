@@ -138,7 +138,7 @@ def test_a_file_without_a_known_suffix_is_read_as_it_looks(rules, tmp_path):
     assert read_deck(yaml).sections == {"main": [("grey_wolf", 4, (4, 3))]}
 
 
-@pytest.mark.parametrize("text, line, column, shown", [
+@pytest.mark.parametrize(("text", "line", "column", "shown"), [
     ("4x Grey Wolf\n4x Howl!\n", 1, 1, "4x Grey Wolf"),
     ("format: cardgame\nside: wolf\n\n  Grey Wolf x4\nHowl! x2\n", 4, 3, "Grey Wolf x4"),
     ("# my deck\nformat: cardgame\nSideboard:\n2 Howl!\n", 4, 1, "2 Howl!"),
@@ -159,7 +159,8 @@ def test_a_yaml_deck_with_a_yaml_error_and_no_listed_card_keeps_its_yaml_error(t
     with pytest.raises(DeckError) as info:
         read_deck(path)
     [d] = info.value.diagnostics
-    assert (d.code, d.line) == ("E0802", 4) and d.message.startswith("invalid YAML")
+    assert (d.code, d.line) == ("E0802", 4)
+    assert d.message.startswith("invalid YAML")
 
 
 # ---- standard input, through the command line ------------------------------------------
@@ -188,7 +189,7 @@ def test_a_yaml_deck_on_standard_input_is_read_as_yaml():
 
 
 def test_problems_on_standard_input_are_placed_in_stdin():
-    result = deck_check("-", "--json", stdin="format: doomtrooper/standard\n4x Gendarm\n".encode())
+    result = deck_check("-", "--json", stdin=b"format: doomtrooper/standard\n4x Gendarm\n")
     assert result.returncode == 2
     [d] = json.loads(result.stdout)["diagnostics"]
     assert (d["code"], d["file"], d["line"], d["column"], d["help"]) == ("E0811", "<stdin>", 2, 4,

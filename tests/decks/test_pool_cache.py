@@ -51,12 +51,15 @@ def test_a_pool_is_parsed_once_per_content_in_a_process_and_across_processes(par
     copy = pools.read_pool(write(tmp_path / "b.yaml", POOL))  # the same text elsewhere
     assert parses == [str(tmp_path / "a.yaml")]
     assert summary(again) == summary(first)
-    assert summary(copy)[1:] == summary(first)[1:] and copy.file == str(tmp_path / "b.yaml")
+    assert summary(copy)[1:] == summary(first)[1:]
+    assert copy.file == str(tmp_path / "b.yaml")
     pools._parsed.clear()  # a new process: the cache file answers
     assert summary(pools.read_pool(tmp_path / "a.yaml")) == summary(first)
-    assert parses == [str(tmp_path / "a.yaml")] and len(cache_files(tmp_path)) == 1
+    assert parses == [str(tmp_path / "a.yaml")]
+    assert len(cache_files(tmp_path)) == 1
     assert first.cards[0].props == {"tribes": ["templars"], "set": "homemade", "fight": 5}
-    assert first.cards[1].position == (7, 5) and first.cards[0].where("fight") == (6, 108)
+    assert first.cards[1].position == (7, 5)
+    assert first.cards[0].where("fight") == (6, 108)
 
 
 def test_a_changed_pool_is_parsed_again(parses, tmp_path):
@@ -65,7 +68,8 @@ def test_a_changed_pool_is_parsed_again(parses, tmp_path):
     write(path, POOL.replace("fight: 5", "fight: 6"))
     pools._parsed.clear()
     assert pools.read_pool(path).cards[0].props["fight"] == 6
-    assert len(parses) == 2 and len(cache_files(tmp_path)) == 2
+    assert len(parses) == 2
+    assert len(cache_files(tmp_path)) == 2
 
 
 @pytest.mark.parametrize("damage", ["truncate", "not json", "other kind", "other layout", "wrong shape"])
@@ -90,7 +94,8 @@ def test_no_cache_file_is_written_when_caching_is_off(parses, tmp_path, monkeypa
     monkeypatch.setenv("RULECRAFT_NO_CACHE", "1")
     path = write(tmp_path / "a.yaml", POOL)
     pools.read_pool(path)
-    assert pool_cache.cache_dir() is None and not (tmp_path / "cache").exists()
+    assert pool_cache.cache_dir() is None
+    assert not (tmp_path / "cache").exists()
     pools.read_pool(path)
     assert len(parses) == 1  # the process still keeps it
 
@@ -102,8 +107,10 @@ def test_a_bad_pool_gets_the_same_diagnostics_every_time(parses, tmp_path):
         with pytest.raises(DeckError) as info:
             pools.read_pool(path)
         got.append([(d.code, d.file, d.line, d.column, d.message) for d in info.value.diagnostics])
-    assert got[0] == got[1] and got[0][0][:4] == ("E0906", str(path), 3, 10)
-    assert len(parses) == 2 and cache_files(tmp_path) == []
+    assert got[0] == got[1]
+    assert got[0][0][:4] == ("E0906", str(path), 3, 10)
+    assert len(parses) == 2
+    assert cache_files(tmp_path) == []
 
 
 def test_a_cached_pool_checks_a_deck_as_a_freshly_parsed_one(parses, tmp_path):
@@ -115,7 +122,8 @@ def test_a_cached_pool_checks_a_deck_as_a_freshly_parsed_one(parses, tmp_path):
         with pytest.raises(DeckError) as info:
             check_deck(deck, pools=[path])
         reports.append([(d.code, d.file, d.line, d.column, d.message) for d in info.value.diagnostics])
-    assert len(parses) == 1 and reports[0] == reports[1]
+    assert len(parses) == 1
+    assert reports[0] == reports[1]
     assert reports[0][0][:4] == ("E0909", str(path), 6, 108)
 
 

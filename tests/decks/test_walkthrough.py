@@ -28,7 +28,7 @@ def steps() -> list[tuple[str, str]]:
     return [(command, "".join(f"{line}\n" for line in shown)) for command, shown in out]
 
 
-@pytest.mark.parametrize("command, shown", steps(), ids=[c for c, _ in steps()])
+@pytest.mark.parametrize(("command", "shown"), steps(), ids=[c for c, _ in steps()])
 def test_a_walkthrough_command_prints_what_the_readme_shows(command, shown):
     assert command.startswith("rulecraft ")
     python = f"{shlex.quote(sys.executable)} -m rulecraft"

@@ -2,8 +2,6 @@
 gets exactly that code and a fixed one that compiles without it; `explain` answers for every code."""
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +11,7 @@ from rulecraft.cli import main
 from rulecraft.compiler import diagnostics
 from rulecraft.reference import codes
 from rulecraft.reference.explain import explain, render
+from tests.support.command import rc
 
 PACKAGE = Path(rulecraft.__file__).resolve().parent
 LITERAL = re.compile(r'"([EW]\d{4})"')
@@ -71,17 +70,14 @@ def test_explain_answers_every_code(code):
     assert text.startswith(f"{code}: {codes.described()[code]}\n")
     if code in codes.examples():
         assert f"[{code}]" in answer["examples"]["reported"]
-        assert "Wrong (rulecraft " in text and "\nFixed" in text
+        assert "Wrong (rulecraft " in text
+        assert "\nFixed" in text
 
 
 def test_every_range_of_codes_says_what_it_is_about():
     assert all(codes.family(code) for code in codes.described())
     assert codes.family("E0201") == "types"
     assert codes.family("W0915") == codes.family("E0915")  # a warning without a range of its own: that of its errors
-
-
-def rc(*args):
-    return subprocess.run([sys.executable, "-m", "rulecraft", *args], capture_output=True, text=True)
 
 
 def test_explain_a_code_on_the_command_line():
@@ -93,9 +89,11 @@ def test_explain_a_code_on_the_command_line():
 
 def test_an_unknown_code_is_a_usage_error_with_suggestions():
     result = rc("explain", "E0210X")
-    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
     result = rc("explain", "E0299")
-    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
     assert result.stderr.splitlines()[:2] == ["error[E1003]: no diagnostic code E0299", "  help: did you mean `E0909`, `E0209` or `E1002`?"]
 
 

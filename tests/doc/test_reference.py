@@ -3,8 +3,6 @@ built-ins the checker knows, every definition with its other names, every assump
 override that reads back), pictures where the runtime draws them, and links that all resolve."""
 
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -21,6 +19,7 @@ from rulecraft.reference.model import slug_of
 from rulecraft.reference.pages import set_value
 from rulecraft.runtime.builtins import BUILTINS
 from rulecraft.views.render import _per_side
+from tests.support.command import rc
 
 
 class Targets(HTMLParser):
@@ -128,9 +127,11 @@ def test_tokens_with_sides_and_the_boards_of_scenarios_are_drawn(reference):
     assert len(sided) >= 10
     for definition in sided:
         svg = (reference.folder / "pictures" / f"neuroshima.{definition}.svg").read_text(encoding="utf-8")
-        assert svg.startswith("<svg") and 'class="token"' in svg
+        assert svg.startswith("<svg")
+        assert 'class="token"' in svg
     board = (reference.folder / "pictures" / "doom.knee_deep.map.svg").read_text(encoding="utf-8")
-    assert 'class="cell"' in board and 'class="figure"' in board
+    assert 'class="cell"' in board
+    assert 'class="figure"' in board
 
 
 def test_steps_and_hooks_are_listed_with_how_a_mod_hooks_them(reference):
@@ -144,7 +145,8 @@ def test_a_mods_page_shows_what_it_declares_and_what_it_changes(reference):
     assert {(e.what, e.name) for e in page.entries} >= {("mod", "doom/variants/super-shotgun"), ("ability", "knockback")}
     assert not any(e.what == "definition" and e.name == "pistol" for e in page.entries)  # the base's stay on its page
     text = markdown(page)
-    assert "## Changes" in text and "| `doom/variants/super-shotgun` | `shotgun.abilities` | patch |" in text
+    assert "## Changes" in text
+    assert "| `doom/variants/super-shotgun` | `shotgun.abilities` | patch |" in text
 
 
 def test_the_codes_page_has_every_code(reference):
@@ -157,10 +159,6 @@ def test_the_reference_is_the_same_each_time():
     first, second = site("twilight-imperium", main), site("twilight-imperium", main)
     assert [markdown(p) for p in first] == [markdown(p) for p in second]
     assert [html(p) for p in first] == [html(p) for p in second]
-
-
-def rc(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "rulecraft", *args], capture_output=True, text=True, cwd=cwd)
 
 
 def test_doc_of_a_game_with_a_mod_shows_everything_of_both(tmp_path):
@@ -187,14 +185,17 @@ def test_doc_json_lists_the_pages_written(tmp_path):
 ])
 def test_doc_refuses_bad_usage(args, message, tmp_path):
     result = rc(*args, "-o", str(tmp_path / "ref"))
-    assert result.returncode == 2 and result.stderr.startswith(message) and "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert result.stderr.startswith(message)
+    assert "Traceback" not in result.stderr
 
 
 def test_doc_of_a_ruleset_with_errors_reports_them_and_writes_nothing(tmp_path):
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "main.rules").write_text('game "broken" "Broken"\nconst x = y\n', encoding="utf-8")
     result = rc("doc", str(tmp_path / "broken"), "-o", str(tmp_path / "ref"))
-    assert result.returncode == 1 and "error[E0101]: unknown name `y`" in result.stderr
+    assert result.returncode == 1
+    assert "error[E0101]: unknown name `y`" in result.stderr
     assert not (tmp_path / "ref").exists()
 
 

@@ -14,7 +14,8 @@ FOLDER = Path(__file__).resolve().parents[2] / "editors/vscode"
 def test_the_extension_contributes_the_language_and_its_grammar():
     manifest = json.loads((FOLDER / "package.json").read_text(encoding="utf-8"))
     (language,) = manifest["contributes"]["languages"]
-    assert language["id"] == "rulecraft" and language["extensions"] == [".rules"]
+    assert language["id"] == "rulecraft"
+    assert language["extensions"] == [".rules"]
     json.loads((FOLDER / language["configuration"]).read_text(encoding="utf-8"))
     (grammar,) = manifest["contributes"]["grammars"]
     scope = json.loads((FOLDER / grammar["path"]).read_text(encoding="utf-8"))["scopeName"]

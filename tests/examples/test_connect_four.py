@@ -48,14 +48,18 @@ def test_played_to_a_win_or_a_full_board(connect_four, seed):
         cell = next(r * COLUMNS + e["picked"] for r in range(ROWS) if rebuilt[r * COLUMNS + e["picked"]] == 0)
         rebuilt[cell] = 1 + i % 2
         if i < len(picks) - 1:  # the game went on: nobody had four yet
-            assert not has_four(rebuilt, 1) and not has_four(rebuilt, 2)
+            assert not has_four(rebuilt, 1)
+            assert not has_four(rebuilt, 2)
     assert cells == rebuilt
     assert game.over
     if game.winner is None:
-        assert 0 not in cells and not has_four(cells, 1) and not has_four(cells, 2)
+        assert 0 not in cells
+        assert not has_four(cells, 1)
+        assert not has_four(cells, 2)
     else:
         disc = 1 if game.winner.name == "red" else 2
-        assert has_four(cells, disc) and not has_four(cells, 3 - disc)
+        assert has_four(cells, disc)
+        assert not has_four(cells, 3 - disc)
         assert picks[-1]["player"] == game.winner.name
 
 
@@ -64,12 +68,14 @@ def test_a_full_board_without_a_line_is_a_draw(connect_four):
     game = rulecraft.new_game(connect_four, seed=0, scenario="classic")
     rows = ["RRYYRR.", "YYRRYYR", "RRYYRRY", "YYRRYYR", "RRYYRRY", "YYRRYYR"]
     cells = board_of(rows)
-    assert not has_four(cells, 1) and not has_four(cells, 2)
+    assert not has_four(cells, 1)
+    assert not has_four(cells, 2)
     game.set(game.select("tabletop")[0], "cells", cells)
     rulecraft.run(game, "classic", max_rounds=1)  # red drops the last disc
     final = game.select("tabletop")[0].props["cells"]
-    assert final == board_of(["RRYYRRR"] + rows[1:])
-    assert game.over and game.winner is None
+    assert final == board_of(["RRYYRRR", *rows[1:]])
+    assert game.over
+    assert game.winner is None
 
 
 def test_a_drop_gives_the_exact_next_board(connect_four):
@@ -93,7 +99,7 @@ def test_a_full_column_and_a_column_off_the_board_are_refused(connect_four):
         game.call("dropped", full, 7, 1)
 
 
-@pytest.mark.parametrize("rows, cell, expected", [
+@pytest.mark.parametrize(("rows", "cell", "expected"), [
     ([".......", ".......", ".......", ".......", ".......", "RRRRYYY"], 3, True),    # across
     ([".......", ".......", "Y......", "Y......", "Y......", "YRRR..."], 0, True),    # up
     ([".......", ".......", "...R...", "..RY...", ".RYY...", "RYYR..."], 0, True),    # rising diagonal

@@ -32,10 +32,13 @@ def test_tictactoe_is_played_to_a_win_or_a_draw(tictactoe, seed):
     cells = game.select("tabletop")[0].props["cells"]
     assert game.over
     if game.winner is None:
-        assert 0 not in cells and not three_in_a_line(cells, 1) and not three_in_a_line(cells, 2)
+        assert 0 not in cells
+        assert not three_in_a_line(cells, 1)
+        assert not three_in_a_line(cells, 2)
     else:
         symbol = 1 if game.winner.name == "crosses" else 2
-        assert three_in_a_line(cells, symbol) and not three_in_a_line(cells, 3 - symbol)
+        assert three_in_a_line(cells, symbol)
+        assert not three_in_a_line(cells, 3 - symbol)
     assert abs(cells.count(1) - cells.count(2)) <= 1
 
 
@@ -68,11 +71,14 @@ def test_breakthrough_is_played_until_a_pawn_breaks_through_or_an_army_falls(bre
     game = rulecraft.new_game(breakthrough, seed=seed, scenario="classic")
     rulecraft.run(game, "classic")
     cells = game.select("tabletop")[0].props["cells"]
-    assert game.over and game.winner is not None
+    assert game.over
+    assert game.winner is not None
     side = 1 if game.winner.name == "white" else 2
     far = cells[56:64] if side == 1 else cells[0:8]
     assert side in far or (3 - side) not in cells
-    assert len(cells) == 64 and cells.count(1) <= 16 and cells.count(2) <= 16
+    assert len(cells) == 64
+    assert cells.count(1) <= 16
+    assert cells.count(2) <= 16
 
 
 def test_breakthrough_starts_with_two_full_rows_each(breakthrough):
@@ -121,4 +127,5 @@ def test_breakthrough_checks_one_move_as_its_move_list_has_it(breakthrough):
         listed = {(m["origin"], m["target"]) for m in game.call("moves_of", board, side)}
         checked = {(o, t) for o in range(64) if board[o] == side for t in range(64)
                    if game.call("is_pawn_move", board, {"origin": o, "target": t}, side)}
-        assert checked == listed and len(listed) > 10
+        assert checked == listed
+        assert len(listed) > 10

@@ -54,7 +54,8 @@ def test_a_scrambled_file_comes_back_to_a_fixed_point_with_the_same_tokens(path,
     scrambled = perturbed(original, data)
     laid = format_text(scrambled)
     assert format_text(laid) == laid
-    assert tokens(laid) == tokens(original) and lines(laid) == lines(original)
+    assert tokens(laid) == tokens(original)
+    assert lines(laid) == lines(original)
 
 
 PIECES = ["fn f(a: int,", "b: int) {", "}", "{", "[", "]", "(", ")", "and x", "or y", "else \"no\"", "} else {",
@@ -71,7 +72,7 @@ def test_formatting_any_text_twice_changes_nothing_more(pieces):
     assert lines(laid) == lines(text)
 
 
-@pytest.mark.parametrize("written, laid", [
+@pytest.mark.parametrize(("written", "laid"), [
     ("fn f() {\nlet x = 1\n    if x > 0 {\nreturn\n}\n}\n", "fn f() {\n  let x = 1\n  if x > 0 {\n    return\n  }\n}\n"),
     # a parameter list broken over lines aligns after its bracket; the body hangs from the statement
     ("fn f(a: int,\nb: int) {\nreturn\n}\n", "fn f(a: int,\n     b: int) {\n  return\n}\n"),
@@ -96,9 +97,11 @@ def test_check_diff_and_write(tmp_path):
     messy = tmp_path / "main.rules"
     messy.write_text('game "g" "G"\nfn f() {\n      return\n}\n', encoding="utf-8")
     checked = run("--check", ".", cwd=tmp_path)
-    assert checked.returncode == 1 and checked.stdout.strip() == "main.rules"
+    assert checked.returncode == 1
+    assert checked.stdout.strip() == "main.rules"
     diff = run("--diff", "main.rules", cwd=tmp_path)
-    assert diff.returncode == 1 and "-      return\n+  return" in diff.stdout
+    assert diff.returncode == 1
+    assert "-      return\n+  return" in diff.stdout
     assert messy.read_text(encoding="utf-8").count("      return") == 1  # --check and --diff change nothing
     assert run("main.rules", cwd=tmp_path).returncode == 0
     assert messy.read_text(encoding="utf-8") == 'game "g" "G"\nfn f() {\n  return\n}\n'
@@ -112,16 +115,20 @@ def test_json_names_the_files_changed_and_those_left_alone(tmp_path):
     (tmp_path / "b.rules").write_text('game "g" "G"\nconst = 1\n', encoding="utf-8")
     done = run("--check", "--json", ".", cwd=tmp_path)
     document = json.loads(done.stdout)
-    assert done.returncode == 2 and document["changed"] == ["a.rules"]
+    assert done.returncode == 2
+    assert document["changed"] == ["a.rules"]
     (broken,) = document["not_formatted"]
-    assert broken["file"] == "b.rules" and [d["code"] for d in broken["diagnostics"]] == ["E0001"]
+    assert broken["file"] == "b.rules"
+    assert [d["code"] for d in broken["diagnostics"]] == ["E0001"]
 
 
 def test_a_file_that_does_not_parse_is_reported_and_left_alone(tmp_path):
     broken = tmp_path / "main.rules"
     broken.write_text('game "g" "G"\nfn f( {\n      return\n}\n', encoding="utf-8")
     done = run("main.rules", cwd=tmp_path)
-    assert done.returncode == 2 and "E0001" in done.stderr and "Traceback" not in done.stderr
+    assert done.returncode == 2
+    assert "E0001" in done.stderr
+    assert "Traceback" not in done.stderr
     assert "      return" in broken.read_text(encoding="utf-8")
 
 

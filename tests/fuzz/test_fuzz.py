@@ -24,7 +24,7 @@ def _corpus(name):
 CASES = sorted((t, p) for t in TARGETS for p in (REGRESSIONS / t).glob("*.bin")) if REGRESSIONS.is_dir() else []
 
 
-@pytest.mark.parametrize("target, case", CASES, ids=lambda x: x.name if isinstance(x, Path) else x)
+@pytest.mark.parametrize(("target", "case"), CASES, ids=lambda x: x.name if isinstance(x, Path) else x)
 def test_a_stored_crash_stays_fixed(target, case, tmp_path):
     assert crash(TARGETS[target], case.read_bytes(), tmp_path) is None
 

@@ -58,8 +58,11 @@ def test_a_placeholder_names_a_property_and_an_event_parameter(project):
     assert label is not None
     line = BASE_MAIN.split("\n").index('on hit { log "{target.name} takes {wounds}" }') + 1
     name = navigation.resolve(found, label, (line, 23))
-    assert name is not None and (name.what, name.name) == (navigation.What.BUILTIN_FIELD, "name")
+    assert name is not None
+    assert (name.what, name.name) == (navigation.What.BUILTIN_FIELD, "name")
     target = navigation.resolve(found, label, (line, 16))
-    assert target is not None and (target.what, str(target.site)) == (navigation.What.LOCAL, f"{label}:7:11")
+    assert target is not None
+    assert (target.what, str(target.site)) == (navigation.What.LOCAL, f"{label}:7:11")
     hit = navigation.resolve(found, label, (line, 4))
-    assert hit is not None and (hit.what, str(hit.site)) == (navigation.What.EVENT, f"{label}:7:7")
+    assert hit is not None
+    assert (hit.what, str(hit.site)) == (navigation.What.EVENT, f"{label}:7:7")

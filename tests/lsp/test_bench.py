@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("pygls", reason="the language server needs the extra `lsp` (pip install -e '.[lsp]')")
 
-from bench.lsp import InProcess  # noqa: E402
+from bench.lsp import InProcess
 
 
 def test_the_in_process_server_publishes_diagnostics_for_an_edit(project):

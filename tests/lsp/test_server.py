@@ -11,7 +11,7 @@ from tests.lsp.conftest import BASE_MAIN, BASE_UNITS, MOD_MAIN, find
 
 pytest.importorskip("pygls", reason="the language server needs the extra `lsp` (pip install -e '.[lsp]')")
 
-from tests.lsp.client import Client  # noqa: E402  (after the skip: it is of no use without pygls)
+from tests.lsp.client import Client  # after the skip: it is of no use without pygls
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -91,7 +91,8 @@ def test_hover_shows_the_declaration_its_comment_and_rules(server, project):
     assert 'unit grunt "Grunt" x4' in text
     assert "The common soldier." in text
     assert "rules: BASE-001" in text
-    assert "declared at `" in text and "units.rules:5:6`" in text
+    assert "declared at `" in text
+    assert "units.rules:5:6`" in text
 
 
 def test_hover_shows_an_assumption_with_its_value_and_note(server, project):
@@ -133,12 +134,14 @@ def test_definition_goes_from_a_mod_to_its_base(server, project):
     assert server.open(mod) == []
     line, character = find(MOD_MAIN, "patch grunt")
     found = server.at("textDocument/definition", mod, line, character + 6)
-    assert found["uri"] == (project / "base/units.rules").as_uri() and place(found)[1:] == (4, 5)
+    assert found["uri"] == (project / "base/units.rules").as_uri()
+    assert place(found)[1:] == (4, 5)
     line, character = find(MOD_MAIN, "wounds")
     assert place(server.at("textDocument/definition", mod, line, character)) == ("units.rules", 1, 12)
     line, character = find(MOD_MAIN, '"base"')
     found = server.at("textDocument/definition", mod, line, character + 1)
-    assert found["uri"] == (project / "base/main.rules").as_uri() and place(found)[1:] == (0, 5)
+    assert found["uri"] == (project / "base/main.rules").as_uri()
+    assert place(found)[1:] == (0, 5)
 
 
 def test_a_mod_of_a_bundled_game_compiles_with_it():
@@ -150,7 +153,8 @@ def test_a_mod_of_a_bundled_game_compiles_with_it():
         assert client.open(mod) == []
         line, character = find(text, "const invader_types")
         found = client.at("textDocument/definition", mod, line, character + 6)
-        assert found["uri"].endswith("/rulesets/doom/setup.rules") and place(found)[1:] == (22, 6)
+        assert found["uri"].endswith("/rulesets/doom/setup.rules")
+        assert place(found)[1:] == (22, 6)
         line, character = find(text, "invader revenant")
         found = client.at("textDocument/definition", mod, line, character)
         assert found["uri"].endswith("/rulesets/doom/figures.rules")
@@ -167,7 +171,8 @@ def test_references_are_found_in_every_file(server, project):
         ("main.rules", 6, 18), ("main.rules", 8, 20),
         ("units.rules", 1, 5), ("units.rules", 4, 0), ("units.rules", 12, 15)]
     without = server.at("textDocument/references", units, line, character, context={"includeDeclaration": False})
-    assert ("units.rules", 1, 5) not in [place(loc) for loc in without] and len(without) == 4
+    assert ("units.rules", 1, 5) not in [place(loc) for loc in without]
+    assert len(without) == 4
 
 
 def test_references_of_a_local_stay_in_its_function(server, project):
@@ -175,7 +180,8 @@ def test_references_of_a_local_stay_in_its_function(server, project):
     server.open(units)
     line, character = find(BASE_UNITS, "best")
     found = server.at("textDocument/references", units, line, character, context={"includeDeclaration": True})
-    assert len(found) == 4 and {place(loc)[0] for loc in found} == {"units.rules"}
+    assert len(found) == 4
+    assert {place(loc)[0] for loc in found} == {"units.rules"}
 
 
 def test_completion_offers_kinds_properties_events_built_ins_and_definitions(server, project):
@@ -187,7 +193,8 @@ def test_completion_offers_kinds_properties_events_built_ins_and_definitions(ser
     assert items["speed"]["kind"] == 10  # Property
     assert items["hit"]["kind"] == 23  # Event
     assert items["round_start"]["kind"] == 23
-    assert items["count"]["kind"] == 3 and items["count"]["detail"] == "(list<any>) -> int"  # a built-in Function
+    assert items["count"]["kind"] == 3
+    assert items["count"]["detail"] == "(list<any>) -> int"  # a built-in Function
     assert items["grunt"]["detail"] == 'unit "Grunt"'
     assert items["damage"]["kind"] == 3
 
@@ -198,7 +205,8 @@ def test_completion_after_a_dot_offers_properties(server, project):
     line, character = find(BASE_MAIN, "u.wounds")
     labels = {i["label"] for i in server.at("textDocument/completion", main, line, character + 2)["items"]}
     assert {"wounds", "speed", "name", "owner"} <= labels
-    assert "grunt" not in labels and "count" not in labels
+    assert "grunt" not in labels
+    assert "count" not in labels
 
 
 def test_document_symbols_outline_the_file(server, project):

@@ -4,7 +4,7 @@ import pytest
 
 import rulecraft
 from rulecraft.compiler.loader import load
-from tests.support.folders import write
+from tests.support.folders import arena_mod, write
 
 BASE = '''game "arena" "Arena"
 ability fly "Fly"
@@ -23,10 +23,6 @@ def arena(tmp_path):
     return write(tmp_path / "arena", BASE)
 
 
-def mod(tmp_path, name, body):
-    return write(tmp_path / name, f'mod "arena/{name}" "{name}" extends "arena"\n{body}')
-
-
 def test_has_asks_the_definitions_declared_abilities(arena):
     game = rulecraft.Game(load(arena))
     bat, spear = game.create("bat"), game.create("spear")
@@ -35,7 +31,7 @@ def test_has_asks_the_definitions_declared_abilities(arena):
 
 
 def test_a_mod_declares_an_ability_and_moves_abilities_between_definitions(tmp_path, arena):
-    m = mod(tmp_path, "swap", 'ability burrow "Burrow"\n'
+    m = arena_mod(tmp_path, "swap", 'ability burrow "Burrow"\n'
                               'patch bat { abilities -= [fly], abilities += [burrow] }\n'
                               'patch spear { abilities += [fly] }\n'
                               'fn burrows(u: unit) -> bool { return u has burrow }\n')
@@ -46,8 +42,10 @@ def test_a_mod_declares_an_ability_and_moves_abilities_between_definitions(tmp_p
 
 
 def test_a_misspelt_ability_does_not_compile(tmp_path, arena):
-    m = mod(tmp_path, "typo", 'patch bat { abilities += [fyl] }\n')
+    m = arena_mod(tmp_path, "typo", 'patch bat { abilities += [fyl] }\n')
     with pytest.raises(rulecraft.CompileError) as info:
         load(arena, [m])
     [d] = info.value.diagnostics
-    assert d.code == "E0120" and "unknown ability `fyl`" in d.message and "did you mean `fly`?" in (d.help or "")
+    assert d.code == "E0120"
+    assert "unknown ability `fyl`" in d.message
+    assert "did you mean `fly`?" in (d.help or "")

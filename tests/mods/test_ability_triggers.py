@@ -4,7 +4,7 @@ import pytest
 
 import rulecraft
 from rulecraft.compiler.loader import load
-from tests.support.folders import write
+from tests.support.folders import arena_mod, write
 
 BASE = '''game "arena" "Arena"
 event struck(amount: int)
@@ -30,10 +30,6 @@ def arena(tmp_path):
     return write(tmp_path / "arena", BASE)
 
 
-def mod(tmp_path, name, body):
-    return write(tmp_path / name, f'mod "arena/{name}" "{name}" extends "arena"\n{body}')
-
-
 def hp(game, *things):
     return [game.get(t, "hp") for t in things]
 
@@ -51,7 +47,7 @@ def test_an_abilitys_trigger_fires_for_the_things_that_have_it_only(arena):
 
 
 def test_a_mod_that_removes_the_ability_removes_the_behaviour(tmp_path, arena):
-    m = mod(tmp_path, "tame", 'patch troll { abilities -= [regenerate] }\npatch grunt { abilities += [thorns] }\n')
+    m = arena_mod(tmp_path, "tame", 'patch troll { abilities -= [regenerate] }\npatch grunt { abilities += [thorns] }\n')
     game = rulecraft.Game(load(arena, [m]))
     troll, grunt = game.create("troll"), game.create("grunt")
     game.emit("tick")
@@ -101,7 +97,7 @@ def test_an_ability_given_arguments_is_read_with_param_of(tmp_path):
 
 def test_a_mod_gives_new_arguments_or_removes_the_ability(tmp_path):
     base = write(tmp_path / "arena", PARAMS)
-    m = mod(tmp_path, "rebalance", 'patch spear { abilities -= [armour_piercing] }\n'
+    m = arena_mod(tmp_path, "rebalance", 'patch spear { abilities -= [armour_piercing] }\n'
                                    'patch pike { abilities -= [armour_piercing], abilities += [armour_piercing(5)] }\n')
     game = rulecraft.Game(load(base, [m]))
     spear, pike = game.create("spear"), game.create("pike")

@@ -17,7 +17,8 @@ def where(thing) -> str:
 def test_setup_puts_its_figures_in_the_reserve_and_its_cards_in_the_deck():
     game = start(rulecraft.load("doom", [MOD]), "knee_deep", seed=1)
     figures = [where(t) for t in game.select("invader") if t.def_id == "revenant"]
-    assert len(figures) == 3 and figures.count("reserve") == 2  # as setup sorts any type's figures
+    assert len(figures) == 3
+    assert figures.count("reserve") == 2  # as setup sorts any type's figures
     assert [where(c) for c in game.select("invader_card") if c.def_id == "revenant_call"] == ["invader_deck"] * 2
 
 
@@ -34,3 +35,6 @@ def test_a_revenant_spawns_and_acts_in_a_seeded_knee_deep():
     game = run(start(rulecraft.load("doom", [MOD]), "knee_deep", seed=3), "knee_deep", 3)
     texts = [e.get("text", "") for e in game.log if e["what"] == "log"]
     assert "the invader player activates Revenant" in texts
+    revenants = [f.ref for f in game.select("revenant", by_definition=True)]
+    activated = [e["args"][0] for e in game.log if e["what"] == "event" and e["event"] == "invader_activated"]
+    assert [r for r in activated if r in revenants] != []

@@ -20,7 +20,7 @@ def test_the_option_swaps_radioactive_counters_for_industrial_societies():
     rules = rulecraft.load("twilight-imperium", [MOD])
     plain = start(rules, "small_galaxy", seed=1)
     chosen = start(rules, "small_galaxy", seed=1, options=["friendly_worlds"])
-    count = lambda game, d: len([e for e in game.select("domain_counter") if e.def_id == d])  # noqa: E731
+    count = lambda game, d: len([e for e in game.select("domain_counter") if e.def_id == d])
     assert (count(plain, "radioactive"), count(plain, "industrial_society")) == (4, 2)
     assert (count(chosen, "radioactive"), count(chosen, "industrial_society")) == (0, 6)
 
@@ -32,7 +32,8 @@ def test_the_new_step_pays_every_race_before_its_fleet_moves():
     with game.phase("invasion"):
         game.call("take_turn", sol)
     paid = [e for e in game.log if e["what"] == "set" and e["prop"] == "credits" and e["thing"] == "Sol"]
-    assert paid and paid[0]["value"] == 1
+    assert paid
+    assert paid[0]["value"] == 1
 
 
 def test_the_treasure_fleet_pays_six_credits_on_the_first_invasion():
@@ -45,4 +46,5 @@ def test_the_treasure_fleet_pays_six_credits_on_the_first_invasion():
     game.create("ground_force", 1, s, p)
     with game.phase("invasion"):
         game.act("invade", p, planet, 1)
-    assert p.props["credits"] == 6 and planet.props["controller"] is p
+    assert p.props["credits"] == 6
+    assert planet.props["controller"] is p

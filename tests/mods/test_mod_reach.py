@@ -6,7 +6,7 @@ import pytest
 import rulecraft
 from rulecraft.compiler.loader import load
 from rulecraft.runtime.ruletests import run_test
-from tests.support.folders import write, write_mod
+from tests.support.folders import arena_mod, write
 
 BASE = '''game "arena" "Arena"
 kind unit { hp: int = 1 }
@@ -31,10 +31,6 @@ def arena(tmp_path):
     return write(tmp_path / "arena", BASE)
 
 
-def mod(tmp_path, name, body, header_extra=""):
-    return write_mod(tmp_path, "arena", name, body, header_extra)
-
-
 def codes(arena, *mods):
     with pytest.raises(rulecraft.CompileError) as info:
         load(arena, mods)
@@ -49,32 +45,32 @@ def mustered(rules) -> tuple[list[str], int]:
 
 
 def test_a_mod_adds_to_a_list_constant_the_base_loops_over(tmp_path, arena):
-    m = mod(tmp_path, "ogres", 'unit ogre "Ogre" { hp: 5 }\npatch const recruits += [ogre]\n')
+    m = arena_mod(tmp_path, "ogres", 'unit ogre "Ogre" { hp: 5 }\npatch const recruits += [ogre]\n')
     assert mustered(load(arena, [m]))[0] == ["archer", "grunt", "ogre"]
     assert mustered(load(arena))[0] == ["archer", "grunt"]  # the base alone is unchanged
 
 
 def test_a_mod_takes_from_or_sets_a_constant(tmp_path, arena):
-    m = mod(tmp_path, "lean", "patch const recruits -= [archer]\npatch const bonus = 25\n")
+    m = arena_mod(tmp_path, "lean", "patch const recruits -= [archer]\npatch const bonus = 25\n")
     assert mustered(load(arena, [m])) == (["grunt"], 25)
 
 
 def test_patching_a_constant_is_checked(tmp_path, arena):
-    m = mod(tmp_path, "bad", "patch const recruts += [grunt]\npatch const bonus += [1]\npatch const recruits = 3\n")
+    m = arena_mod(tmp_path, "bad", "patch const recruts += [grunt]\npatch const bonus += [1]\npatch const recruits = 3\n")
     # the last one is refused where the base loops over the constant, now a number
     assert codes(arena, m) == ["E0201", "E0108", "E0702"]
 
 
 def test_two_mods_patching_one_constant_conflict_unless_one_overrides(tmp_path, arena):
-    a = mod(tmp_path, "a", "patch const bonus = 1\n")
-    b = mod(tmp_path, "b", "patch const bonus = 2\n")
+    a = arena_mod(tmp_path, "a", "patch const bonus = 1\n")
+    b = arena_mod(tmp_path, "b", "patch const bonus = 2\n")
     assert codes(arena, a, b) == ["E0701"]
-    c = mod(tmp_path, "c", "patch const bonus = 3\n", ' overrides "arena/a"')
+    c = arena_mod(tmp_path, "c", "patch const bonus = 3\n", ' overrides "arena/a"')
     assert mustered(load(arena, [a, c]))[1] == 3
 
 
 def test_a_mod_replaces_removes_and_adds_tests(tmp_path, arena):
-    m = mod(tmp_path, "three", 'unit ogre "Ogre" {}\npatch const recruits += [ogre]\n'
+    m = arena_mod(tmp_path, "three", 'unit ogre "Ogre" {}\npatch const recruits += [ogre]\n'
                                'replace test "two recruits" { let p = players()[0]  muster(p)\n'
                                '  expect count(all unit owned by p) == 3 }\n'
                                'remove test "the bonus"\n'
@@ -87,24 +83,24 @@ def test_a_mod_replaces_removes_and_adds_tests(tmp_path, arena):
 
 
 def test_a_test_a_mod_changes_must_exist(tmp_path, arena):
-    assert codes(arena, mod(tmp_path, "bad", 'remove test "two recruit"\n')) == ["E0108"]
+    assert codes(arena, arena_mod(tmp_path, "bad", 'remove test "two recruit"\n')) == ["E0108"]
 
 
 def test_a_mod_still_cannot_declare_a_test_the_base_has(tmp_path, arena):
-    assert codes(arena, mod(tmp_path, "dup", 'test "the bonus" { expect true }\n')) == ["E0301"]
+    assert codes(arena, arena_mod(tmp_path, "dup", 'test "the bonus" { expect true }\n')) == ["E0301"]
 
 
 def test_only_one_mod_of_a_group_is_loaded(tmp_path, arena):
-    easy = mod(tmp_path, "easy", "patch const bonus = 20\n", ' group "difficulty"')
-    hard = mod(tmp_path, "hard", "patch grunt { hp = 9 }\n", ' group "difficulty"')
-    other = mod(tmp_path, "other", "", ' group "looks"')
+    easy = arena_mod(tmp_path, "easy", "patch const bonus = 20\n", ' group "difficulty"')
+    hard = arena_mod(tmp_path, "hard", "patch grunt { hp = 9 }\n", ' group "difficulty"')
+    other = arena_mod(tmp_path, "other", "", ' group "looks"')
     assert codes(arena, easy, hard) == ["E0703"]
     assert mustered(load(arena, [easy, other]))[1] == 20
 
 
 def test_an_optional_dependency_is_applied_first_when_loaded(tmp_path, arena):
-    base_ogres = mod(tmp_path, "ogres", 'unit ogre "Ogre" {}\npatch const recruits += [ogre]\n')
-    more = mod(tmp_path, "more", "patch const recruits += [grunt]\n", ' optional "arena/ogres" overrides "arena/ogres"')
+    base_ogres = arena_mod(tmp_path, "ogres", 'unit ogre "Ogre" {}\npatch const recruits += [ogre]\n')
+    more = arena_mod(tmp_path, "more", "patch const recruits += [grunt]\n", ' optional "arena/ogres" overrides "arena/ogres"')
     # given after its dependency or before it, `more` is applied after `ogres`
     for order in ([base_ogres, more], [more, base_ogres]):
         assert mustered(load(arena, order))[0] == ["archer", "grunt", "grunt", "ogre"]
@@ -118,19 +114,20 @@ def test_a_hook_is_silent_until_a_mod_fills_it(tmp_path, arena):
         return [(e["what"], e.get("name", e.get("text", ""))) for e in game.log if e["what"] in ("step", "log")]
 
     assert log_whats(load(arena)) == [("step", "score")]
-    m = mod(tmp_path, "cheer", 'after step mustered in muster { log "the recruits cheer" }\n')
+    m = arena_mod(tmp_path, "cheer", 'after step mustered in muster { log "the recruits cheer" }\n')
     assert log_whats(load(arena, [m])) == [("log", "the recruits cheer"), ("step", "score")]
-    r = mod(tmp_path, "fill", 'replace step mustered in muster { p.score += 1 }\n')
+    r = arena_mod(tmp_path, "fill", 'replace step mustered in muster { p.score += 1 }\n')
     assert mustered(load(arena, [r]))[1] == 11
 
 
-@pytest.mark.parametrize("body, hint", [
+@pytest.mark.parametrize(("body", "hint"), [
     ("const recruits = [grunt]", "`patch const recruits = ...`"),
     ("unit grunt \"Grunt\" {}", "`patch grunt { property = value }`"),
     ("fn muster(p: player) {}", "`before|after|replace step STEP in muster { ... }`"),
 ])
 def test_redefining_what_the_base_declares_hints_the_change_that_works(tmp_path, arena, body, hint):
     with pytest.raises(rulecraft.CompileError) as info:
-        load(arena, [mod(tmp_path, "again", body + "\n")])
+        load(arena, [arena_mod(tmp_path, "again", body + "\n")])
     (d,) = info.value.diagnostics
-    assert d.code == "E0301" and hint in d.help
+    assert d.code == "E0301"
+    assert hint in d.help

@@ -44,7 +44,8 @@ def texts(path) -> list[str]:
 
 def tooltip(bar: ET.Element) -> str:
     title = bar.find(f"{SVG}title")
-    assert title is not None and title.text
+    assert title is not None
+    assert title.text
     return title.text
 
 
@@ -58,7 +59,8 @@ def test_the_odds_of_two_dice_are_a_bar_per_sum_labelled_with_its_exact_fraction
     ways = {s: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == s) for s in range(2, 13)}
     expected = [f"{Fraction(k, 36).numerator}/{Fraction(k, 36).denominator}  ({percent(k / 36, 2)})"
                 for k in ways.values()]
-    assert expected[0] == "1/36  (2.78 %)" and expected[5] == "1/6  (16.67 %)"
+    assert expected[0] == "1/36  (2.78 %)"
+    assert expected[5] == "1/6  (16.67 %)"
     shown = texts(picture)
     assert [t for t in shown if "/" in t] == expected
     assert [str(s) for s in ways] == [t for t in shown if t in {str(s) for s in ways}]
@@ -78,7 +80,8 @@ def test_a_pool_drawn_once_has_a_bar_per_definition_with_the_counters_ratio(caps
                                            for name, k in counts.items()]
     shown = texts(picture)
     assert [t for t in shown if t in counts] == list(counts)
-    assert "1/11  (9.09 %)" in shown and "9/44  (20.45 %)" in shown
+    assert "1/11  (9.09 %)" in shown
+    assert "9/44  (20.45 %)" in shown
     assert "twilight-imperium: domain_counters" in shown
 
 
@@ -94,7 +97,8 @@ def test_a_simulation_draws_each_share_with_its_interval(capsys, tmp_path):
         low, high = w["interval"]
         assert 0 <= low <= w["share"] <= high <= 1
         interval = f"{percent(low)} – {percent(high)}"
-        assert f"[{interval}]" in shown and percent(w["share"]) in shown
+        assert f"[{interval}]" in shown
+        assert percent(w["share"]) in shown
         who = w["winner"] or "(draw)"
         assert tooltip(bar) == (f"{who}: {w['games']} of 12 games, {percent(w['share'])} "
                                 f"(95 % interval {interval})")
@@ -145,7 +149,9 @@ def test_the_same_command_writes_the_same_bytes(capsys, tmp_path, suffix):
 def test_a_picture_of_another_kind_is_refused_with_a_code_and_a_hint(capsys, tmp_path):
     assert cli.main(["simulate", TIC_TAC_TOE, "--games", "2", "--plot", str(tmp_path / "wins.pdf")]) == 2
     err = capsys.readouterr().err
-    assert "error[E1002]" in err and "FILE.svg or FILE.png" in err and "Traceback" not in err
+    assert "error[E1002]" in err
+    assert "FILE.svg or FILE.png" in err
+    assert "Traceback" not in err
     assert not (tmp_path / "wins.pdf").exists()
 
 
@@ -153,11 +159,15 @@ def test_a_picture_that_cannot_be_written_is_refused_with_a_code(capsys, tmp_pat
     assert cli.main(["odds", "twilight-imperium", "devastation", "--plot", str(tmp_path / "no" / "d.svg")]) == 2
     refused = capsys.readouterr()
     assert refused.out == ""  # before the odds are worked out
-    assert "error[E1005]" in refused.err and "there is no folder" in refused.err and "Traceback" not in refused.err
+    assert "error[E1005]" in refused.err
+    assert "there is no folder" in refused.err
+    assert "Traceback" not in refused.err
     (tmp_path / "taken.png").mkdir()
     assert cli.main(["odds", "twilight-imperium", "devastation", "--plot", str(tmp_path / "taken.png")]) == 2
     err = capsys.readouterr().err
-    assert "error[E1005]" in err and "cannot write the picture" in err and "Traceback" not in err
+    assert "error[E1005]" in err
+    assert "cannot write the picture" in err
+    assert "Traceback" not in err
 
 
 def test_odds_draws_one_query_not_the_list(capsys, tmp_path):
@@ -168,7 +178,8 @@ def test_odds_draws_one_query_not_the_list(capsys, tmp_path):
 def test_the_readme_picture_shows_the_odds_the_command_gives(capsys):
     """docs/odds-example.svg is what the README's command drew: its bars still say what `odds` says."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "--plot docs/odds-example.svg" in readme and "](docs/odds-example.svg)" in readme
+    assert "--plot docs/odds-example.svg" in readme
+    assert "](docs/odds-example.svg)" in readme
     doc = json.loads(command(capsys, "odds", "doom", "attack_wounds", "weapon=pistol", "range=3", "armor=1", "--json"))
     picture = ROOT / "docs" / "odds-example.svg"
     assert [tooltip(b) for b in bars(picture)] == [f"{o['value']}: {o['probability']} ({percent(o['decimal'], 2)})"

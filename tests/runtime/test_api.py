@@ -12,7 +12,8 @@ def test_new_game_uses_the_scenario_players_and_setup():
     assert [p.name for p in game.players] == ["Sol", "Letnev", "Hacan"]
     planets = game.select("planet")
     on_planets = [c for c in game.select("domain_counter") if c.location in planets]
-    assert len(on_planets) == 10 and all(c.face_down for c in on_planets)
+    assert len(on_planets) == 10
+    assert all(c.face_down for c in on_planets)
 
 
 def test_a_refused_action_inside_a_phase_leaves_the_phase():
@@ -126,7 +127,8 @@ fn courage_of(f: figure) -> int { return (f as hero).courage }
 def test_the_public_api_of_the_contract():
     report = rulecraft.check_deck({"format": "doomtrooper/prague-league-2010", "faction": "templars",
                                    "main": {"gendarme": 4}})
-    assert report["legal"] is False and report["format"] == "doomtrooper/prague-league-2010"
+    assert report["legal"] is False
+    assert report["format"] == "doomtrooper/prague-league-2010"
     assert "DT-009" in [v["rule"] for v in report["violations"]]
     with pytest.raises(rulecraft.DeckError):
         rulecraft.check_deck({"format": "doomtrooper/prague-league-2010", "faction": "templarz", "main": {}})

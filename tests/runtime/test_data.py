@@ -143,7 +143,8 @@ def test_a_record_is_built_and_read_by_field_name(game):
     u = game.create("scout")
     h = game.call("make", u, 3)
     assert dict(h) == {"target": u, "wounds": 3, "ranged": False}
-    assert game.call("wounds_of", h) == 3 and game.call("ranged_of", h) is False
+    assert game.call("wounds_of", h) == 3
+    assert game.call("ranged_of", h) is False
 
 
 def test_a_record_travels_in_an_event_and_is_logged_as_an_object(game):
@@ -152,7 +153,7 @@ def test_a_record_travels_in_an_event_and_is_logged_as_an_object(game):
     assert u.props["hp"] == 1
     logged = [e for e in game.history.entries if e["what"] == "event" and e["event"] == "struck"]
     assert [e["args"] for e in logged] == [[{"target": u.ref, "wounds": 1, "ranged": True}]]
-    assert game.history.lines()[-2].endswith('"args":[{"target":%s,"wounds":1,"ranged":true}]}' % json.dumps(u.ref))
+    assert game.history.lines()[-2].endswith(f'"args":[{{"target":{json.dumps(u.ref)},"wounds":1,"ranged":true}}]}}')
 
 
 def test_records_in_a_list(game):
@@ -171,7 +172,8 @@ def test_an_item_of_a_property_is_set_as_a_new_value_of_the_property(game):
     before = [3, 4, 5]
     game.set(u, "marks", before)
     game.call("mark", u, 1, 9)
-    assert u.props["marks"] == [3, 10, 5] and before == [3, 4, 5]  # the old value is not changed in place
+    assert u.props["marks"] == [3, 10, 5]
+    assert before == [3, 4, 5]  # the old value is not changed in place
     sets = [e["value"] for e in game.log if e["what"] == "set" and e.get("prop") == "marks"]
     assert sets == [[3, 4, 5], [3, 9, 5], [3, 10, 5]]
     with pytest.raises(GameError, match="cannot set item 3 of a list of 3 items"):
@@ -239,14 +241,16 @@ def test_appending_an_item_costs_no_step_of_its_own(game):
 def test_a_list_grown_item_by_item_past_the_length_limit_is_refused(game, fn, monkeypatch):
     import rulecraft.runtime.data as data
     monkeypatch.setattr(data, "MAX_LENGTH", 100)
-    assert len(game.call("grow_and_leave", 100)) == 100 and game.call("grow", 100) == 100
+    assert len(game.call("grow_and_leave", 100)) == 100
+    assert game.call("grow", 100) == 100
     with pytest.raises(GameError, match="longer than 100 items"):
         game.call(fn, 101)  # checked when the loop ends, or when the list leaves from inside it
 
 
 def test_a_list_grown_item_by_item_is_copied_in_and_only_a_list_grows(game):
     given = [3]
-    assert game.call("grow_from", given) == [3, 1] and given == [3]
+    assert game.call("grow_from", given) == [3, 1]
+    assert given == [3]
     with pytest.raises(GameError, match="a list was expected here, not 5"):
         game.call("grow_from", 5)
 

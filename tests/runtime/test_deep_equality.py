@@ -6,6 +6,7 @@ import pytest
 
 import rulecraft
 from rulecraft.runtime.budget import ITEMS_PER_STEP
+from tests.support.steps import spent
 
 RULES = '''
 game "t" "T"
@@ -19,18 +20,12 @@ def game():
     return rulecraft.Game(rulecraft.compile_source(RULES, "t.rules"))
 
 
-def spent(game, fn, *args):
-    before = game.budget.steps
-    result = game.call(fn, *args)
-    return result, game.budget.steps - before
-
-
-@pytest.mark.parametrize("x, y, equal, steps", [
+@pytest.mark.parametrize(("x", "y", "equal", "steps"), [
     ([], [], True, 0),
     ([], [1], False, 0),
     (list(range(100)), list(range(99)), False, 0),  # no item is looked at
     (list(range(64)), list(range(64)), True, 128 // ITEMS_PER_STEP),  # both lists' items, as a search
-    (list(range(64)), list(range(63)) + [None], False, 128 // ITEMS_PER_STEP),
+    (list(range(64)), [*list(range(63)), None], False, 128 // ITEMS_PER_STEP),
     (["a", True, None], ["a", True, None], True, 0),
     ([[1, 2], [3]], [[1, 2], [3]], True, 0),
     ([[1] * 64], [[1] * 64], True, (2 + 128) // ITEMS_PER_STEP),  # nested: measured item by item

@@ -77,7 +77,8 @@ def test_an_agent_may_read_the_game_but_not_change_it():
     rules = rulecraft.compile_source(SPY, filename="spy.rules")
     reader = Asking("worth")
     game = run(start(rules, "one", seed=1, agents=[reader, Asking("worth")]), "one")
-    assert reader.got == [3] and game.winner.name == "a"
+    assert reader.got == [3]
+    assert game.winner.name == "a"
     changer = start(rules, "one", seed=1, agents=[Asking("peek"), Asking("peek")])
     with pytest.raises(AgentError) as caught:
         run(changer, "one")

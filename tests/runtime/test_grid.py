@@ -106,7 +106,8 @@ def test_a_wall_door_or_obstacle_on_a_crossed_space_always_blocks(rows, p, q, bl
     assert b.sight(a, c, set())  # an empty room: every pair sees each other
     for s in crossed:
         b.terrain[s] = {"#": "wall", "D": "door", "O": "blocking"}[blocker]
-        assert not b.sight(a, c, set()) and not b.sight(c, a, set())
+        assert not b.sight(a, c, set())
+        assert not b.sight(c, a, set())
         b.terrain[s] = "floor"
 
 
@@ -126,7 +127,8 @@ def test_a_figure_blocks_unless_it_is_ignored_and_the_ends_never_block(rows, p, 
         blocker = piece(g, b, s % 8, s // 8, side="b")
         assert not b.sight(a, c, set())
         assert b.sight(a, c, {blocker.id})
-        assert grid.grid_sees(g, "m", viewer, c, [blocker]) and not grid.grid_sees(g, "m", viewer, c, [])
+        assert grid.grid_sees(g, "m", viewer, c, [blocker])
+        assert not grid.grid_sees(g, "m", viewer, c, [])
     assert target.id in b.anchor
 
 
@@ -249,11 +251,12 @@ def test_an_oversized_figure_sees_from_any_of_its_spaces():
     target = 1 * 6 + 5
     seen_from = [s for s in grid.grid_spaces_of(g, "m", big) if b.sight(s, target, {big.id})]
     assert grid.grid_sees(g, "m", big, target, []) == bool(seen_from)
-    assert seen_from and len(seen_from) < 4
+    assert seen_from
+    assert len(seen_from) < 4
 
 
 def test_wrong_arguments_are_illegal_actions_not_python_errors():
-    g, b = board(["..."])
+    g, _b = board(["..."])
     t = g.create("token")
     bad_calls = [
         lambda: grid.grid_board(g, "x", ["..."], ["# nothing"]),
@@ -289,8 +292,10 @@ def test_the_snapshot_is_deterministic_json_and_goes_into_the_digest():
 
 def test_every_builtin_is_registered_with_a_signature():
     for name, (func, params, result) in grid.BUILTINS.items():
-        assert isinstance(params, tuple) and isinstance(result, str)
-        assert BUILTINS[name][0] is func and name.startswith("grid_")
+        assert isinstance(params, tuple)
+        assert isinstance(result, str)
+        assert BUILTINS[name][0] is func
+        assert name.startswith("grid_")
     assert RULES.callables["seen"]
 
 
@@ -307,7 +312,8 @@ def steps_are_legal(b, fid, start, path):
     for s in path:
         (x, y), (nx, ny) = b.xy(here), b.xy(s)
         assert max(abs(nx - x), abs(ny - y)) == 1
-        assert b.fits(fid, s, size, side, False) and b.diagonal_ok(x, y, nx - x, ny - y)
+        assert b.fits(fid, s, size, side, False)
+        assert b.diagonal_ok(x, y, nx - x, ny - y)
         here = s
 
 
@@ -329,11 +335,13 @@ def test_a_path_is_the_cheapest_legal_move_step_by_step(rows, size, others, frie
         if cost <= 0:
             assert path == []
             continue
-        assert path[-1] == to and to not in path[:-1]
+        assert path[-1] == to
+        assert to not in path[:-1]
         assert b.distance(start, path[0]) == 1  # the first step leaves from next to the figure's space
         steps_are_legal(b, mover.id, start, path)
         assert sum(b.step_cost(s, b.size[mover.id]) for s in path) == cost
-        assert to in grid.grid_reachable(g, "m", mover, cost) and to not in grid.grid_reachable(g, "m", mover, cost - 1)
+        assert to in grid.grid_reachable(g, "m", mover, cost)
+        assert to not in grid.grid_reachable(g, "m", mover, cost - 1)
 
 
 @settings(max_examples=60, deadline=None)
@@ -358,7 +366,8 @@ def test_a_path_goes_around_walls_and_pays_for_hazards():
     # the wall column forces the path down to row 2; the hazards cost 2, so the path keeps to the
     # cheapest spaces and ends on the far side
     path = grid.grid_path(g, "m", f, 3)
-    assert path[-1] == 3 and sum(b.step_cost(s, (1, 1)) for s in path) == grid.grid_move_cost(g, "m", f, 3)
+    assert path[-1] == 3
+    assert sum(b.step_cost(s, (1, 1)) for s in path) == grid.grid_move_cost(g, "m", f, 3)
     assert all(b.terrain[s] != "wall" for s in path)
     assert grid.grid_path(g, "m", f, 2) == []  # a wall: unreachable
     assert grid.grid_path(g, "m", f, 0) == []  # it already stands there

@@ -59,7 +59,8 @@ def test_a_fixed_oblong_figure_cannot_enter_a_one_wide_corridor_a_turning_one_ca
     assert s(b, 5, 4) in grid.grid_reachable(g, "m", t, 9)
     assert grid.grid_orientations(g, "m", t, s(b, 5, 4), 9) == ["1x2"]
     cost = grid.grid_move(g, "m", t, s(b, 5, 4), 9)
-    assert grid.grid_size_of(g, "m", t) == "1x2" and grid.grid_spaces_of(g, "m", t) == [s(b, 5, 4), s(b, 5, 5)]
+    assert grid.grid_size_of(g, "m", t) == "1x2"
+    assert grid.grid_spaces_of(g, "m", t) == [s(b, 5, 4), s(b, 5, 5)]
     # 3 steps east bring its east half to (5,1); a turn on that half covers (5,1)-(5,2); 2 steps down
     assert cost == 3 + 1 + 2
     assert [e for e in g.log if e["what"] == "grid_move"][-1]["size"] == "1x2"
@@ -145,7 +146,8 @@ def test_the_turning_cost_goes_into_the_snapshot():
     before = g.digest()
     assert "turning" not in b.snapshot()
     grid.grid_turning(g, "m", t, 2)
-    assert b.snapshot()["turning"] == [[t.id, 2]] and g.digest() != before
+    assert b.snapshot()["turning"] == [[t.id, 2]]
+    assert g.digest() != before
 
 
 open_rows = st.lists(st.text(alphabet="....~#", min_size=6, max_size=6), min_size=5, max_size=5)
@@ -173,7 +175,8 @@ def test_a_turning_move_is_a_chain_of_legal_steps_whose_costs_add_up(rows, start
             assert nxt in steps
             total += steps[nxt]
             state = nxt
-        assert total == cost <= budget and state == (end, size)
+        assert total == cost <= budget
+        assert state == (end, size)
 
 
 def test_moves_are_searched_anew_after_any_change_of_the_board():

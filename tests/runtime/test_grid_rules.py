@@ -27,7 +27,7 @@ ONE_WALL = ["...", ".#.", "..."]
 TWO_WALLS = ["..#", ".#.", "..."]
 
 
-@pytest.mark.parametrize("rule, one_wall, two_walls", [("both", True, False), ("either", False, False),
+@pytest.mark.parametrize(("rule", "one_wall", "two_walls"), [("both", True, False), ("either", False, False),
                                                        ("none", True, True)])
 def test_a_sight_line_through_a_corner_follows_the_board_s_rule(rule, one_wall, two_walls):
     for rows, sees in ((ONE_WALL, one_wall), (TWO_WALLS, two_walls)):
@@ -38,12 +38,12 @@ def test_a_sight_line_through_a_corner_follows_the_board_s_rule(rule, one_wall, 
 
 
 def test_the_default_is_both_and_no_squeeze():
-    g, b = board(TWO_WALLS)
+    _g, b = board(TWO_WALLS)
     assert (b.corner_sight, b.squeeze) == ("both", False)
 
 
 def test_a_diagonal_squeeze_between_two_walls_follows_the_board_s_rule():
-    g, b = board(TWO_WALLS)
+    g, _b = board(TWO_WALLS)
     t = g.create("token")
     grid.grid_place(g, "m", t, 1, "1x1", "a")                   # (1,0)
     assert grid.grid_move_cost(g, "m", t, 5) == 3               # round the walls: (0,1), (1,2), (2,1)

@@ -57,7 +57,8 @@ def test_the_radius_2_board_has_19_cells_in_rows_of_3_4_5_4_3():
     b = HexBoard.hexagon("b", 2)
     assert b.size() == 19
     assert [len(r) for r in b.rows] == [3, 4, 5, 4, 3]
-    assert b.labels[:3] == ["a1", "a2", "a3"] and b.labels[9] == "c3"
+    assert b.labels[:3] == ["a1", "a2", "a3"]
+    assert b.labels[9] == "c3"
 
 
 def test_the_centre_has_six_neighbours_in_clockwise_order_from_east():
@@ -97,7 +98,9 @@ def test_rays_go_straight_and_stop_at_the_edge(r, data):
     assert len(ray) <= 2 * r
     prev = cell
     for k, c in enumerate(ray, 1):
-        assert b.neighbour(prev, d) == c and b.distance(cell, c) == k and b.direction(cell, c) == d
+        assert b.neighbour(prev, d) == c
+        assert b.distance(cell, c) == k
+        assert b.direction(cell, c) == d
         prev = c
     assert b.neighbour(prev, d) == -1  # the next step leaves the board
 
@@ -146,7 +149,8 @@ def test_per_side_values_turn_with_the_token(game):
     assert [game.call("facing", p, d) for d in range(6)] == [5, 0, 0, 0, 0, 1]
     call("hex_rotate", game, "b", p, 2)  # side 0 now faces south-west
     assert [game.call("facing", p, d) for d in range(6)] == [0, 1, 5, 0, 0, 0]
-    assert call("hex_side", game, "b", p, 2) == 0 and call("hex_side_dir", game, "b", p, 0) == 2
+    assert call("hex_side", game, "b", p, 2) == 0
+    assert call("hex_side_dir", game, "b", p, 0) == 2
 
 
 @given(DIRS, DIRS)
@@ -168,7 +172,8 @@ def test_one_token_per_cell_and_a_token_on_one_cell(game):
     with pytest.raises(IllegalAction, match="already"):
         call("hex_place", game, "b", a, 1, 0)
     call("hex_move", game, "b", a, 5)
-    assert call("hex_at", game, "b", 0) is None and call("hex_at", game, "b", 5) is a
+    assert call("hex_at", game, "b", 0) is None
+    assert call("hex_at", game, "b", 5) is a
     assert call("hex_cell_of", game, "b", a) == 5
 
 
@@ -177,7 +182,8 @@ def test_a_destroyed_thing_leaves_the_board(game):
     call("hex_place", game, "b", a, 9, 0)
     game.things.destroy(a)
     assert call("hex_at", game, "b", 9) is None
-    assert call("hex_things", game, "b") == [] and 9 in call("hex_empty", game, "b")
+    assert call("hex_things", game, "b") == []
+    assert 9 in call("hex_empty", game, "b")
 
 
 def test_things_come_in_cell_order(game):
@@ -197,7 +203,7 @@ def test_a_compiled_ruleset_walks_a_ray_to_the_first_token(game):
 
 # ---- wrong arguments ----------------------------------------------------------------
 
-@pytest.mark.parametrize("name,args", [
+@pytest.mark.parametrize(("name", "args"), [
     ("hex_at", ("nope", 0)), ("hex_at", ("b", 19)), ("hex_at", ("b", -1)), ("hex_at", ("b", "c3")),
     ("hex_ray", ("b", 0, "e")), ("hex_ray", ("b", True, 0)), ("hex_cell", ("b", "z9")),
     ("hex_place", ("b", 3, 0, 0)), ("hex_rotation", ("b", None)), ("hex_edge", ("b", None, 0, [1])),
@@ -211,7 +217,10 @@ def test_wrong_arguments_are_refused_not_crashes(game, name, args):
 
 def test_every_builtin_has_a_signature():
     for name, (func, params, result) in hx.BUILTINS.items():
-        assert name.startswith("hex_") and callable(func) and isinstance(params, tuple) and result
+        assert name.startswith("hex_")
+        assert callable(func)
+        assert isinstance(params, tuple)
+        assert result
         assert name in BUILTINS
 
 
@@ -223,7 +232,8 @@ def test_the_text_notation_reads_back(game):
     call("hex_place", game, "b", a, call("hex_cell", game, "b", "c2"), 0)
     call("hex_place", game, "b", b, call("hex_cell", game, "b", "e3"), 4)
     text = call("hex_text", game, "b")
-    assert "A→1" in text and "block↖" in text
+    assert "A→1" in text
+    assert "block↖" in text
     board = game.boards["b"]
     assert parse_text(board, text) == {"c2": ("A", 0, 1), "e3": ("block", 4, None)}
 

@@ -7,6 +7,7 @@ import pytest
 
 import rulecraft
 from rulecraft.runtime.budget import ITEMS_PER_STEP
+from tests.support.steps import spent
 
 RULES = '''
 game "t" "T"
@@ -62,12 +63,6 @@ def laid_out(rules, *zones):
     return game
 
 
-def spent(game, fn, *args):
-    before = game.budget.steps
-    result = game.call(fn, *args)
-    return result, game.budget.steps - before
-
-
 def test_a_condition_on_what_copies_share_is_asked_once_per_run(rules):
     game = laid_out(rules, ("deck", [("a", COPIES)]))
     tags = ["x"] * COPIES  # each look through them costs 100 steps
@@ -110,7 +105,8 @@ def test_a_changed_copy_is_asked_on_its_own(rules):
     game = laid_out(rules, ("deck", [("a", 3)]))
     second = game.zone("deck").items[1]
     game.set(second, "tag", "y")
-    assert game.call("named", "x") == ["A", "A"] and game.call("named", "y") == ["A"]
+    assert game.call("named", "x") == ["A", "A"]
+    assert game.call("named", "y") == ["A"]
     assert game.zone("deck").runs is None
 
 
@@ -122,7 +118,8 @@ def test_a_move_or_a_shuffle_is_seen(rules):
     game = laid_out(rules, ("deck", [("a", 2), ("b", 2)]))
     deck = game.zone("deck")
     deck.items.reverse()  # changed behind the runs' back, as a shuffle does
-    assert game.call("named", "x") == ["A", "A"] and [e.def_id for e in deck.items] == ["b", "b", "a", "a"]
+    assert game.call("named", "x") == ["A", "A"]
+    assert [e.def_id for e in deck.items] == ["b", "b", "a", "a"]
     assert game.call("names", game.selection.select("card", game.zone("deck"), None, lambda it: True, False, True)) \
         == ["B", "B", "A", "A"]
 
@@ -130,4 +127,5 @@ def test_a_move_or_a_shuffle_is_seen(rules):
 def test_a_released_game_holds_no_things(rules):
     game = laid_out(rules, ("deck", [("a", 2)]), ("side", [("b", 1)]))
     game.things.release()
-    assert game.things.entities == {} and all(zone.items == [] for zone in game.things.zones.values())
+    assert game.things.entities == {}
+    assert all(zone.items == [] for zone in game.things.zones.values())

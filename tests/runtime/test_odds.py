@@ -53,7 +53,8 @@ def test_odds_command_prints_reduced_fractions_and_the_seed_ratio():
     out = subprocess.run([sys.executable, "-m", "rulecraft", "odds", "twilight-imperium", "domain_counters", "--json"],
                          capture_output=True, check=True, text=True).stdout
     doc = json.loads(out)
-    assert doc["query"] == "domain_counters" and doc["params"] == {}
+    assert doc["query"] == "domain_counters"
+    assert doc["params"] == {}
     first = doc["outcomes"][0]
     assert first == {"value": "biohazard", "probability": "1/11", "decimal": 1 / 11, "ratio": "4/44"}
     assert sum(Fraction(o["probability"]) for o in doc["outcomes"]) == 1

@@ -55,8 +55,10 @@ query total(n: int) { let t = 0  for i in 1..n { t += roll d6 }  return t }
     monkeypatch.setattr(lazy, "MAX_PAIRS", 51 * 6)  # a running total is one root per total
     got = odds.odds(rules, "total", [10])
     assert got == sums([D6] * 10)
-    assert got[35] == Fraction(4395456, 60466176) and got[10] == Fraction(1, 6 ** 10)
-    assert sum(got.values()) == 1 and len(got) == 51
+    assert got[35] == Fraction(4395456, 60466176)
+    assert got[10] == Fraction(1, 6 ** 10)
+    assert sum(got.values()) == 1
+    assert len(got) == 51
 
 
 def test_a_comparison_of_sums_is_one_read_of_two_outcomes(cap):
@@ -199,7 +201,9 @@ query shown(n: int) { let s = ""  for i in 1..n { s = s + text(roll d6) }  retur
     capsys.readouterr()
     assert main(["odds", folder, "shown", "n=3"]) == 1  # 216
     err = capsys.readouterr().err
-    assert "at most 100 chance paths" in err and "Hint:" in err and "Traceback" not in err
+    assert "at most 100 chance paths" in err
+    assert "Hint:" in err
+    assert "Traceback" not in err
 
 
 TRICKY = DICE + '''

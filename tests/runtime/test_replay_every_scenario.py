@@ -12,7 +12,7 @@ ROUNDS = 4
 CASES = [(rid, scenario) for rid in bundled_ids() for scenario in sorted(rulecraft.load(rid).scenarios)]
 
 
-@pytest.mark.parametrize("ruleset_id, scenario", CASES, ids=[f"{r}/{s}" for r, s in CASES])
+@pytest.mark.parametrize(("ruleset_id", "scenario"), CASES, ids=[f"{r}/{s}" for r, s in CASES])
 def test_the_log_of_every_bundled_scenario_replays(ruleset_id, scenario):
     game = run(start(rulecraft.load(ruleset_id), scenario, seed=1), scenario, ROUNDS)
     header = game.log[0]

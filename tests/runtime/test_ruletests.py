@@ -38,12 +38,15 @@ def test_ruleset_tests_pass_fail_and_say_why():
     outcomes = {o.test.title: o for o in run_tests(rulecraft.compile_source(SOURCE, "t.rules"))}
     assert outcomes["two hits take a grunt down"].passed
     wrong = outcomes["a wrong expectation fails"]
-    assert not wrong.passed and wrong.message == "t.rules:18:3: a grunt has 3 hp"  # the `expect`, not the `test`
+    assert not wrong.passed
+    assert wrong.message == "t.rules:18:3: a grunt has 3 hp"  # the `expect`, not the `test`
     assert wrong.where == "t.rules:18:3"
     unrun = outcomes["naming a rule that never runs fails"]
-    assert not unrun.passed and unrun.message.endswith("passed, but never ran X-001, X-002")
+    assert not unrun.passed
+    assert unrun.message.endswith("passed, but never ran X-001, X-002")
     allowed = outcomes["refusal expected but the action is allowed"]
-    assert not allowed.passed and allowed.message == "t.rules:24:3: the action was expected to be refused"
+    assert not allowed.passed
+    assert allowed.message == "t.rules:24:3: the action was expected to be refused"
 
 
 def test_a_fault_or_refusal_inside_a_test_is_a_located_failure_and_later_tests_still_run():
@@ -83,4 +86,5 @@ def test_a_test_naming_an_unknown_scenario_is_an_error():
 @pytest.mark.parametrize("game", ["twilight-imperium"])
 def test_the_bundled_ruleset_tests_pass(game):
     outcomes = run_tests(rulecraft.load(game))
-    assert outcomes and all(o.passed for o in outcomes), [o.message for o in outcomes if not o.passed]
+    assert outcomes
+    assert all(o.passed for o in outcomes), [o.message for o in outcomes if not o.passed]

@@ -49,7 +49,8 @@ def test_only_the_named_thing_fires_and_every_other_trigger_still_runs(game):
     game.call("swap", grunts[2], 3)
     assert [g.props["hits"] for g in grunts] == [0, 12, 300]
     game.call("strike", tank, 1)
-    assert tank.props == {"hits": 1000, "armour": 2} and [g.props["hits"] for g in grunts] == [0, 12, 300]
+    assert tank.props == {"hits": 1000, "armour": 2}
+    assert [g.props["hits"] for g in grunts] == [0, 12, 300]
     game.set(grunts[0], "armour", 1)
     game.call("strike", grunts[0], 5)
     assert grunts[0].props["hits"] == 5  # the second condition failed after `this == u`

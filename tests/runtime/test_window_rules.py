@@ -75,7 +75,8 @@ def test_the_window_limits_each_player_to_one_card():
     p1 = game.players[0]
     assert plays(game) == [("p1", "cheer")]
     assert p1.props["points"] == 1
-    assert len(game.zone("hand", p1).items) == 1 and len(game.zone("discard", p1).items) == 1
+    assert len(game.zone("hand", p1).items) == 1
+    assert len(game.zone("discard", p1).items) == 1
 
 
 def test_a_card_that_does_another_has_its_effect():
@@ -143,7 +144,8 @@ def test_a_limit_per_event_counts_across_openings_until_the_event_fires():
     assert p1.props["points"] == 1
     game.emit("combat")
     game.act("duel")
-    assert p1.props["points"] == 2 and len(game.zone("hand", p1).items) == 1
+    assert p1.props["points"] == 2
+    assert len(game.zone("hand", p1).items) == 1
 
 
 def test_a_limit_per_an_unknown_event_does_not_compile():

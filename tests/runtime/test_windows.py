@@ -47,7 +47,8 @@ def test_a_card_is_offered_only_while_its_condition_holds():
     game.act("duel")
     p1 = game.players[0]
     assert p1.props["points"] == 4  # the third play is not offered: points < 3 no longer holds
-    assert len(game.zone("hand", p1).items) == 0 and len(game.zone("discard").items) == 2
+    assert len(game.zone("hand", p1).items) == 0
+    assert len(game.zone("discard").items) == 2
 
 
 def test_cards_without_an_effect_in_the_window_are_never_offered():

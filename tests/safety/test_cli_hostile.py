@@ -81,4 +81,5 @@ def test_no_traceback_and_no_internal_error(argv, corpus, capsys, monkeypatch):
         code = stop.code
     out = capsys.readouterr()
     assert code in (0, 1, 2), (code, out.err[-2000:])
-    assert "Traceback" not in out.out + out.err and "internal error" not in out.err
+    assert "Traceback" not in out.out + out.err
+    assert "internal error" not in out.err

@@ -34,7 +34,8 @@ def test_syntax_errors_after_a_long_valid_prefix_are_each_found_by_parsing_only_
     assert build_module(text, "t.rules", diags) is None
     assert [d.code for d in diags.items] == ["E0001"] * 20
     solid = len(text) - text.count(" ") - text.count("\n")
-    assert counting.read[0] == solid and len(counting.read) == 21
+    assert counting.read[0] == solid
+    assert len(counting.read) == 21
     assert sum(counting.read[1:]) < solid // 10  # the valid prefix is not read again
 
 
@@ -67,4 +68,5 @@ def test_did_you_mean_compares_a_bounded_number_of_names_in_all(monkeypatch):
     assert len(unknown) == 1000  # every error is still reported
     assert unknown[0].help == "did you mean `value_0`?"
     # each search compares the constants and the local `t` with the name, until the work is spent
-    assert compared == [1001] * 20 and sum(d.help is not None for d in unknown) == 20
+    assert compared == [1001] * 20
+    assert sum(d.help is not None for d in unknown) == 20

@@ -82,7 +82,7 @@ def test_imports_inside_the_folder_still_work(tmp_path, reads):
 def test_a_symlinked_module_pointing_outside_is_not_read(tmp_path, reads):
     folder = make_ruleset(tmp_path, "import leak\n")
     (folder / "leak.rules").symlink_to(tmp_path / "secret.rules")
-    result, diags = compile_dir(folder)
+    _result, diags = compile_dir(folder)
     assert_never_left(folder, reads, diags)
 
 

@@ -152,4 +152,4 @@ def test_generated_code_cannot_use_python_builtins(compile_ok):
     ruleset = compile_ok("fn f() -> int { return 1 }")
     ns = ruleset.callables["f"].func.__globals__
     with pytest.raises(NameError):
-        exec("len([])", ns)  # noqa: S102 - checking the sandboxed namespace itself
+        exec("len([])", ns)  # checking the sandboxed namespace itself

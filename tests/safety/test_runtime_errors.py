@@ -23,7 +23,7 @@ def fails_cleanly(game: rulecraft.Game, action: str, *args) -> rulecraft.GameErr
         game.act(action, *args)
     except rulecraft.GameError as err:
         return err
-    except Exception as err:  # noqa: BLE001 - the point of the test
+    except Exception as err:  # catching everything is the point of the test
         pytest.fail(f"raw Python exception escaped: {type(err).__name__}: {err}")
     pytest.fail("the hostile action ran without any error")
 
@@ -59,7 +59,7 @@ BAD_VALUES = BOX + ("fn f(x: any) -> int { return x.n }\n"      # line 4
 FAULT = RuleFault
 
 
-@pytest.mark.parametrize("body, error, message", [
+@pytest.mark.parametrize(('body', 'error', 'message'), [
     pytest.param("let z = 0\n let y = 5 // z", FAULT, "hostile.rules:8:2: division by zero (5 // 0)", id="floordiv-by-zero"),
     pytest.param("let z = 0\n let y = 5 % z", FAULT, "hostile.rules:8:2: division by zero (5 % 0)", id="mod-by-zero"),
     pytest.param("let z = 0\n let y = 5 / z", rulecraft.IllegalAction, "hostile.rules:8:2: division by zero (5 / 0)",
@@ -118,7 +118,7 @@ print(json.dumps(outcome | {"steps": game.budget.steps, "log": len(game.log)}))
 """
 
 
-@pytest.mark.parametrize("body, message, steps, log, where", [
+@pytest.mark.parametrize(('body', 'message', 'steps', 'log', 'where'), [
     # 8 * 2**17 = 1,048,576 > MAX_LENGTH: the 17th round stops; rounds 1..16 made texts of 8 * 2**k items,
     # each charged 2**k steps (a step per 8 items made)
     pytest.param('let s = "xxxxxxxx"\n while true { s = s + s }', f"longer than {MAX_LENGTH} items",

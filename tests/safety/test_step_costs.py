@@ -11,6 +11,7 @@ from rulecraft.runtime.budget import GROW_SHIFT, ITEMS_PER_STEP
 from rulecraft.runtime.errors import BudgetExceeded
 from rulecraft.runtime.history import MAX_LOG_VOLUME
 from rulecraft.runtime.modifiers import MAX_MODIFIERS
+from tests.support.steps import spent
 
 RULES = '''
 game "t" "T"
@@ -73,30 +74,28 @@ def game(rules):
     return rulecraft.Game(rules)
 
 
-def spent(game, fn, *args):
-    before = game.budget.steps
-    result = game.call(fn, *args)
-    return result, game.budget.steps - before
-
-
 def test_a_search_costs_a_step_per_32_items(game):
     xs = list(range(64_000))
     found, steps = spent(game, "search", xs, 63_999)
-    assert found is True and ITEMS_PER_STEP == 32 and steps == 64_000 // 32
+    assert found is True
+    assert ITEMS_PER_STEP == 32
+    assert steps == 64_000 // 32
 
 
 def test_a_selection_costs_in_proportion_to_the_things_it_looks_at(game):
     for _ in range(3_200):
         game.create("grunt")
     n, steps = spent(game, "everyone")
-    assert n == 3_200 and steps == 3_200 // 32
+    assert n == 3_200
+    assert steps == 3_200 // 32
 
 
 def test_distinct_is_linear_and_keeps_the_first_of_each_value_even_unhashable(game):
     short = game.call("numbers", 3)
     items = list(range(5_000)) * 2 + [short, [0, 1, 2], {"a": 1}, {"a": 1}]
     out, steps = spent(game, "unique", items)
-    assert out == list(range(5_000)) + [[0, 1, 2], {"a": 1}] and steps == len(items) // 32
+    assert out == [*list(range(5000)), [0, 1, 2], {"a": 1}]
+    assert steps == len(items) // 32
 
 
 def test_taking_items_out_is_linear(game):
@@ -113,7 +112,8 @@ def test_a_repeated_text_too_long_is_refused_before_it_is_made(game):
 
 def test_a_negative_repeat_makes_nothing_and_refunds_no_steps(game):
     before = game.budget.steps
-    assert game.call("repeat", "ab", -1_000_000_000) == "" and game.call("repeat", [1], -5) == []
+    assert game.call("repeat", "ab", -1_000_000_000) == ""
+    assert game.call("repeat", [1], -5) == []
     assert game.budget.steps == before
 
 
@@ -133,10 +133,11 @@ def test_the_log_has_a_volume_limit(game):
     xs = list(range(100_000))
     with pytest.raises(BudgetExceeded, match="items and characters"):
         game.call("shout", xs)
-    assert game.history.volume > MAX_LOG_VOLUME and len(game.log) <= MAX_LOG_VOLUME // len(xs) + 1
+    assert game.history.volume > MAX_LOG_VOLUME
+    assert len(game.log) <= MAX_LOG_VOLUME // len(xs) + 1
 
 
-@pytest.mark.parametrize("fn, args", [("shown", lambda x, y: [x]), ("same", lambda x, y: [x, y]),
+@pytest.mark.parametrize(("fn", "args"), [("shown", lambda x, y: [x]), ("same", lambda x, y: [x, y]),
                                       ("unique", lambda x, y: [[x, y]])])
 def test_a_value_that_holds_one_list_many_times_is_measured_before_it_is_walked(game, fn, args):
     x, y = game.call("doubled", 40), game.call("doubled", 40)  # 2**42 - 2 items each, made in forty steps:
@@ -149,7 +150,8 @@ def test_a_value_that_holds_one_list_many_times_is_measured_before_it_is_walked(
 def test_a_small_nested_value_is_compared_and_shown_at_its_size(game):
     x = game.call("doubled", 10)  # 2**12 - 2 nested items
     result, steps = spent(game, "same", x, game.call("doubled", 10))
-    assert result is True and steps == 2 * (2**12 - 2) // 32
+    assert result is True
+    assert steps == 2 * (2**12 - 2) // 32
     assert game.call("shown", game.call("doubled", 1)) == "[[0, 0], [0, 0]]"
 
 
@@ -160,7 +162,8 @@ def test_what_a_game_holds_is_bounded_by_its_budget(rules, big):
         game.call("hoard", big, 1_000)
     # a step per 8 items made: a copy of a million items costs 125,000 steps, so a million steps keep 7
     kept = [entry for entry in game.log if entry.get("event") == "kept"]
-    assert 2**GROW_SHIFT == 8 and len(kept) == 7
+    assert 2**GROW_SHIFT == 8
+    assert len(kept) == 7
 
 
 ODDS = '''

@@ -34,11 +34,13 @@ def test_the_marines_who_all_go_out_through_the_red_door_win(scenario):
     game = first_won("doom/expansion", scenario, range(1, 6), out_through_the_red_door, lambda g: g.winner is not None)
     winner, last = ended_with(game)
     marines = [p for p in game.players if p.props["role"] == "marine"]
-    assert winner in [p.name for p in marines] and all(p.props["exited"] for p in marines)
+    assert winner in [p.name for p in marines]
+    assert all(p.props["exited"] for p in marines)
     assert last == "every marine has gone out through the red security door"
     out = [t.removesuffix(" goes out through the red security door") for t in said(game)
            if t.endswith(" goes out through the red security door")]
-    assert sorted(out) == sorted(p.name for p in marines) and out[-1] == winner  # the last one out
+    assert sorted(out) == sorted(p.name for p in marines)
+    assert out[-1] == winner  # the last one out
     assert replays(game)
 
 

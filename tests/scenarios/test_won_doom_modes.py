@@ -36,7 +36,7 @@ def cases(pairs):
 
 
 @pytest.mark.rules("DOOMX-093")
-@pytest.mark.parametrize("ruleset_id, scenario", cases(DEATHMATCHES))
+@pytest.mark.parametrize(("ruleset_id", "scenario"), cases(DEATHMATCHES))
 def test_the_commander_who_reaches_the_frag_limit_wins(ruleset_id, scenario):
     game = first_won(ruleset_id, scenario, SEEDS, ann_hunts, lambda g: "reaches the frag limit" in said(g)[-1],
                      options=["short_match"])
@@ -46,10 +46,10 @@ def test_the_commander_who_reaches_the_frag_limit_wins(ruleset_id, scenario):
     assert replays(game)
 
 
-@pytest.mark.parametrize("ruleset_id, scenario", cases(TIMED))
+@pytest.mark.parametrize(("ruleset_id", "scenario"), cases(TIMED))
 def test_the_commander_with_the_most_frag_markers_when_the_timer_runs_out_wins(ruleset_id, scenario):
     game = first_won(ruleset_id, scenario, SEEDS, ann_hunts_once, lambda g: g.winner is not None)
-    winner, last = ended_with(game)
+    winner, _last = ended_with(game)
     assert winner == "Ann"
     assert said(game)[-2:] == ["the timer has run out", "Ann has the most frag markers (1) and wins"]
     assert replays(game)
@@ -75,7 +75,7 @@ def ann_team(game):
 @pytest.mark.rules("DOOMX-142")
 def test_the_team_that_scores_the_flag_points_to_win_wins():
     game = first_won("doom/ctf", "ctf", SEEDS, flag_runners(3), lambda g: g.winner is not None)
-    winner, last = ended_with(game)
+    winner, _last = ended_with(game)
     assert winner == "Ann"
     assert said(game)[-2:] == [f"the {ann_team(game)} team scores a flag point (3)", f"the {ann_team(game)} team wins"]
     assert replays(game)
@@ -83,7 +83,7 @@ def test_the_team_that_scores_the_flag_points_to_win_wins():
 
 def test_the_team_with_more_flag_points_when_the_timer_runs_out_wins():
     game = first_won("doom/ctf", "ctf", SEEDS, flag_runners(1), lambda g: g.winner is not None)
-    winner, last = ended_with(game)
+    winner, _last = ended_with(game)
     assert winner == "Ann"
     assert said(game)[-1] == "the timer has run out"
     assert game.get(game.call("hq_of", ann_team(game)), "points") == 1

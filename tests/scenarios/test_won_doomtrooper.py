@@ -22,7 +22,8 @@ def test_the_templars_win_with_25_promotion_points_by_sabotage(ruleset_id):
     # the Lutherans pass every turn: with no warrior of theirs in play, the Templars sabotage
     agents = lambda name: Seeking(fights_for_points("Templars"), passes("Lutherans"))
     game = first_won(ruleset_id, "skirmish", range(1, 6), agents, lambda g: g.winner is not None)
-    assert game.winner.name == "Templars" and promotion(game, "Templars") >= 25 > promotion(game, "Lutherans")
+    assert game.winner.name == "Templars"
+    assert promotion(game, "Templars") >= 25 > promotion(game, "Lutherans")
     assert replays(game)
 
 
@@ -31,6 +32,7 @@ def test_the_lutherans_win_with_25_promotion_points_by_kills(ruleset_id):
     # the Templars only put warriors into play; the Lutherans attack them, or sabotage
     agents = lambda name: Seeking(fights_for_points("Lutherans"), feeds_warriors("Templars"))
     game = first_won(ruleset_id, "skirmish", range(1, 6), agents, lambda g: g.winner is not None)
-    assert game.winner.name == "Lutherans" and promotion(game, "Lutherans") >= 25 > promotion(game, "Templars")
+    assert game.winner.name == "Lutherans"
+    assert promotion(game, "Lutherans") >= 25 > promotion(game, "Templars")
     assert any(e["what"] == "log" and e["text"].endswith("is killed") for e in game.log)
     assert replays(game)

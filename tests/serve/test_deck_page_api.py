@@ -43,19 +43,23 @@ def as_list(deck_path, format_id=LEAGUE, faction="templars"):
 # ---- the page -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path, kind", [("/", "text/html"), ("/deck.js", "text/javascript"), ("/deck.css", "text/css")])
+@pytest.mark.parametrize(("path", "kind"), [("/", "text/html"), ("/deck.js", "text/javascript"), ("/deck.css", "text/css")])
 def test_the_page_and_its_assets_come_from_the_server_and_name_no_other(client, path, kind):
     status, content_type, body, headers = client.request("GET", path)
-    assert status == 200 and content_type.startswith(kind)
+    assert status == 200
+    assert content_type.startswith(kind)
     text = body.decode("utf-8")
-    assert "http://" not in text and "https://" not in text and "//cdn" not in text  # works with no network
+    assert "http://" not in text
+    assert "https://" not in text
+    assert "//cdn" not in text  # works with no network
     assert headers["Content-Security-Policy"].startswith("default-src 'none'; script-src 'self'")
 
 
 def test_the_page_labels_every_control():
     page = (serve.package.folder("rulecraft") / "decks" / "static" / "deck.html").read_text(encoding="utf-8")
     for control in ("deck", "upload", "kind", "format"):
-        assert f'<label for="{control}">' in page and f'id="{control}"' in page
+        assert f'<label for="{control}">' in page
+        assert f'id="{control}"' in page
 
 
 def test_the_options_are_the_bundled_formats_and_the_command_line_s_mods_and_pools(client, mod):
@@ -90,21 +94,24 @@ def test_a_pasted_list_is_checked_as_the_command_line_checks_it(client, tmp_path
     answer = client.check(text, kind="txt")
     code, report = cli_json(capsys, monkeypatch, tmp_path, "deck.txt", text)
     assert (code, report) == (0, {"legal": True, "format": LEAGUE, "violations": []})
-    assert answer["status"] == "checked" and answer["report"]["legal"] is True
+    assert answer["status"] == "checked"
+    assert answer["report"]["legal"] is True
     assert {k: v for k, v in answer["report"].items() if k != "counts"} == report
-    assert answer["names"] == {} and answer["listed"] == {"main": 60, "sideboard": 25}
+    assert answer["names"] == {}
+    assert answer["listed"] == {"main": 60, "sideboard": 25}
 
 
 def test_the_format_chosen_on_the_page_is_the_command_line_s_format(client, tmp_path, capsys, monkeypatch):
     text = as_list(GALLERY / "standard-59-cards.yaml", format_id=LEAGUE).replace("faction: templars\n", "")
     answer = client.check(text, kind="txt", format="doomtrooper/standard")
     code, report = cli_json(capsys, monkeypatch, tmp_path, "deck.txt", text, "--format", "doomtrooper/standard")
-    assert code == 1 and {k: v for k, v in answer["report"].items() if k != "counts"} == report
+    assert code == 1
+    assert {k: v for k, v in answer["report"].items() if k != "counts"} == report
     assert report["violations"] == [{"rule": "DT-009", "message": "the deck has 59 cards; at least 60 are required",
                                      "cards": []}]
 
 
-@pytest.mark.parametrize("name, text, fields", [
+@pytest.mark.parametrize(("name", "text", "fields"), [
     ("deck.txt", "format: doomtrooper/prague-league-2010\nfaction: templars\n4x Gendarm\n3x <b>Bold</b>\n", {}),
     ("deck.txt", "4x gendarme\nthis is no card\n", {}),
     ("deck.yaml", "format: doomtrooper/prague-league-2010\nfaction: templars\nmain: [unclosed\n", {}),
@@ -120,7 +127,8 @@ def test_unusable_input_gets_the_command_line_s_diagnostics(client, tmp_path, ca
     kind = "txt" if name.endswith(".txt") else "yaml"
     answer = client.check(text, kind=kind, **fields)
     code, printed = cli_json(capsys, monkeypatch, tmp_path, name, text)
-    assert code == 2 and answer["status"] == "unusable"
+    assert code == 2
+    assert answer["status"] == "unusable"
     assert {k: answer[k] for k in ("diagnostics", "errors", "warnings")} == printed
     assert answer["errors"] == len(answer["diagnostics"]) >= 1
 
@@ -160,11 +168,13 @@ def test_a_format_the_page_does_not_offer_is_never_looked_for_on_disk(client):
 def test_a_pool_offered_by_the_command_line_adds_its_cards(client):
     text = (GALLERY / "dt032-homemade.yaml").read_text(encoding="utf-8")
     without = client.check(text)
-    assert without["status"] == "unusable" and {d["code"] for d in without["diagnostics"]} == {"E0811"}
+    assert without["status"] == "unusable"
+    assert {d["code"] for d in without["diagnostics"]} == {"E0811"}
     answer = client.check(text, pools=[HOMEMADE])
     assert answer["status"] == "checked"
     report = DeckChecker(pools=[HOMEMADE], counts=True).check(GALLERY / "dt032-homemade.yaml")
-    assert answer["report"] == report and [v["rule"] for v in report["violations"]] == ["DT-032"]
+    assert answer["report"] == report
+    assert [v["rule"] for v in report["violations"]] == ["DT-032"]
 
 
 def test_a_pasted_list_with_a_mod_s_card_gets_the_command_line_s_report(client, mod, capsys):
@@ -199,7 +209,8 @@ def test_a_mod_that_does_not_fit_the_format_gets_its_diagnostics(tmp_path):
                                       encoding="utf-8")
     answer = DeckDesk(mods=[str(other)]).answer({"deck": "4x gendarme\n", "kind": "txt",
                                                    "format": "doomtrooper/standard", "mods": [str(other)]})
-    assert answer["status"] == "unusable" and answer["file"] == "deck.txt"
+    assert answer["status"] == "unusable"
+    assert answer["file"] == "deck.txt"
     assert [(d["code"], d["file"].endswith("other/main.rules"), d["line"]) for d in answer["diagnostics"]] == [
         ("E0101", True, 2)]
 
@@ -234,7 +245,7 @@ BAD = [  # (body, headers, status, error)
 ]
 
 
-@pytest.mark.parametrize("body, headers, status, error", BAD)
+@pytest.mark.parametrize(("body", "headers", "status", "error"), BAD)
 def test_a_bad_request_gets_a_json_error(client, mod, body, headers, status, error):
     assert client.post(body, headers) == (status, {"error": error.replace("MOD", mod)})
 
@@ -247,11 +258,12 @@ def test_a_request_of_exactly_the_limit_is_taken(client):
     assert (status, [d["code"] for d in answer["diagnostics"]]) == (200, ["E0806"])  # a comment: no format named
 
 
-@pytest.mark.parametrize("method, path, status", [("GET", "/nowhere", 404), ("GET", "/api/check", 405),
+@pytest.mark.parametrize(("method", "path", "status"), [("GET", "/nowhere", 404), ("GET", "/api/check", 405),
                                                   ("POST", "/nowhere", 404), ("POST", "/", 405)])
 def test_other_paths_and_methods_get_a_json_error(client, method, path, status):
     code, content_type, body, _ = client.request(method, path, b"{}", {"Content-Type": "application/json"})
-    assert (code, content_type) == (status, "application/json") and set(json.loads(body)) == {"error"}
+    assert (code, content_type) == (status, "application/json")
+    assert set(json.loads(body)) == {"error"}
 
 
 def test_a_request_addressed_to_another_host_is_refused(client):
@@ -263,7 +275,8 @@ def test_a_request_addressed_to_another_host_is_refused(client):
 def test_the_hosts_a_server_answers():
     assert serve._hosts("127.0.0.1", 8000) == {"localhost:8000", "127.0.0.1:8000", "[::1]:8000"}
     assert serve._hosts("::1", 8000) == {"localhost:8000", "127.0.0.1:8000", "[::1]:8000"}
-    assert serve._hosts("0.0.0.0", 8000) is None and serve._hosts("deckbox.lan", 8000) is None
+    assert serve._hosts("0.0.0.0", 8000) is None
+    assert serve._hosts("deckbox.lan", 8000) is None
 
 
 def test_a_fault_of_rulecraft_is_a_500_without_traceback_and_the_server_serves_on(client, server, monkeypatch, capsys):
@@ -298,9 +311,11 @@ def test_a_burst_of_bad_requests_from_many_clients_leaves_the_server_serving(cli
         t.start()
     for t in threads:
         t.join()
-    assert len(answers) == 4 * (3 * len(BAD) + 1) + 4 and all(answers)
+    assert len(answers) == 4 * (3 * len(BAD) + 1) + 4
+    assert all(answers)
     good = client.check((GALLERY / "templars-legal.yaml").read_text(encoding="utf-8"))
-    assert good["status"] == "checked" and good["report"]["legal"] is True
+    assert good["status"] == "checked"
+    assert good["report"]["legal"] is True
 
 
 def test_checks_from_many_clients_at_once_get_the_answers_one_at_a_time_gets(client):
@@ -329,7 +344,8 @@ def test_the_command_serves_the_page_until_stopped(tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()
-        assert line.startswith("rulecraft serve: the deck page is at http://127.0.0.1:") and "(Ctrl-C stops it)" in line
+        assert line.startswith("rulecraft serve: the deck page is at http://127.0.0.1:")
+        assert "(Ctrl-C stops it)" in line
         port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
         assert Client(port).get("/api/options")[1]["pools"] == [{"id": HOMEMADE, "title": "homemade.yaml"}]
     finally:
@@ -337,7 +353,7 @@ def test_the_command_serves_the_page_until_stopped(tmp_path):
         proc.communicate(timeout=60)
 
 
-@pytest.mark.parametrize("args, message", [
+@pytest.mark.parametrize(("args", "message"), [
     (["--mod", "no-such-mod"], "error[E1003]: no ruleset 'no-such-mod'"),
     (["--pool", "no-such-pool.yaml"], "error[E0901]: cannot read the pool"),
     (["--port", "70000"], "rulecraft: cannot listen on 127.0.0.1:70000"),

@@ -66,7 +66,8 @@ def test_paste_an_illegal_deck_see_its_violations_fix_it_see_it_legal(page, serv
         ["cards in the sideboard", "25", "exactly 25", "✓"]]
     type_over(page, "blood_lust: 3", "blood_lust: 4")
     assert verdict(page, "legal") == "Legal for doomtrooper/prague-league-2010."
-    assert page.is_hidden("#violations-box") and counts_shown(page)[0] == ["cards in the main deck", "60", "at least 60",
+    assert page.is_hidden("#violations-box")
+    assert counts_shown(page)[0] == ["cards in the main deck", "60", "at least 60",
                                                                            "✓"]
     assert all(url.startswith(server.url) for url in page.asked)  # nothing from elsewhere
 
@@ -98,7 +99,8 @@ def test_a_card_name_that_is_markup_is_shown_as_text(page):
     page.fill("#deck", f"format: doomtrooper/standard\n4x {hostile}\n")
     verdict(page, "unusable")
     assert page.inner_text("#diagnostics .message") == f"unknown card `{hostile}`"
-    assert page.query_selector("#result img") is None and page.query_selector("#injected") is None
+    assert page.query_selector("#result img") is None
+    assert page.query_selector("#injected") is None
     assert page.evaluate("window.pwned") is None
 
 

@@ -108,7 +108,8 @@ def test_few_games_give_the_rounds_difference_without_a_test(capsys, coin):
     report = json.loads(balance(capsys, str(coin / "coin" / "duel"), "--vs", strong, "--games", "10",
                                 "--workers", "1", "--json"))
     rounds = report["rounds"]
-    assert rounds["test"] is None and "p" not in rounds
+    assert rounds["test"] is None
+    assert "p" not in rounds
     assert rounds["difference"] == pytest.approx(rounds["with"] - rounds["without"])
 
 
@@ -132,7 +133,7 @@ def test_welch_with_the_normal_approximation_by_hand():
     assert welch_normal([2, 2], [3, 3]) == (0.0, 0.0)
 
 
-@pytest.mark.parametrize("argv, message", [
+@pytest.mark.parametrize(("argv", "message"), [
     (["coin/nope", "--vs", "{noop}", "--games", "2"], "no scenario 'nope' in coin"),
     (["coin/duel", "--vs", "nope-mod", "--games", "2"], "no ruleset 'nope-mod'"),
     (["coin/duel", "--vs", "{noop}", "--games", "0"], "--games 0: give at least one game"),
@@ -145,7 +146,8 @@ def test_bad_usage_is_a_clear_error(capsys, coin, argv, message):
     argv = [str(coin / a) if a.startswith("coin/") else a.format(noop=noop) for a in argv]
     assert cli.main(["balance", *argv]) == 2
     err = capsys.readouterr().err
-    assert message in err and "Traceback" not in err
+    assert message in err
+    assert "Traceback" not in err
 
 
 def test_balance_without_a_mod_is_refused_by_argparse(capsys):

@@ -26,7 +26,9 @@ def test_without_dask_the_backend_asks_for_the_extra(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` raises ImportError
     assert cli.main([*ARGV, "--backend", "dask", "--scheduler", "tcp://127.0.0.1:1"]) == 2
     err = capsys.readouterr().err
-    assert "E1004" in err and "pip install rulecraft[cluster]" in err and "Traceback" not in err
+    assert "E1004" in err
+    assert "pip install rulecraft[cluster]" in err
+    assert "Traceback" not in err
 
 
 @pytest.mark.parametrize("extra", [["--backend", "dask"], ["--scheduler", "tcp://127.0.0.1:8786"]])

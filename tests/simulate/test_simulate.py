@@ -31,7 +31,8 @@ def test_a_game_of_the_simulation_is_the_run_with_its_seed(capsys):
     assert cli.main(["run", "neuroshima/duel", "--seed", "3", "--json"]) == 0
     final = json.loads(capsys.readouterr().out.splitlines()[-1])
     [won] = [w for w in summary["winners"] if w["games"]]
-    assert won["winner"] == final["winner"] and won["share"] == 1
+    assert won["winner"] == final["winner"]
+    assert won["share"] == 1
     assert summary["rounds"] == {"mean": final["rounds"], "min": final["rounds"], "max": final["rounds"]}
 
 
@@ -57,12 +58,13 @@ def test_the_rules_no_game_executed_are_named(capsys):
 
 def test_the_wilson_interval():
     low, high = wilson(0, 10)
-    assert low == 0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert low == 0
+    assert high == pytest.approx(0.2775, abs=1e-4)
     low, high = wilson(5, 10)
     assert (low, high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
 
 
-@pytest.mark.parametrize("argv, message", [
+@pytest.mark.parametrize(("argv", "message"), [
     (["neuroshima/nope", "--games", "2"], "no scenario 'nope' in neuroshima"),
     (["nope", "--games", "2"], "no bundled scenario 'nope'"),
     (["neuroshima/duel", "--games", "0"], "--games 0: give at least one game"),
@@ -71,4 +73,5 @@ def test_the_wilson_interval():
 def test_bad_usage_is_a_clear_error(capsys, argv, message):
     assert cli.main(["simulate", *argv]) == 2
     err = capsys.readouterr().err
-    assert message in err and "Traceback" not in err
+    assert message in err
+    assert "Traceback" not in err

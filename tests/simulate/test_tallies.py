@@ -98,9 +98,11 @@ def test_a_ruleset_without_a_score_gives_none(capsys):
 def test_random_games_tally_alike_on_one_worker_and_two(capsys):
     argv = ("neuroshima/duel", "--games", "4", "--seed", "9", "--json", "--quiet")
     one, two = (json.loads(simulate(capsys, *argv, "--workers", k)[0]) for k in ("1", "2"))
-    assert one["plays"] == two["plays"] and one["scores"] == two["scores"]
+    assert one["plays"] == two["plays"]
+    assert one["scores"] == two["scores"]
     picked = list(one["plays"]["picked"].items())
-    assert picked == sorted(picked, key=lambda e: (-e[1], e[0])) and picked[0][1] > 0
+    assert picked == sorted(picked, key=lambda e: (-e[1], e[0]))
+    assert picked[0][1] > 0
 
 
 def test_the_history_tallies_texts_chosen_and_things_played():

@@ -6,7 +6,8 @@ it concerns; everything else is left to the next policy, or to chance."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .seeking import Policy, best, first_of, walking_distances, where
 

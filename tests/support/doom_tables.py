@@ -1,12 +1,24 @@
 """What every small Doom test table offers: spaces by (x, y), the game's state, actions and
 their refusals, forced dice and the log. The tables of the base game, the expansion, the
-modes and the variants (each folder's conftest) add how they are set up."""
+modes and the variants (each folder's conftest) add how they are set up. Beside the table, the
+few helpers more than one Doom test file uses (forced pistol dice, new cards, the questions
+asked); a helper a second file would copy belongs here."""
 
 import pytest
 
 from rulecraft import IllegalAction
 from rulecraft.runtime import grid
 from tests.support.located import located_message
+
+# The small room most Doom test tables are set in (S: a marine's start).
+ROOM = [
+    "##########",
+    "#S.......#",
+    "#S.......#",
+    "#S.......#",
+    "#........#",
+    "##########",
+]
 
 
 class GridTable:
@@ -85,3 +97,20 @@ class GridTable:
 
     def messages(self):
         return [e.get("text", "") for e in self.game.log if e["what"] == "log"]
+
+
+def pistol(t, yellow, green):
+    """The pistol's next roll forced: the yellow and the green die show these faces."""
+    t.force("yellow", t.face("yellow", **yellow))
+    t.force("green", t.face("green", **green))
+
+
+def cards(t, definition, n=1, zone="invader_hand"):
+    """`n` new cards of `definition` in `zone` (the invader's hand unless named), as a list."""
+    made = t.game.create(definition, n, t.game.zone(zone), None, True)
+    return made if isinstance(made, list) else [made]
+
+
+def asked(t, prompt):
+    """The options of every question asked so far with exactly this prompt."""
+    return [e["options"] for e in t.log("choice") if e["prompt"] == prompt]

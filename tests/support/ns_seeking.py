@@ -14,7 +14,8 @@ they go: an agent must not change the game it looks at."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from support.seeking import Seeking, first_of
 
@@ -29,7 +30,7 @@ LIFE = 3  # battles a unit out of the other HQ's reach is counted for
 class Board:
     """The units standing on the arena, as cell -> (token, rotation), with room for one more."""
 
-    def __init__(self, game: Any, extra: Optional[tuple[Any, int, int]] = None):
+    def __init__(self, game: Any, extra: tuple[Any, int, int] | None = None):
         self.game = game
         self.hex = game.things.boards[ARENA]
         self.at: dict[int, tuple[Any, int]] = {c: held for c, held in self.hex.tokens.items() if held[0].alive}
@@ -166,7 +167,7 @@ def besieges(who: str):
 
         return min(((c, r) for c in cells for r in range(6)), key=lambda cr: score(*cr))
 
-    def policy(game: Any, player: Any, options: Sequence[Any], prompt: str) -> Optional[int]:
+    def policy(game: Any, player: Any, options: Sequence[Any], prompt: str) -> int | None:
         if player.name != who:
             return first_of(options, "end the turn") if prompt == "what to do" else None
         target = other_hq_cell(game, player)

@@ -3,7 +3,8 @@ what the log says last, and that the log replays line for line."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import rulecraft
 from rulecraft.compiler.loader import bundled_ids

@@ -9,11 +9,12 @@ game, and the same seed and policies always give the same game (its log replays)
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable, Iterable, Optional, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from rulecraft.runtime.agents import Agent, RandomAgent
 
-Policy = Callable[[Any, Any, Sequence[Any], str], Optional[int]]
+Policy = Callable[[Any, Any, Sequence[Any], str], int | None]
 
 
 class Seeking(Agent):

@@ -98,7 +98,8 @@ def test_the_score_counts_caught_missed_and_refused_mutants(project, monkeypatch
     assert (one["mutants"], one["caught"], one["compiler"], one["timeout"], one["survived"], one["error"]) == (9, 6, 1, 0, 2, 0)
     assert one["survivors"] == [{"place": "tiny/main.rules:6:6", "mutation": "`>` -> `>=` in `n > 2`"},
                                 {"place": "tiny/main.rules:6:10", "mutation": "2 -> 3"}]
-    assert two["mutants"] == 0 and not two["tested"]
+    assert two["mutants"] == 0
+    assert not two["tested"]
     assert (five["mutants"], five["caught"], five["survived"]) == (2, 2, 0)
     assert (six["mutants"], six["caught"], six["error"]) == (2, 0, 2)  # its only test fails unmutated: not run
     assert report["failing_without_mutant"] == [f"{project / 'tests' / 'test_tiny.py'}::test_broken_before_any_mutant"]
@@ -112,11 +113,13 @@ def test_the_same_seed_samples_the_same_mutants(project):
     mutants = find_mutants(project / "rulesets")
     plan = Plan(project / "rulesets", [], {"tiny": ["TINY-1"]}, sample=4, seed=7)
     first = chosen(plan, mutants)["TINY-1"]
-    assert len(first) == 4 and first == chosen(plan, find_mutants(project / "rulesets"))["TINY-1"]
+    assert len(first) == 4
+    assert first == chosen(plan, find_mutants(project / "rulesets"))["TINY-1"]
     others = [chosen(Plan(plan.root, [], plan.games, sample=4, seed=s), mutants)["TINY-1"] for s in range(8)]
     assert any(o != first for o in others)  # the seed decides which
     every = [m for m in mutants if "TINY-1" in m.ids]
-    assert len(every) == 9 and chosen(Plan(plan.root, [], plan.games), mutants)["TINY-1"] == every  # no sample
+    assert len(every) == 9
+    assert chosen(Plan(plan.root, [], plan.games), mutants)["TINY-1"] == every  # no sample
 
 
 def test_a_definition_count_and_a_table_row_are_shifted(tmp_path):
@@ -184,7 +187,8 @@ ids:
     assert (one["survived"], one["explained"]) == (1, 1)  # `2 -> 3` is still a survivor
     assert two["nothing_to_mutate"] == "the step only names it"
     assert (five["caught"], five["explained"]) == (2, 0)
-    assert report["games"][0]["all_caught"] == 2 and report["games"][0]["explained"] == 1
+    assert report["games"][0]["all_caught"] == 2
+    assert report["games"][0]["explained"] == 1
     assert report["stale_explanations"] == ["tiny/main.rules: `gone`: 1 -> 2"]
     assert report["explained_but_caught"] == ["tiny/main.rules:18:10  5 -> 6"]
 

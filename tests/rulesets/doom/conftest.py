@@ -2,7 +2,7 @@
 figures put on given spaces, and dice forced to given faces."""
 
 import pytest
-from support.doom_tables import GridTable
+from support.doom_tables import ROOM, GridTable
 
 import rulecraft
 from rulecraft import FirstLegalAgent, ScriptedAgent
@@ -10,15 +10,6 @@ from rulecraft.runtime import grid
 
 LEGEND = ["# wall", ". floor", "D door", "O blocking", "~ hazard cost=2", "S floor mark=start",
           "h floor area=hall"]
-
-ROOM = [
-    "##########",
-    "#S.......#",
-    "#S.......#",
-    "#S.......#",
-    "#........#",
-    "##########",
-]
 
 
 @pytest.fixture(scope="session")

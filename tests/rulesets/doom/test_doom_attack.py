@@ -2,7 +2,9 @@
 
 import pytest
 
+import rulecraft
 from rulecraft.runtime import grid
+from tests.support.doom_tables import pistol
 
 
 @pytest.fixture
@@ -11,11 +13,6 @@ def duel(table):
     t.m = t.marines[0]
     t.fig = t.marine(t.m, 1, 1)
     return t
-
-
-def pistol(t, yellow, green):
-    t.force("yellow", t.face("yellow", **yellow))
-    t.force("green", t.face("green", **green))
 
 
 @pytest.mark.rules("DOOM-093")
@@ -236,7 +233,7 @@ def test_a_marines_armor_is_his_armor_tokens_and_a_wound_removes_a_token(table):
 
 
 @pytest.mark.rules("DOOM-118", "DOOM-119", "DOOM-120", "DOOM-121")
-@pytest.mark.parametrize("damage,armor,wounds", [(2, 2, 1), (4, 2, 2), (7, 2, 3), (1, 2, 0), (1, 3, 0), (3, 0, 3)])
+@pytest.mark.parametrize(("damage", "armor", "wounds"), [(2, 2, 1), (4, 2, 2), (7, 2, 3), (1, 2, 0), (1, 3, 0), (3, 0, 3)])
 def test_wounds_are_whole_increments_of_armor(table, damage, armor, wounds):
     assert table.game.call("wounds_from", damage, armor) == wounds
 
@@ -280,10 +277,12 @@ def test_a_killed_invader_leaves_the_board_and_can_be_spawned_again(new_table):
     assert t.game.call("available", "cyberdemon") == []
     t.set(a, "wounded", t.get(a, "wounds") - 1)
     t.game.call("wound_invader", a, 1)
-    assert not t.on_board(a) and t.game.call("available", "cyberdemon") == [a]
+    assert not t.on_board(a)
+    assert t.game.call("available", "cyberdemon") == [a]
     assert t.get(a, "wounded") == 0
     assert t.game.call("spawn_figure", t.invader, "cyberdemon")
-    assert t.on_board(a) and t.where(a) == (6, 1)  # the only space of its size no marine sees
+    assert t.on_board(a)
+    assert t.where(a) == (6, 1)  # the only space of its size no marine sees
 
 
 @pytest.mark.rules("DOOM-123")
@@ -298,7 +297,8 @@ def test_a_marine_fragged_with_every_start_space_taken_waits_and_comes_back_when
     t.game.call("resolve_attack", imp, t.s(3, 3), ["yellow", "green"], 0, 0, 0, False)
     assert grid.grid_where(t.game, "map", fig) == -1
     t.game.call("play_marine_turn", m)  # his turn: nowhere to come back to
-    assert grid.grid_where(t.game, "map", fig) == -1 and t.get(m, "chosen") == ""
+    assert grid.grid_where(t.game, "map", fig) == -1
+    assert t.get(m, "chosen") == ""
     assert [e["text"] for e in t.log("log")][-1] == "m1 waits for a free start space"
     grid.grid_remove(t.game, "map", blockers[1])
     t.game.call("play_marine_turn", m)
@@ -339,3 +339,208 @@ def test_whether_a_blast_hits_its_thrower_is_an_assumption(new_table, hits_throw
     pistol(t, {"range": 4, "damage": 0}, {"range": 2, "damage": 1})
     t.game.call("resolve_attack", fig, t.s(3, 2), ["yellow", "green"], 0, 0, 1, False)
     assert t.get(t.bin(m), "wounds") == (wounds - 1 if hits_thrower else wounds)
+
+
+def attacks(t):
+    return [(e["args"][2], e["args"][3]) for e in t.log("event") if e["event"] == "attacked"]
+
+
+@pytest.mark.rules("DOOM-093")
+def test_each_attack_uses_up_exactly_one_attack(duel):
+    t = duel
+    t.invader_at("imp", 5, 1)
+    t.declare(t.m, "unload")
+    t.act("attack", t.m, t.s(5, 1), "pistol")
+    assert t.get(t.m, "attacks_left") == 1
+    t.act("attack", t.m, t.s(5, 1), "pistol")
+    assert t.get(t.m, "attacks_left") == 0
+
+
+@pytest.mark.rules("DOOM-096", "DOOM-097")
+def test_a_fist_reaches_the_adjacent_spaces_only(duel):
+    t = duel
+    near = t.invader_at("imp", 2, 2)
+    t.invader_at("imp", 3, 1)
+    assert t.call("attack_targets", t.m, "fist") == [t.s(2, 2)]
+    assert t.call("can_target", t.fig, t.s(2, 2), True) is True
+    assert t.call("can_target", t.fig, t.s(3, 1), True) is False
+    assert t.call("can_target", t.fig, t.s(3, 1), False) is True
+    t.declare(t.m, "unload")
+    t.force("red", t.face("red", range=1, damage=3))
+    t.act("attack", t.m, t.s(2, 2), "fist")
+    assert not t.on_board(near)                        # 3 wounds kill an imp
+    assert t.refused("attack", t.m, t.s(3, 1), "fist") == "a melee attack needs an adjacent space"
+
+
+@pytest.mark.rules("DOOM-097")
+def test_a_melee_invader_attacks_only_an_adjacent_marine(duel):
+    t = duel
+    demon = t.invader_at("demon", 3, 1)       # 2x2 at (3,1)-(4,2): 2 spaces from the marine
+    assert t.get(demon, "melee") is True
+    assert t.call("invader_targets", demon) == []
+    grid.grid_move(t.game, "map", demon, t.s(2, 1), 1)
+    assert t.call("invader_targets", demon) == [t.s(1, 1)]
+
+
+@pytest.mark.rules("DOOM-110", "DOOM-114")
+def test_the_dice_must_reach_the_counted_range(duel):
+    t = duel
+    imp = t.invader_at("imp", 5, 3)  # 4 spaces (diagonals count one)
+    t.declare(t.m, "unload")
+    pistol(t, {"range": 1, "damage": 1}, {"range": 2, "damage": 1})     # 3: short
+    assert t.act("attack", t.m, t.s(5, 3), "pistol") == 0
+    assert t.messages()[-1] == "the attack fails"
+    pistol(t, {"range": 2, "damage": 1}, {"range": 2, "damage": 1})     # 4: hits for 2
+    assert t.act("attack", t.m, t.s(5, 3), "pistol") == 2
+    assert t.get(imp, "wounded") == 2
+    assert len(t.log("roll")) == 4
+    assert attacks(t) == [(False, 0), (True, 2)]
+
+
+@pytest.mark.rules("DOOM-115", "DOOM-103")
+def test_a_pistol_shot_at_his_own_space_hurts_nobody(duel):
+    t = duel
+    wounds = t.get(t.bin(t.m), "wounds")
+    t.declare(t.m, "advance")
+    pistol(t, {"range": 4, "damage": 0}, {"range": 2, "damage": 2})
+    assert t.act("attack", t.m, t.s(1, 1), "pistol") == 0
+    assert t.get(t.bin(t.m), "wounds") == wounds
+
+
+@pytest.mark.rules("DOOM-116")
+def test_damage_below_the_armor_rating_wounds_a_marine_not_at_all(table):
+    t = table
+    m = t.marines[0]
+    t.marine(m, 1, 1)
+    imp = t.invader_at("imp", 4, 1)
+    t.set(t.bin(m), "wounds", 8)
+    pistol(t, {"range": 4, "damage": 0}, {"range": 2, "damage": 1})   # 1 damage, armor 2
+    t.game.call("resolve_attack", imp, t.s(1, 1), ["yellow", "green"], 0, 0, 0, False)
+    assert t.get(t.bin(m), "wounds") == 8
+    assert not [s for s in t.messages() if "suffers" in s]
+    assert attacks(t) == [(True, 0)]
+
+
+@pytest.mark.rules("DOOM-122", "DOOM-123")
+def test_a_wound_that_takes_the_last_token_frags_the_marine(table):
+    t = table
+    m = t.marines[0]
+    fig = t.marine(m, 3, 3)
+    imp = t.invader_at("imp", 6, 3)
+    t.set(t.bin(m), "wounds", 2)
+    t.set(t.bin(m), "armor", 1)
+    pistol(t, {"range": 4, "damage": 0}, {"range": 2, "damage": 1})   # 1 wound: 1 left
+    t.game.call("resolve_attack", imp, t.s(3, 3), ["yellow", "green"], 0, 0, 0, False)
+    assert (t.get(t.bin(m), "wounds"), t.get(t.invader, "frags"), t.where(fig)) == (1, 0, (3, 3))
+    assert t.messages()[-1].endswith("suffers 1 wounds (1 left on the bin)")
+    pistol(t, {"range": 4, "damage": 0}, {"range": 2, "damage": 1})   # the last token
+    t.game.call("resolve_attack", imp, t.s(3, 3), ["yellow", "green"], 0, 0, 0, False)
+    assert (t.get(t.bin(m), "wounds"), t.get(t.invader, "frags"), t.where(fig)) == (9, 1, (1, 1))
+
+
+@pytest.mark.rules("DOOM-124", "DOOM-125")
+def test_wound_tokens_equal_to_the_rating_kill_and_the_log_says_so(duel):
+    t = duel
+    imp = t.invader_at("imp", 4, 1)                  # wound rating 3, armor 0
+    t.declare(t.m, "unload")
+    pistol(t, {"range": 1, "damage": 1}, {"range": 2, "damage": 1})   # 2 wounds
+    t.act("attack", t.m, t.s(4, 1), "pistol")
+    assert t.get(imp, "wounded") == 2
+    assert t.on_board(imp)
+    assert t.messages()[-1].endswith("takes 2 wound tokens (2 of 3)")
+    pistol(t, {"range": 4, "damage": 0}, {"range": 2, "damage": 1})   # 1 more: exactly 3
+    t.act("attack", t.m, t.s(4, 1), "pistol")
+    assert not t.on_board(imp)
+    killed = [s for s in t.messages() if s.endswith("is killed")]
+    assert len(killed) == 1
+    assert [e["event"] for e in t.log("event") if e["event"] == "invader_killed"] == ["invader_killed"]
+
+
+@pytest.mark.rules("DOOM-127")
+def test_a_roll_that_reaches_the_range_hits_at_the_first_roll(duel):
+    t = duel
+    imp = t.invader_at("imp", 3, 1)
+    t.declare(t.m, "advance")
+    pistol(t, {"range": 1, "damage": 1}, {"range": 1, "damage": 1})   # range 2 of 2
+    assert t.act("attack", t.m, t.s(3, 1), "pistol") == 2
+    assert (t.get(imp, "wounded"), len(t.log("roll"))) == (2, 2)
+
+
+@pytest.mark.rules("DOOM-127", "DOOM-054")
+def test_an_aimed_attack_that_fails_is_rolled_again_and_the_second_roll_stands(duel):
+    t = duel
+    imp = t.invader_at("imp", 5, 1)
+    t.declare(t.m, "ready")
+    t.act("place_order", t.m, "aim")
+    t.force("yellow", t.face("yellow", range=1, damage=1), t.face("yellow", range=4, damage=0))
+    t.force("green", t.face("green", range=1, damage=1), t.face("green", range=2, damage=2))
+    assert t.act("attack", t.m, t.s(5, 1), "pistol") == 2
+    assert (t.get(imp, "wounded"), len(t.log("roll"))) == (2, 4)
+    assert "the aimed attack is rolled again" in t.messages()
+
+
+@pytest.mark.rules("DOOM-127", "DOOM-054")
+def test_a_hit_on_a_dodging_marine_is_rolled_again_and_may_then_fail(table):
+    t = table
+    m = t.marines[0]
+    t.marine(m, 1, 1)
+    imp = t.invader_at("imp", 5, 1)
+    t.declare(m, "ready")
+    t.act("place_order", m, "dodge")
+    wounds = t.get(t.bin(m), "wounds")
+    t.force("yellow", t.face("yellow", range=4, damage=0), t.face("yellow", range=1, damage=1))
+    t.force("green", t.face("green", range=2, damage=2), t.face("green", range=1, damage=1))
+    t.game.call("resolve_attack", imp, t.s(1, 1), ["yellow", "green"], 0, 0, 0, False)
+    assert t.get(t.bin(m), "wounds") == wounds
+    assert len(t.log("roll")) == 4
+    assert t.game.select("dodge_order", by_definition=True) == []
+    assert attacks(t) == [(False, 0)]
+
+
+@pytest.mark.rules("DOOM-100")
+def test_the_bfg_needs_its_token_and_then_fires_its_own_dice(duel):
+    t = duel
+    imp = t.invader_at("imp", 6, 1)
+    zombie = t.invader_at("zombie", 7, 2)
+    t.declare(t.m, "unload")
+    assert t.refused("attack", t.m, t.s(6, 1), "bfg").endswith("the marine has not acquired that weapon")
+    t.set(t.bin(t.m), "weapons", ["bfg"])
+    t.set(t.bin(t.m), "cells", 1)
+    assert t.game.assume["bfg_dice"] == ["red", "red", "blue"]
+    t.force("red", t.face("red", range=1, damage=3), t.face("red", range=1, damage=3))
+    t.force("blue", t.face("blue", range=4, damage=1))
+    t.act("attack", t.m, t.s(6, 1), "bfg")
+    assert [e["die"] for e in t.log("roll")] == ["red", "red", "blue"]
+    assert not t.on_board(imp)
+    assert not t.on_board(zombie)  # 7 damage each: both in the blast die
+    assert t.get(t.bin(t.m), "cells") == 0                    # the blue face's ammo icon
+
+
+@pytest.mark.rules("DOOM-102", "DOOM-103")
+@pytest.mark.parametrize(("weapon", "wounded"), [("pistol", [1, 0]), ("grenade", [1, 1])])
+def test_only_a_blast_reaches_past_the_figure_in_the_nominated_space(duel, weapon, wounded):
+    t = duel
+    imp = t.invader_at("imp", 4, 1)
+    beside = t.invader_at("imp", 4, 2)
+    t.declare(t.m, "unload")
+    if weapon == "pistol":
+        t.force("yellow", t.face("yellow", range=2, damage=0))
+        t.force("green", t.face("green", range=2, damage=1))
+    else:
+        t.force("red", t.face("red", range=2, damage=1))
+        t.force("yellow", t.face("yellow", range=2, damage=0))
+    t.act("attack", t.m, t.s(4, 1), weapon)
+    assert [t.get(i, "wounded") for i in (imp, beside)] == wounded
+
+
+ICONS = 'weapon marked "Marked" { accuracy: 1  deadly: 2  blast: 1 }\n'
+
+
+@pytest.mark.rules("DOOM-128")
+def test_a_weapon_shows_an_icon_for_each_of_its_abilities(tmp_path):
+    mod = tmp_path / "icons"
+    mod.mkdir()
+    (mod / "main.rules").write_text('mod "doom/icons" "Icons" extends "doom" version "1.0"\n' + ICONS)
+    game = rulecraft.Game(rulecraft.load("doom", [str(mod)]), seed=1, players=["inv", "m1"])
+    assert game.call("ability_icons", "marked") == ["accuracy", "deadly", "blast"]
+    assert game.call("ability_icons", "pistol") == []

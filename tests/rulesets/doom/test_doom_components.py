@@ -19,7 +19,7 @@ def open_box(doom):
     return game
 
 
-@pytest.mark.parametrize("rule,definition,expected",
+@pytest.mark.parametrize(("rule", "definition", "expected"),
                          [pytest.param(r, d, n, marks=pytest.mark.rules(r), id=r) for r, d, n in BOX])
 def test_the_box_holds_the_listed_number_of_each_component(doom, rule, definition, expected):
     box = open_box(doom)
@@ -31,7 +31,8 @@ def test_the_box_holds_66_miniatures_3_marines_and_63_invaders(doom):
     game = rulecraft.Game(doom, seed=1)
     assert game.call("count_miniatures") == 66
     kinds = [e.kind for e in game.zone("miniatures").items]
-    assert kinds.count("marine") == 3 and kinds.count("invader") == 63
+    assert kinds.count("marine") == 3
+    assert kinds.count("invader") == 63
     per_type = {d: len([e for e in game.zone("miniatures").items if e.def_id == d])
                 for d in ("zombie", "imp", "trite", "demon", "archvile", "mancubus", "hell_knight", "cyberdemon")}
     assert per_type == {"zombie": 12, "imp": 12, "trite": 12, "demon": 6, "archvile": 6, "mancubus": 6,
@@ -45,4 +46,5 @@ def test_the_box_holds_six_custom_dice_each_a_die_of_the_ruleset(doom):
     assert len(dice) == 6
     assert sorted(box.get(d, "die") for d in dice) == sorted(doom.dice)
     for die in doom.dice.values():
-        assert len(die.faces) == 6 and set(die.faces[0]) == {"range", "damage", "ammo", "miss"}
+        assert len(die.faces) == 6
+        assert set(die.faces[0]) == {"range", "damage", "ammo", "miss"}

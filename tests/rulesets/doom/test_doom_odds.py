@@ -51,7 +51,7 @@ CASES = [("pistol", 3, 1, False), ("pistol", 5, 2, True), ("shotgun", 2, 2, Fals
 
 
 @pytest.mark.rules("DOOM-112", "DOOM-113", "DOOM-114")
-@pytest.mark.parametrize("weapon,rng,armor,aimed", CASES)
+@pytest.mark.parametrize(("weapon", "rng", "armor", "aimed"), CASES)
 def test_attack_hit_matches_brute_force(doom, weapon, rng, armor, aimed):
     got = odds.odds(doom, "attack_hit", [weapon, rng, armor, aimed])
     assert got == brute(doom, weapon, rng, armor, aimed, "hit")
@@ -59,13 +59,13 @@ def test_attack_hit_matches_brute_force(doom, weapon, rng, armor, aimed):
 
 
 @pytest.mark.rules("DOOM-115", "DOOM-118", "DOOM-119", "DOOM-120", "DOOM-121")
-@pytest.mark.parametrize("weapon,rng,armor,aimed", CASES)
+@pytest.mark.parametrize(("weapon", "rng", "armor", "aimed"), CASES)
 def test_attack_wounds_matches_brute_force(doom, weapon, rng, armor, aimed):
     assert odds.odds(doom, "attack_wounds", [weapon, rng, armor, aimed]) == brute(doom, weapon, rng, armor, aimed, "wounds")
 
 
 @pytest.mark.rules("DOOM-054", "DOOM-112", "DOOM-115")
-@pytest.mark.parametrize("weapon,rng,armor,aimed", CASES)
+@pytest.mark.parametrize(("weapon", "rng", "armor", "aimed"), CASES)
 def test_odds_against_a_dodging_target_match_brute_force(doom, weapon, rng, armor, aimed):
     for measure, query in (("hit", "attack_hit"), ("wounds", "attack_wounds")):
         got = odds.odds(doom, query, [weapon, rng, armor, aimed, True])

@@ -21,12 +21,14 @@ def test_knee_deep_plays_to_its_end_or_the_round_limit(doom_rules):
     for seed in range(1, 6):
         game = play(doom_rules, seed)
         final = game.log[-1]
-        assert final["what"] == "final" and (game.over or final["rounds"] == 12)
+        assert final["what"] == "final"
+        assert (game.over or final["rounds"] == 12)
 
 
 def test_the_same_seed_gives_the_same_log_and_another_seed_another(doom_rules):
     a, b, c = play(doom_rules, 7).log_lines(), play(doom_rules, 7).log_lines(), play(doom_rules, 8).log_lines()
-    assert a == b and a != c
+    assert a == b
+    assert a != c
 
 
 def test_a_logged_game_replays_identically(doom_rules):
@@ -39,7 +41,8 @@ def test_doors_reveal_areas_with_their_invaders_and_equipment(doom_rules):
     game = start(doom_rules, "knee_deep", seed=1)
     hall_door = grid.grid_space(game, "map", 5, 2)
     game.emit("door_opened", (hall_door,))
-    assert grid.grid_area_open(game, "map", "hall") and not grid.grid_area_open(game, "map", "store")
+    assert grid.grid_area_open(game, "map", "hall")
+    assert not grid.grid_area_open(game, "map", "store")
     on_board = game.select("invader", at=game.zone("on_board"))
     assert sorted(f.def_id for f in on_board) == ["imp", "zombie", "zombie", "zombie"]
     assert grid.grid_marked(game, "map", "exit")

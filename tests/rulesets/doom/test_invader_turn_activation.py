@@ -5,6 +5,7 @@ invader moves in parts and makes its one attack before, between or after them.""
 import pytest
 
 from rulecraft import FirstLegalAgent
+from tests.support.doom_tables import asked
 
 CORRIDOR = [  # a marine at the west end sees the whole corridor
     "###########",
@@ -76,7 +77,8 @@ def test_the_invader_player_declares_which_invader_he_activates_next(new_table):
     t.call("activate_all", t.invader)
     assert activations(t) == [f"the invader player activates {zombie.name}", f"the invader player activates {imp.name}"]
     # each invader once: after the zombie only the imp is left (asked of nobody), then no one
-    assert agent.offered(WHICH) == [[imp, zombie]] and len(activations(t)) == 2
+    assert agent.offered(WHICH) == [[imp, zombie]]
+    assert len(activations(t)) == 2
 
 
 @pytest.mark.rules("DOOM-076")
@@ -97,7 +99,8 @@ def test_an_invader_may_attack_before_moving(new_table):
     imp = t.invader_at("imp", 3, 1)
     picks_for(t, {NEXT: ["attack", "move", "end its activation"], WHERE: t.s(7, 3)})
     t.call("activate", t.invader, imp)
-    assert moves_and_rolls(t) == ["roll", "roll", "grid_move"] and t.where(imp) == (7, 3)
+    assert moves_and_rolls(t) == ["roll", "roll", "grid_move"]
+    assert t.where(imp) == (7, 3)
 
 
 @pytest.mark.rules("DOOM-078", "DOOM-079", "DOOM-091")
@@ -112,7 +115,8 @@ def test_an_invader_attacks_in_the_middle_of_its_move_and_moves_on_with_what_is_
     assert [e["cost"] for e in t.log("grid_move")] == [2, 2]
     # after the attack: no second attack, and the second part of the move had 3 points left
     assert agent.offered(NEXT)[2] == ["move", "end its activation"]
-    assert max(t.xy(s)[0] for s in agent.offered(WHERE)[1]) == 9 and min(t.xy(s)[0] for s in agent.offered(WHERE)[1]) == 4
+    assert max(t.xy(s)[0] for s in agent.offered(WHERE)[1]) == 9
+    assert min(t.xy(s)[0] for s in agent.offered(WHERE)[1]) == 4
 
 
 @pytest.mark.rules("DOOM-078", "DOOM-082")
@@ -123,7 +127,8 @@ def test_an_invader_moves_no_further_than_its_movement_rate_in_all_its_parts(new
     assert t.get(zombie, "movement") == 4
     agent = picks_for(t, {NEXT: "move", WHERE: [t.s(8, 1), t.s(7, 1), t.s(6, 1), t.s(5, 1)]})
     t.call("activate", t.invader, zombie)
-    assert [e["cost"] for e in t.log("grid_move")] == [1, 1, 1, 1] and t.where(zombie) == (5, 1)
+    assert [e["cost"] for e in t.log("grid_move")] == [1, 1, 1, 1]
+    assert t.where(zombie) == (5, 1)
     # after the fourth space nothing is left to choose: no movement, and no marine within reach
     assert agent.offered(NEXT) == [["move", "end its activation"]] * 4
 
@@ -138,7 +143,8 @@ def test_a_melee_invader_steps_in_strikes_and_steps_back(new_table):
     t.call("activate", t.invader, zombie)
     assert agent.offered(NEXT)[0] == ["move", "end its activation"]
     assert agent.offered(NEXT)[1] == ["move", "attack", "end its activation"]
-    assert moves_and_rolls(t) == ["grid_move", "roll", "grid_move"] and t.where(zombie) == (4, 1)
+    assert moves_and_rolls(t) == ["grid_move", "roll", "grid_move"]
+    assert t.where(zombie) == (4, 1)
     assert [e["cost"] for e in t.log("grid_move")] == [2, 2]
 
 
@@ -150,7 +156,8 @@ def test_an_activated_invader_may_do_nothing(new_table):
     agent = picks_for(t, {NEXT: "end its activation"})
     t.call("activate", t.invader, imp)
     assert agent.offered(NEXT) == [["move", "attack", "end its activation"]]
-    assert moves_and_rolls(t) == [] and t.where(imp) == (9, 1)
+    assert moves_and_rolls(t) == []
+    assert t.where(imp) == (9, 1)
 
 
 @pytest.mark.rules("DOOM-076")
@@ -162,4 +169,41 @@ def test_an_invader_placed_during_the_activation_step_waits_for_the_next_turn(ne
     picks_for(t, {"play an event card now": True, NEXT: "end its activation"})
     t.call("activate_all", t.invader)   # the ambush is played as the imp's activation begins
     zombies = t.game.select("zombie", at=t.game.zone("on_board"), by_definition=True)
-    assert len(zombies) == 1 and activations(t) == [f"the invader player activates {imp.name}"]
+    assert len(zombies) == 1
+    assert activations(t) == [f"the invader player activates {imp.name}"]
+
+
+POCKET = [  # the imp's space (8,2) is walled in: it can neither move nor see the marine
+    "##########",
+    "#S.....###",
+    "#......#.#",
+    "#......###",
+    "##########",
+]
+
+
+def ended(t):
+    return [e["args"] for e in t.log("event") if e["event"] == "invader_activated"]
+
+
+@pytest.mark.rules("DOOM-077", "DOOM-078")
+def test_a_walled_in_invader_ends_its_activation_unasked_and_unmoved(new_table):
+    t = new_table(rows=POCKET)
+    t.marine(t.marines[0], 1, 1)
+    imp = t.invader_at("imp", 8, 2)
+    t.call("activate", t.invader, imp)
+    assert t.messages()[-1] == f"the invader player activates {imp.name}"
+    assert asked(t, NEXT) == []
+    assert ended(t) == [[imp.ref, False]]
+    assert t.where(imp) == (8, 2)
+
+
+@pytest.mark.rules("DOOM-077", "DOOM-078")
+def test_an_invader_that_moves_ends_its_activation_having_moved(new_table):
+    t = new_table(rows=POCKET, invader_answers=["move", 0, "end its activation"])
+    t.marine(t.marines[0], 1, 1)
+    imp = t.invader_at("imp", 6, 3)
+    t.call("activate", t.invader, imp)
+    assert asked(t, NEXT) == [3, 3]          # move, attack or end; then again after the move
+    assert ended(t) == [[imp.ref, True]]
+    assert t.where(imp) != (6, 3)

@@ -7,13 +7,9 @@ import pytest
 from test_invader_turn_activation import CORRIDOR, HIDDEN, NEXT, WHERE, Picks
 
 from rulecraft.runtime.play import run, start
+from tests.support.doom_tables import cards
 
 EVENT = "play an event card now"
-
-
-def cards(t, definition, n=1, zone="invader_hand"):
-    made = t.game.create(definition, n, t.game.zone(zone), None, True)
-    return made if isinstance(made, list) else [made]
 
 
 def agents(t, invader, marine=None):
@@ -42,7 +38,8 @@ def test_the_invader_plays_an_event_card_in_the_middle_of_a_marines_turn(new_tab
     # declined at the start of the turn, played after the marine's move, before his next choice
     assert [p for p, _ in inv.asked] == [EVENT, EVENT]
     assert whats(t, "grid_move", "reveal")[:2] == ["grid_move", "reveal"]
-    assert t.get(imp, "wounded") == 0 and t.zone("invader_discard") == [card]
+    assert t.get(imp, "wounded") == 0
+    assert t.zone("invader_discard") == [card]
 
 
 @pytest.mark.rules("DOOM-062")
@@ -87,7 +84,8 @@ def test_an_event_card_is_offered_between_the_parts_of_an_activation(new_table):
     inv = agents(t, {EVENT: [False, True], NEXT: ["move", "end its activation"], WHERE: t.s(8, 1)})
     t.call("activate", t.invader, imp)
     assert [p for p, _ in inv.asked][:3] == [EVENT, NEXT, WHERE]
-    assert [p for p, _ in inv.asked][3] == EVENT and t.zone("invader_discard") == [card]
+    assert [p for p, _ in inv.asked][3] == EVENT
+    assert t.zone("invader_discard") == [card]
 
 
 @pytest.mark.rules("DOOM-062", "DOOM-056")
@@ -107,6 +105,7 @@ def test_random_players_finish_knee_deep_with_the_invader_turn_in_play(doom):
     for seed in (11, 12, 13):
         game = run(start(doom, "knee_deep", seed=seed), "knee_deep", None)
         final = game.log[-1]
-        assert final["what"] == "final" and (game.over or final["rounds"] == 12)
+        assert final["what"] == "final"
+        assert (game.over or final["rounds"] == 12)
         prompts = {e["prompt"] for e in game.log if e["what"] == "choice"}
         assert NEXT in prompts

@@ -37,7 +37,8 @@ def corridor_reach(t, demon):
 @pytest.mark.rules("DOOM-092", "DOOM-084")
 def test_a_demon_turns_to_enter_a_one_wide_corridor(new_table):
     t, demon = demon_table(new_table)
-    assert t.get(demon, "footprint") == "2x1" and t.get(demon, "movement") == 6
+    assert t.get(demon, "footprint") == "2x1"
+    assert t.get(demon, "movement") == 6
     t.game.choices.agents[t.invader.id] = Picks({NEXT: ["move", "end its activation"], WHERE: t.s(5, 4)})
     t.call("activate", t.invader, demon)
     # 3 steps east, a turn on its east half (1 point), 2 steps south: 6 points
@@ -57,7 +58,8 @@ def test_without_turning_a_demon_never_enters_the_corridor(new_table):
 @pytest.mark.rules("DOOM-092")
 def test_each_turn_costs_turn_oversized_movement_points(new_table):
     t, demon = demon_table(new_table, turn_cost=2)
-    assert (5, 3) in corridor_reach(t, demon) and (5, 4) not in corridor_reach(t, demon)
+    assert (5, 3) in corridor_reach(t, demon)
+    assert (5, 4) not in corridor_reach(t, demon)
 
 
 @pytest.mark.rules("DOOM-092")

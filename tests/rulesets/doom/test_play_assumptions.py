@@ -89,7 +89,7 @@ def ruled(new_table, rows, sight="both", squeeze=False):
 
 
 @pytest.mark.rules("DOOM-104")
-@pytest.mark.parametrize("sight, sees", [("both", True), ("either", False), ("none", True)])
+@pytest.mark.parametrize(("sight", "sees"), [("both", True), ("either", False), ("none", True)])
 def test_a_sight_line_past_one_wall_corner_follows_corner_sight(new_table, sight, sees):
     t = ruled(new_table, CORNER, sight)
     m = t.marines[0]
@@ -105,7 +105,7 @@ def test_a_sight_line_past_one_wall_corner_follows_corner_sight(new_table, sight
 
 
 @pytest.mark.rules("DOOM-082")
-@pytest.mark.parametrize("squeeze, cost", [(False, 3), (True, 1)])
+@pytest.mark.parametrize(("squeeze", "cost"), [(False, 3), (True, 1)])
 def test_a_diagonal_step_between_two_walls_follows_diagonal_squeeze(new_table, squeeze, cost):
     t = ruled(new_table, GAP, squeeze=squeeze)
     m = t.marines[0]

@@ -29,7 +29,8 @@ def wounds(t, m):
 @pytest.mark.rules("DOOM-082", "DOOM-084")
 def test_a_marine_crossing_hazards_suffers_their_wounds_whatever_his_armor(new_table):
     t, m = walker(new_table)
-    assert wounds(t, m) == 9 and t.get(t.bin(m), "armor") == 2
+    assert wounds(t, m) == 9
+    assert t.get(t.bin(m), "armor") == 2
     t.act("move_marine", m, t.s(6, 1))
     assert wounds(t, m) == 9 - 2 * 1                     # two hazardous spaces, hazard_wounds each
     assert t.get(m, "moves_left") == 8 - (1 + 2 + 2 + 1 + 1)   # hazards still cost 2 to enter

@@ -42,7 +42,7 @@ def test_a_readying_marine_may_place_each_order_the_sources_name(new_table):
 @pytest.mark.rules("DOOM-054")
 def test_a_dodge_order_has_the_first_hit_on_the_marine_rolled_again(new_table):
     t = new_table()
-    m, fig = ordered(t, "dodge")
+    m, _fig = ordered(t, "dodge")
     imp = t.invader_at("imp", 5, 1)
     hit, miss = t.face("blue", range=6), t.face("blue", miss=True)
     t.force("blue", hit, miss, hit)
@@ -52,14 +52,15 @@ def test_a_dodge_order_has_the_first_hit_on_the_marine_rolled_again(new_table):
     assert len(rolls(t, "blue")) == 2
     assert orders(t, "dodge") == []             # used up
     second = t.call("resolve_attack", imp, t.s(1, 1), ["blue"], 0, 3, 0, False)
-    assert second["hit"] is True and len(rolls(t, "blue")) == 3
+    assert second["hit"] is True
+    assert len(rolls(t, "blue")) == 3
     assert t.get(t.bin(m), "wounds") == 9 - 2             # 1 + 3 damage against armor 2
 
 
 @pytest.mark.rules("DOOM-054")
 def test_a_dodge_order_leaves_a_failed_attack_alone(new_table):
     t = new_table()
-    m, fig = ordered(t, "dodge")
+    _m, _fig = ordered(t, "dodge")
     imp = t.invader_at("imp", 5, 1)
     t.force("blue", t.face("blue", miss=True))
     assert t.call("resolve_attack", imp, t.s(1, 1), ["blue"], 0, 3, 0, False)["hit"] is False
@@ -72,7 +73,7 @@ def test_a_dodge_order_does_not_roll_an_aimed_attack_a_third_time(new_table):
     # An attack is rolled again at most once: the aimed attack fails, is rolled again and hits;
     # the target's dodge order does not roll it once more.
     t = new_table()
-    m, fig = ordered(t, "dodge")
+    m, _fig = ordered(t, "dodge")
     imp = t.invader_at("imp", 5, 1)
     hit, miss = t.face("blue", range=6), t.face("blue", miss=True)
     t.force("blue", miss, hit, miss)
@@ -85,7 +86,7 @@ def test_a_dodge_order_does_not_roll_an_aimed_attack_a_third_time(new_table):
 @pytest.mark.rules("DOOM-054")
 def test_an_aimed_attack_dodged_after_a_first_hit_is_not_rolled_a_third_time(new_table):
     t = new_table()
-    m, fig = ordered(t, "dodge")
+    m, _fig = ordered(t, "dodge")
     imp = t.invader_at("imp", 5, 1)
     hit, miss = t.face("blue", range=6), t.face("blue", miss=True)
     t.force("blue", hit, miss, hit)
@@ -135,7 +136,7 @@ class Guard(FirstLegalAgent):
 @pytest.mark.rules("DOOM-054")
 def test_a_guard_may_wait_for_a_later_invader_and_then_picks_his_weapon(new_table):
     t = new_table(rows=ROWS)
-    m, fig = ordered(t, "guard")
+    m, _fig = ordered(t, "guard")
     t.game.choices.agents[m.id] = Guard()
     t.set(t.bin(m), "weapons", ["shotgun"])
     first = t.invader_at("imp", 8, 2)

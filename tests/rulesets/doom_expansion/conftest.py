@@ -2,20 +2,11 @@
 roles, figures put on given spaces, options chosen at setup, and forced dice."""
 
 import pytest
-from support.doom_tables import GridTable
+from support.doom_tables import ROOM, GridTable
 
 import rulecraft
 from rulecraft import FirstLegalAgent, ScriptedAgent
 from rulecraft.runtime import grid
-
-ROOM = [
-    "##########",
-    "#S.......#",
-    "#S.......#",
-    "#S.......#",
-    "#........#",
-    "##########",
-]
 
 EXTRA = ["S floor mark=start"]
 
@@ -106,3 +97,9 @@ def table(doomx):
 @pytest.fixture
 def new_table(doomx):
     return lambda **kw: Table(doomx, **kw)
+
+
+@pytest.fixture(scope="module")
+def expansion():
+    """The expansion loaded by its own name (its scenarios played whole)."""
+    return rulecraft.load("doom/expansion")

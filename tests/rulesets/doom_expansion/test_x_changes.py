@@ -91,7 +91,8 @@ def test_everybody_must_go_out_through_the_red_door(new_table):
     for p in t.marines[:2]:
         t.declare(p, "advance")
         t.act("exit_red_door", p)
-    assert not t.call("all_marines_out") and not t.game.over
+    assert not t.call("all_marines_out")
+    assert not t.game.over
     t.declare(t.marines[2], "advance")
     with pytest.raises(GameOver):
         t.act("exit_red_door", t.marines[2])
@@ -105,7 +106,8 @@ def test_a_marine_out_through_the_red_door_cannot_return(new_table):
     fig = t.marine(m, 6, 2)
     t.declare(m, "sprint")
     t.act("exit_red_door", m)
-    assert not t.on_board(fig) and t.get(m, "exited")
+    assert not t.on_board(fig)
+    assert t.get(m, "exited")
     assert "still inside" in t.refused("exit_red_door", m)
     t.place(fig, 6, 2, side="marines")  # even put back on the map, he may not move
     assert "cannot return" in t.refused("move_marine", m, t.s(5, 2))
@@ -148,7 +150,8 @@ def test_each_real_piercing_attack_may_spend_an_ammo_token(new_table):
     t.act("piercing_attack", m, "shotgun", [t.s(2, 1), t.s(3, 1)])
     assert [e["die"] for e in t.log("roll")] == ["red", "yellow", "red"]  # the second with one die fewer
     assert t.get(t.bin(m), "bullets") == bullets - 2
-    assert not t.on_board(a) and t.get(b, "wounded") == 0  # range 0 does not reach 2 spaces
+    assert not t.on_board(a)
+    assert t.get(b, "wounded") == 0  # range 0 does not reach 2 spaces
 
 
 @pytest.mark.rules("DOOMX-161")
@@ -163,7 +166,8 @@ def test_sight_is_checked_when_each_space_is_rolled(new_table):
     t.force("red", t.face("red", range=2, damage=1), t.face("red", range=2, damage=1))
     t.force("yellow", t.face("yellow", range=3, damage=0))
     t.act("piercing_attack", m, "shotgun", [t.s(2, 1), t.s(3, 1)])
-    assert not t.on_board(imp) and t.get(zombie, "wounded") == 1
+    assert not t.on_board(imp)
+    assert t.get(zombie, "wounded") == 1
 
 
 @pytest.mark.rules("DOOMX-162", "DOOMX-163")
@@ -244,4 +248,85 @@ def test_a_piercing_attack_is_offered_and_its_path_chosen_space_by_space(new_tab
     t.call("marine_does", m, "piercing attack")
     # two real attacks along the chosen path: the second one a die fewer (DOOMX-159)
     assert t.game.assume["shotgun_dice"] == ["red", "yellow"]
-    assert [e["die"] for e in t.log("roll")] == ["red", "yellow", "red"] and t.get(m, "attacks_left") == 0
+    assert [e["die"] for e in t.log("roll")] == ["red", "yellow", "red"]
+    assert t.get(m, "attacks_left") == 0
+
+
+@pytest.mark.rules("DOOMX-158")
+def test_a_marine_away_from_the_red_door_does_not_go_out(new_table):
+    t = new_table(rows=RED)
+    m = t.marines[0]
+    fig = t.marine(m, 3, 2)
+    t.declare(m, "sprint")
+    assert "next to the red security door" in t.refused("exit_red_door", m)
+    assert t.on_board(fig)
+    assert not t.get(m, "exited")
+
+
+@pytest.mark.rules("DOOMX-159")
+def test_passing_an_empty_space_is_logged(new_table):
+    t, m = shotgun_table(new_table)
+    t.force("red", t.face("red", range=2, damage=1))
+    t.force("yellow", t.face("yellow", range=3, damage=0))
+    t.set(t.invader_at("archvile", 2, 1), "armor", 0)
+    t.act("piercing_attack", m, "shotgun", [t.s(2, 1), t.s(3, 1)])
+    assert "the piercing attack passes an empty space: no roll, one die fewer" in t.messages()
+    assert [e["die"] for e in t.log("roll")] == ["red", "yellow"]  # one roll, for the archvile
+
+
+@pytest.mark.rules("DOOMX-160")
+def test_a_piercing_roll_without_the_ammo_icon_spends_no_ammo(new_table):
+    t, m = shotgun_table(new_table)
+    t.force("red", t.face("red", range=2, damage=1, ammo=False))
+    t.force("yellow", t.face("yellow", range=2, damage=1, ammo=False))
+    t.set(t.invader_at("archvile", 2, 1), "armor", 0)
+    bullets = t.get(t.bin(m), "bullets")
+    t.act("piercing_attack", m, "shotgun", [t.s(2, 1)])
+    assert t.get(t.bin(m), "bullets") == bullets
+
+
+@pytest.mark.rules("DOOMX-163")
+def test_the_second_space_must_be_next_to_the_first(new_table):
+    t, m = shotgun_table(new_table)
+    t.invader_at("archvile", 2, 1)
+    assert "adjacent space" in t.refused("piercing_attack", m, "shotgun", [t.s(2, 1), t.s(4, 1)])
+    assert t.log("roll") == []
+
+
+@pytest.mark.rules("DOOMX-168")
+def test_a_web_trite_placed_reports_success(new_table):
+    t = new_table(rows=WEB)
+    t.marine(t.marines[0], 1, 1)
+    assert t.call("web_spawn", t.invader) is True
+    assert [f.def_id for f in t.select("invader") if t.on_board(f)] == ["trite"]
+
+
+@pytest.mark.rules("DOOMX-161")
+def test_a_piercing_attack_stops_where_a_surviving_invader_still_blocks_the_sight(new_table):
+    t, m = shotgun_table(new_table)
+    front = t.invader_at("archvile", 2, 1)
+    behind = t.invader_at("archvile", 3, 1)
+    t.set(front, "armor", 0)
+    t.set(behind, "armor", 0)
+    t.force("red", t.face("red", range=2, damage=1), t.face("red", range=2, damage=1))
+    t.force("yellow", t.face("yellow", range=3, damage=0))
+    t.act("piercing_attack", m, "shotgun", [t.s(2, 1), t.s(3, 1)])
+    assert t.get(front, "wounded") == 1
+    assert t.get(behind, "wounded") == 0
+    assert [e["die"] for e in t.log("roll")] == ["red", "yellow"]
+    assert f"the piercing attack has no line of sight to space {t.s(3, 1)} and stops" in t.messages()
+
+
+@pytest.mark.rules("DOOMX-162")
+def test_an_oversized_invader_is_hit_on_each_space_and_nobody_beside_the_path(new_table):
+    t, m = shotgun_table(new_table)
+    knight = t.invader_at("hell_knight", 2, 1)  # (2,1)-(3,2)
+    beside = t.invader_at("archvile", 4, 1)
+    t.set(knight, "armor", 0)
+    t.set(beside, "armor", 0)
+    t.force("red", t.face("red", range=2, damage=1), t.face("red", range=2, damage=1))
+    t.force("yellow", t.face("yellow", range=3, damage=0))
+    t.act("piercing_attack", m, "shotgun", [t.s(2, 1), t.s(3, 1)])
+    assert [e["die"] for e in t.log("roll")] == ["red", "yellow", "red"]
+    assert t.get(knight, "wounded") == 2
+    assert t.get(beside, "wounded") == 0

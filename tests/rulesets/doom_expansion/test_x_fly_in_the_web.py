@@ -3,14 +3,8 @@ an officer (DOOMX-068) in play, and is won like the Airlock, through the red doo
 
 import pytest
 
-import rulecraft
 from rulecraft.runtime.play import run, start
 from tests.rulesets.doom_expansion.test_x_offers import TowardsTheDoor
-
-
-@pytest.fixture(scope="module")
-def expansion():
-    return rulecraft.load("doom/expansion")
 
 
 @pytest.mark.rules("DOOMX-167", "DOOMX-168", "DOOMX-068")
@@ -28,4 +22,5 @@ def test_the_fly_in_the_web_is_won_by_the_marines_going_out(expansion):
     game = run(start(expansion, "fly_in_the_web", seed=2, agents=[TowardsTheDoor() for _ in range(3)]), "fly_in_the_web")
     marines = [p for p in game.players if p.props["role"] == "marine"]
     [end] = [e for e in game.log if e["what"] == "end"]
-    assert end["winner"] in [p.name for p in marines] and all(p.props["exited"] for p in marines)
+    assert end["winner"] in [p.name for p in marines]
+    assert all(p.props["exited"] for p in marines)

@@ -1,6 +1,8 @@
 """Vacuum areas, oxygen tanks, airlocks and flame jets (DOOMX-033 ... DOOMX-046,
 DOOMX-077, DOOMX-078)."""
 
+import itertools
+
 import pytest
 
 import rulecraft
@@ -33,7 +35,8 @@ def test_a_marine_ending_his_turn_in_vacuum_gives_up_an_oxygen_tank(vac):
     t.set(t.bin(m), "oxygen", 2)
     before = t.wounds(m)
     end_turn(t, m)
-    assert t.get(t.bin(m), "oxygen") == 1 and t.wounds(m) == before
+    assert t.get(t.bin(m), "oxygen") == 1
+    assert t.wounds(m) == before
 
 
 @pytest.mark.rules("DOOMX-035")
@@ -62,7 +65,8 @@ def test_invaders_need_no_air(vac):
     inv = t.invader_at("imp", 6, 3)
     with t.game.turn(t.invader):
         pass
-    assert t.get(inv, "wounded") == 0 and t.on_board(inv)
+    assert t.get(inv, "wounded") == 0
+    assert t.on_board(inv)
 
 
 @pytest.mark.rules("DOOMX-077")
@@ -72,7 +76,8 @@ def test_an_oxygen_tank_is_picked_up_on_its_space(vac):
     t.marine(m, 6, 1)
     t.declare(m, "sprint")
     t.act("move_marine", m, t.s(7, 2))
-    assert t.get(t.bin(m), "oxygen") == 1 and t.select("tank_token") == []
+    assert t.get(t.bin(m), "oxygen") == 1
+    assert t.select("tank_token") == []
 
 
 @pytest.mark.rules("DOOMX-078")
@@ -139,7 +144,8 @@ def test_a_normal_figure_holds_the_airlock_open(vac):
         t.act("open_door", m, t.s(4, 1))
         t.act("move_marine", m, t.s(4, 1))
         t.call("end_marine_turn", m)
-    assert t.terrain(4, 1) == "open_door" and t.on_board(t.call("figure_of", m))
+    assert t.terrain(4, 1) == "open_door"
+    assert t.on_board(t.call("figure_of", m))
 
 
 DOOR_BY_AIRLOCK = ["##########", "#S..A....#", "#S..D....#", "#........#", "##########"]
@@ -250,7 +256,8 @@ def test_a_move_over_one_burning_space_burns_on_entering_and_on_leaving_it(fire)
     assert path(t, fig, 4, 1) == [(3, 1), (4, 1)]  # the cheapest path crosses the jet
     t.act("move_marine", m, t.s(4, 1))
     assert t.where(fig) == (4, 1)
-    assert t.wounds(m) == before - 2 and burns(t) == ["enters", "leaves"]
+    assert t.wounds(m) == before - 2
+    assert burns(t) == ["enters", "leaves"]
 
 
 @pytest.mark.rules("DOOMX-043", "DOOMX-044")
@@ -278,7 +285,8 @@ def test_passing_one_jet_and_stopping_on_the_next_burns_4_times(new_table):
         t.act("move_marine", m, t.s(5, 1))      # enters, leaves, enters: 3
         assert t.wounds(m) == before - 3
         t.call("end_marine_turn", m)            # ends its movement on the second: 1
-    assert t.where(fig) == (5, 1) and t.wounds(m) == before - 4
+    assert t.where(fig) == (5, 1)
+    assert t.wounds(m) == before - 4
     assert burns(t) == ["enters", "leaves", "enters", "ends"]
 
 
@@ -289,7 +297,8 @@ def test_two_adjacent_burning_spaces_burn_on_every_entering_and_leaving(new_tabl
     before = t.wounds(m)
     t.declare(m, "sprint")
     t.act("move_marine", m, t.s(5, 1))  # onto the first, from it onto the second, off the second
-    assert t.wounds(m) == before - 4 and burns(t) == ["enters", "leaves", "enters", "leaves"]
+    assert t.wounds(m) == before - 4
+    assert burns(t) == ["enters", "leaves", "enters", "leaves"]
 
 
 def test_a_move_that_stays_off_the_jets_does_not_burn_and_a_move_in_legs_counts_the_same(fire):
@@ -300,11 +309,14 @@ def test_a_move_that_stays_off_the_jets_does_not_burn_and_a_move_in_legs_counts_
     t.declare(m, "sprint")
     assert (3, 1) not in path(t, fig, 4, 3)
     t.act("move_marine", m, t.s(4, 3))  # below the jet
-    assert t.where(fig) == (4, 3) and t.wounds(m) == before and burns(t) == []
+    assert t.where(fig) == (4, 3)
+    assert t.wounds(m) == before
+    assert burns(t) == []
     t.act("move_marine", m, t.s(3, 2))
     t.act("move_marine", m, t.s(3, 1))  # onto it: 1
     t.act("move_marine", m, t.s(4, 2))  # off it: 1
-    assert t.wounds(m) == before - 2 and burns(t) == ["enters", "leaves"]
+    assert t.wounds(m) == before - 2
+    assert burns(t) == ["enters", "leaves"]
 
 
 def test_a_marine_killed_on_the_way_is_not_burnt_again(fire):
@@ -314,8 +326,10 @@ def test_a_marine_killed_on_the_way_is_not_burnt_again(fire):
     t.set(t.bin(m), "wounds", 1)
     t.declare(m, "sprint")
     t.act("move_marine", m, t.s(4, 1))  # the first burn kills him; he comes back on a start space
-    assert burns(t) == ["enters"] and t.get(t.invader, "frags") == 1
-    assert t.where(fig)[0] == 1 and t.wounds(m) == t.call("starting_wounds")
+    assert burns(t) == ["enters"]
+    assert t.get(t.invader, "frags") == 1
+    assert t.where(fig)[0] == 1
+    assert t.wounds(m) == t.call("starting_wounds")
 
 
 @pytest.mark.rules("DOOMX-043", "DOOMX-044")
@@ -329,7 +343,9 @@ def test_a_big_invader_passing_a_jet_is_burnt_once_on_entering_and_once_on_leavi
     t.game.choices.agents[t.invader.id].picks["where the invader moves"] = t.s(5, 1)
     assert path(t, inv, 5, 1) == [(3, 1), (4, 1), (5, 1)]  # its right half enters the jet, its left half leaves it
     t.call("activate", t.invader, inv)
-    assert t.where(inv) == (5, 1) and t.get(inv, "wounded") == 2 and burns(t) == ["enters", "leaves"]
+    assert t.where(inv) == (5, 1)
+    assert t.get(inv, "wounded") == 2
+    assert burns(t) == ["enters", "leaves"]
 
 
 @pytest.mark.rules("DOOMX-043", "DOOMX-044", "DOOMX-045")
@@ -343,7 +359,8 @@ def test_an_invader_passing_one_jet_and_stopping_on_another_is_burnt_3_times_the
     t.place(inv, 2, 1)
     t.game.choices.agents[t.invader.id].picks["where the invader moves"] = t.s(5, 1)
     t.call("activate", t.invader, inv)
-    assert t.where(inv) == (5, 1) and t.get(inv, "wounded") == 4
+    assert t.where(inv) == (5, 1)
+    assert t.get(inv, "wounded") == 4
     assert burns(t) == ["enters", "leaves", "enters", "ends"]
 
 
@@ -361,7 +378,8 @@ def test_a_sentry_bot_passing_two_jets_takes_4_wound_tokens_through_its_armor(ne
     t.game.choices.agents[m.id].picks["where the sentry bot moves"] = t.s(7, 1)
     assert path(t, bot, 7, 1) == [(4, 1), (5, 1), (6, 1), (7, 1)]
     t.call("bot_turn", m, bot)
-    assert t.where(bot) == (7, 1) and t.get(bot, "wounded") == 4
+    assert t.where(bot) == (7, 1)
+    assert t.get(bot, "wounded") == 4
 
 
 def test_a_flyer_is_not_burnt_by_the_jets_it_flies_over(new_table):
@@ -371,7 +389,9 @@ def test_a_flyer_is_not_burnt_by_the_jets_it_flies_over(new_table):
     t.set(cherub, "movement", 4)
     t.game.choices.agents[t.invader.id].picks["where the invader moves"] = t.s(6, 1)
     t.call("activate", t.invader, cherub)
-    assert t.where(cherub) == (6, 1) and t.get(cherub, "wounded") == 0 and burns(t) == []
+    assert t.where(cherub) == (6, 1)
+    assert t.get(cherub, "wounded") == 0
+    assert burns(t) == []
 
 
 @pytest.mark.rules("DOOMX-043", "DOOMX-044")
@@ -398,7 +418,9 @@ def test_a_jet_switched_on_burns_the_figure_on_it(fire):
     t.set(inv, "wounds", 9)
     bystander = t.invader_at("imp", 6, 1)
     t.game.end_round()
-    assert t.get(inv, "wounded") == 1 and t.get(bystander, "wounded") == 0 and burns(t) == ["switched"]
+    assert t.get(inv, "wounded") == 1
+    assert t.get(bystander, "wounded") == 0
+    assert burns(t) == ["switched"]
     t.game.begin_round()
     t.game.end_round()  # switched off: nothing
     assert t.get(inv, "wounded") == 1
@@ -413,7 +435,8 @@ def test_an_invader_moving_onto_a_burning_space_is_burnt_twice(new_table):
     t.set(inv, "footprint", "1x1")
     t.place(inv, 4, 2)
     t.call("activate", t.invader, inv)
-    assert t.where(inv) == (3, 1) and t.get(inv, "wounded") == 2
+    assert t.where(inv) == (3, 1)
+    assert t.get(inv, "wounded") == 2
 
 
 @pytest.mark.rules("DOOMX-043", "DOOMX-045")
@@ -428,7 +451,8 @@ def test_a_sentry_bot_stopping_on_a_burning_space_is_burnt_on_entering_and_at_re
     t.set(bot, "armor", 3)
     t.game.choices.agents[m.id].picks["where the sentry bot moves"] = t.s(4, 1)
     t.call("bot_turn", m, bot)
-    assert t.where(bot) == (4, 1) and t.get(bot, "wounded") == 2
+    assert t.where(bot) == (4, 1)
+    assert t.get(bot, "wounded") == 2
 
 
 @pytest.mark.rules("DOOMX-043", "DOOMX-044")
@@ -438,11 +462,12 @@ def test_random_players_cross_the_airlock_scenario_s_flame_jet_and_the_game_goes
     passed = 0
     for seed in range(1, 9):
         game = run(start(doomx, "mars_airlock", seed=seed), "mars_airlock")  # random agents
-        assert game.log[-1]["what"] == "final" and (game.over or game.round == 8)
+        assert game.log[-1]["what"] == "final"
+        assert (game.over or game.round == 8)
         assert len(game.select("flame_jet")) == 1
         texts = [e["text"] for e in game.log if e["what"] == "log" and "is burnt" in e.get("text", "")]
         passed += any("enters a burning" in a and "leaves a burning" in b and a.split(" is burnt")[0] == b.split(" is burnt")[0]
-                      for a, b in zip(texts, texts[1:]))
+                      for a, b in itertools.pairwise(texts))
         if seed == 2:
             assert replay(doomx, game.log).log_lines() == game.log_lines()
     assert passed > 0  # some figure went over the burning jet in a single move
@@ -459,3 +484,113 @@ def test_a_door_next_to_a_marine_with_scrap_is_offered_but_never_an_airlock(new_
     assert t.call("doors_to_scrap", m) == [t.s(4, 2)]  # the airlock at (4, 1) is no choice
     t.call("marine_does", m, "scrap a door")
     assert t.terrain(4, 2) == "floor"
+
+
+@pytest.mark.rules("DOOMX-034", "DOOMX-077")
+def test_the_last_oxygen_tank_is_used_and_logged(new_table):
+    t = new_table(rows=VACUUM)
+    m = t.marines[0]
+    t.marine(m, 6, 1)
+    t.set(t.bin(m), "oxygen", 1)
+    before = t.wounds(m)
+    end_turn(t, m)
+    assert t.get(t.bin(m), "oxygen") == 0
+    assert t.wounds(m) == before
+    assert "m1 uses an oxygen tank in the vacuum (0 left)" in t.messages()
+
+
+@pytest.mark.rules("DOOMX-035")
+def test_no_oxygen_in_the_vacuum_is_logged(new_table):
+    t = new_table(rows=VACUUM)
+    m = t.marines[0]
+    t.marine(m, 6, 1)
+    before = t.wounds(m)
+    end_turn(t, m)
+    assert "m1 has no oxygen in the vacuum" in t.messages()
+    assert t.wounds(m) == before - 2
+
+
+@pytest.mark.rules("DOOMX-037", "DOOMX-038")
+def test_only_an_airlock_logs_its_opening_and_closes_itself(new_table):
+    t = new_table(rows=DOOR_BY_AIRLOCK)
+    m = t.marines[0]
+    t.marine(m, 3, 2)
+    assert t.call("is_airlock", t.s(4, 1)) is True
+    assert t.call("is_airlock", t.s(4, 2)) is False
+    with t.game.turn(m):
+        t.declare(m, "advance")
+        t.act("open_door", m, t.s(4, 2))
+        assert "an airlock opens" not in t.messages()
+        t.act("open_door", m, t.s(4, 1))
+        assert t.messages().count("an airlock opens") == 1
+        t.call("end_marine_turn", m)
+    assert (t.terrain(4, 1), t.terrain(4, 2)) == ("door", "open_door")
+    assert t.messages().count("the airlock closes") == 1
+
+
+@pytest.mark.rules("DOOMX-039")
+def test_an_airlock_closing_on_an_oversized_invader_is_logged(new_table):
+    t = new_table(rows=["##########", "#S..A....#", "#S..A....#", "#........#", "##########"])
+    m = t.marines[0]
+    t.marine(m, 1, 1)
+    with t.game.turn(m):
+        t.set_terrain(4, 1, "open_door")
+        demon = t.invader_at("demon", 3, 1)
+    assert f"the airlock closes on {demon.name}" in t.messages()
+    assert not t.on_board(demon)
+    assert t.terrain(4, 1) == "door"
+
+
+@pytest.mark.rules("DOOMX-042")
+def test_a_jet_switched_on_at_the_end_of_the_round_burns_the_figure_on_it(new_table):
+    t = new_table(rows=["##########", "#S.F.f...#", "#S.......#", "#........#", "##########"])
+    m = t.marines[0]
+    fig = t.marine(m, 5, 1)  # on the jet that is off
+    before = t.wounds(m)
+    t.game.end_round()
+    assert t.wounds(m) == before - 1
+    assert f"{fig.name} is burnt (the flame jet is switched on)" in t.messages()
+
+
+@pytest.mark.rules("DOOMX-078")
+def test_an_oxygen_tank_is_passed_only_after_declaring_an_action(new_table):
+    t = new_table(rows=VACUUM)
+    a, b = t.marines
+    t.marine(a, 1, 1)
+    t.marine(b, 2, 2)
+    t.set(t.bin(a), "oxygen", 1)
+    assert "declare one of the four actions" in t.refused("pass_oxygen", a, b)
+    assert (t.get(t.bin(a), "oxygen"), t.get(t.bin(b), "oxygen")) == (1, 0)
+
+
+# The top-left space (space 0) is vacuum floor: a figure may stand there.
+AIR = [
+    "vvvv.....",
+    "vvvv....#",
+    "#S......#",
+    "#S......#",
+    "#########",
+]
+
+
+@pytest.mark.rules("DOOMX-036")
+def test_in_the_vacuum_only_the_marines_breathe(new_table):
+    t = new_table(rows=AIR)
+    m, other = t.marines
+    t.marine(m, 0, 0)
+    t.set(t.bin(m), "oxygen", 1)
+    t.marine(other, 5, 2)                 # outside the vacuum
+    imp = t.invader_at("archvile", 2, 1)  # in it, next to the marine
+    before = t.wounds(other)
+    end_turn(t, m)
+    assert t.get(t.bin(m), "oxygen") == 0
+    assert f"{m.name} uses an oxygen tank in the vacuum (0 left)" in t.messages()
+    end_turn(t, other)
+    assert t.wounds(other) == before
+    assert t.get(t.bin(other), "oxygen") == 0
+    with t.game.turn(t.invader):
+        pass
+    assert t.get(imp, "wounded") == 0
+    assert t.where(imp) == (2, 1)
+    assert [x for x in t.messages() if "oxygen" in x or "vacuum" in x] == [
+        f"{m.name} uses an oxygen tank in the vacuum (0 left)"]

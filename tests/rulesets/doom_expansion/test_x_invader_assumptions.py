@@ -39,10 +39,12 @@ def available(t, d):
 @pytest.mark.rules("DOOMX-004", "DOOMX-009", "DOOMX-012")
 def test_the_number_of_each_new_type_is_an_assumption(new_table, assumed_table):
     t = new_table(options=ALL)   # red and green marines: the blue third stays in the box
-    assert len(available(t, "maggot")) == 4 and len(available(t, "revenant")) == 8
+    assert len(available(t, "maggot")) == 4
+    assert len(available(t, "revenant")) == 8
     assert len(available(t, "vagary")) == 1
     u = assumed_table({"maggot_count": 3, "revenant_count": 6}, options=ALL)
-    assert len(available(u, "maggot")) == 2 and len(available(u, "revenant")) == 4
+    assert len(available(u, "maggot")) == 2
+    assert len(available(u, "revenant")) == 4
 
 
 @pytest.mark.rules("DOOMX-007", "DOOMX-009", "DOOMX-010")
@@ -62,7 +64,8 @@ def test_a_maggot_turns_into_a_one_wide_corridor_like_a_demon(new_table):
     t = new_table(rows=BEND, options=["maggots"])
     t.marine(t.marines[0], 1, 1)
     maggot = t.invader_at("maggot", 1, 2)
-    assert maggot.def_id == "maggot" and t.get(maggot, "movement") == 5
+    assert maggot.def_id == "maggot"
+    assert t.get(maggot, "movement") == 5
     reach = [t.xy(s) for s in t.call("invader_destinations", maggot, 5)]
     assert (5, 3) in reach
     assert grid.grid_orientations(t.game, "map", maggot, t.s(5, 3), 5) == ["1x2"]

@@ -1,9 +1,13 @@
 """The six new invaders, their replacements chosen at setup and campaign kill points
-(DOOMX-001, DOOMX-004 ... DOOMX-018)."""
+(DOOMX-001, DOOMX-004 ... DOOMX-018), and what the box holds of them and of the Soul Cube."""
+
+import json
+from collections import Counter
 
 import pytest
 
 import rulecraft
+from rulecraft.cli import main
 from rulecraft.runtime.play import replay, run, start
 
 NEW = ["zombie_commando", "cherub", "revenant", "maggot", "cacodemon", "vagary"]
@@ -21,14 +25,15 @@ def test_six_new_invader_types_five_with_a_base_counterpart(doomx, new_table):
              and d != "web_trite"]
     assert sorted(added) == sorted(NEW)
     counterparts = {d: doomx.definitions[d].props.get("counterpart", "") for d in NEW}
-    assert [d for d in NEW if counterparts[d]] == NEW[:5] and counterparts["vagary"] == ""
+    assert [d for d in NEW if counterparts[d]] == NEW[:5]
+    assert counterparts["vagary"] == ""
     t = new_table(options=["zombie_commandos", "cherubs", "revenants", "maggots", "cacodemons", "spider_queen"])
     t.call("sort_expansion_figures")
     for d in NEW:
         assert t.game.call("available", d), d
 
 
-@pytest.mark.parametrize("old,new,option,rule", PAIRS)
+@pytest.mark.parametrize(("old", "new", "option", "rule"), PAIRS)
 def test_a_chosen_replacement_is_spawned_where_a_card_calls_for_the_old_type(new_table, old, new, option, rule):
     t = new_table(options=[option], invader_answers=[0] * 20)
     assert t.call("spawn_figure", t.invader, old)
@@ -100,7 +105,8 @@ def test_without_campaign_play_no_kill_points_are_counted(new_table):
     hit = t.face("red", range=2, damage=1)             # the red die has a miss face
     t.force("red", hit, hit, hit)
     t.call("resolve_attack", fig, t.s(3, 1), ["red", "red", "red"], 0, 5, 0, False)
-    assert not t.on_board(inv) and t.get(m, "campaign_kills") == 0
+    assert not t.on_board(inv)
+    assert t.get(m, "campaign_kills") == 0
 
 
 @pytest.mark.rules("DOOMX-001")
@@ -108,15 +114,60 @@ def test_play_begins_with_the_marines_then_the_invader(doomx):
     game = run(start(doomx, "mars_airlock", seed=3, agents=[rulecraft.FirstLegalAgent()] * 3), "mars_airlock", 1)
     turns = [e["player"] for e in game.log if e["what"] == "turn"]
     invader = game.call("invader_player").name
-    assert len(turns) == 3 and turns[-1] == invader and invader not in turns[:2]
+    assert len(turns) == 3
+    assert turns[-1] == invader
+    assert invader not in turns[:2]
     assert "DOOMX-001" in game.history.touched
 
 
 def test_the_expansion_scenario_plays_to_its_end_and_replays(doomx):
     for seed in range(1, 4):
         game = run(start(doomx, "mars_airlock", seed=seed), "mars_airlock")
-        assert game.log[-1]["what"] == "final" and (game.over or game.round == 8)
+        assert game.log[-1]["what"] == "final"
+        assert (game.over or game.round == 8)
     options = ["cherubs", "maggots", "spider_queen", "campaign"]
     a = run(start(doomx, "mars_airlock", seed=5, options=options), "mars_airlock")
     again = replay(doomx, a.log)
     assert again.log_lines() == a.log_lines()
+
+
+@pytest.mark.rules("DOOMX-012")
+def test_only_the_figures_of_the_marines_colours_join_the_reserve(new_table):
+    t = new_table(options=["zombie_commandos"])
+    t.call("sort_expansion_figures")
+    used = {t.get(p, "color") for p in t.marines}
+    ready = t.call("available", "zombie_commando")
+    assert ready
+    assert {t.get(f, "color") for f in ready} <= used
+    boxed = [f for f in t.game.zone("invader_figures").items if f.def_id == "zombie_commando"]
+    assert boxed
+    assert not [f for f in boxed if t.get(f, "color") in used]
+
+
+BOX_FIGURES = {"zombie_commando": 12, "cherub": 12, "revenant": 12, "maggot": 6, "cacodemon": 6, "vagary": 1}
+
+
+@pytest.mark.rules("DOOMX-004", "DOOMX-005", "DOOMX-006", "DOOMX-007", "DOOMX-008", "DOOMX-009", "DOOMX-010",
+                   "DOOMX-012", "DOOMX-013", "DOOMX-014", "DOOMX-015", "DOOMX-016", "DOOMX-017", "DOOMX-018")
+def test_the_box_holds_12_12_12_6_6_and_1_figures_of_the_new_types(table):
+    figures = Counter(f.def_id for f in table.select("invader"))
+    assert {d: figures[d] for d in BOX_FIGURES} == BOX_FIGURES
+
+
+@pytest.mark.rules("DOOMX-004", "DOOMX-005", "DOOMX-006", "DOOMX-007", "DOOMX-008", "DOOMX-009", "DOOMX-010",
+                   "DOOMX-015", "DOOMX-016", "DOOMX-018")
+def test_a_chosen_type_keeps_its_box_figures_and_gains_its_counterparts(new_table):
+    # With every option chosen, each counterpart figure of the box became one of the new type:
+    # the type's own figures plus the base type's (12 zombies, trites, imps; 6 demons, mancubi).
+    t = new_table(options=["zombie_commandos", "cherubs", "revenants", "maggots", "cacodemons", "spider_queen"])
+    figures = Counter(f.def_id for f in t.select("invader"))
+    assert {d: figures[d] for d in BOX_FIGURES} == {"zombie_commando": 24, "cherub": 24, "revenant": 24, "maggot": 12,
+                                             "cacodemon": 12, "vagary": 1}
+    assert not {"zombie", "trite", "imp", "demon", "mancubus"} & set(figures)
+
+
+@pytest.mark.rules("DOOMX-047")
+def test_the_component_list_names_exactly_one_soul_cube(capsys):
+    assert main(["cards", "list", "doom", "soul_cube", "--mod", "doom/expansion", "--json"]) == 0
+    (cube,) = json.loads(capsys.readouterr().out)["cards"]
+    assert (cube["id"], cube["kind"], cube["count"]) == ("soul_cube", "relic", 1)

@@ -4,7 +4,6 @@ out, one by one, win when the last is out (DOOMX-157, DOOMX-158)."""
 
 import pytest
 
-import rulecraft
 from rulecraft.runtime import grid
 from rulecraft.runtime.agents import Agent, RandomAgent
 from rulecraft.runtime.play import run, start
@@ -29,18 +28,14 @@ class TowardsTheDoor(Agent):
         return 0
 
 
-@pytest.fixture(scope="module")
-def expansion():
-    return rulecraft.load("doom/expansion")
-
-
 @pytest.mark.rules("DOOMX-157", "DOOMX-158")
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_airlock_is_won_by_the_marines_going_out_through_the_red_door(expansion, seed):
     game = run(start(expansion, "mars_airlock", seed=seed, agents=[TowardsTheDoor() for _ in range(3)]), "mars_airlock")
     marines = [p for p in game.players if p.props["role"] == "marine"]
     [end] = [e for e in game.log if e["what"] == "end"]
-    assert end["winner"] in [p.name for p in marines] and all(p.props["exited"] for p in marines)
+    assert end["winner"] in [p.name for p in marines]
+    assert all(p.props["exited"] for p in marines)
     out = [e["text"] for e in game.log if e["what"] == "log" and e["text"].endswith("goes out through the red security door")]
     assert len(out) == len(marines)
 

@@ -20,7 +20,8 @@ def test_the_soul_cube_misses_on_the_red_dies_miss_face(new_table):
     t.declare(m, "advance")
     t.force("red", t.face("red", miss=True))          # a face of the red die itself
     t.act("soul_cube_attack", m, t.s(6, 1))
-    assert t.on_board(archvile) and t.get(archvile, "wounded") == 0
+    assert t.on_board(archvile)
+    assert t.get(archvile, "wounded") == 0
     assert t.get(t.bin(m), "souls") == 0               # the markers are spent all the same
     assert t.wounds(m) == 4                            # no kill, no healing
 
@@ -28,7 +29,8 @@ def test_the_soul_cube_misses_on_the_red_dies_miss_face(new_table):
 @pytest.mark.rules("DOOMX-053")
 def test_the_red_die_has_exactly_one_miss_face_among_six(doomx):
     faces = doomx.faces("red", {})
-    assert len(faces) == 6 and sum(f["miss"] for f in faces) == 1
+    assert len(faces) == 6
+    assert sum(f["miss"] for f in faces) == 1
     assert {"range": 0, "damage": 4, "ammo": True, "miss": False} in faces   # the known face
 
 

@@ -25,13 +25,15 @@ def moved(new_table, definition, to, options=()):
 def test_a_flyer_landing_on_a_hazard_takes_no_damage(new_table):
     t, cherub = moved(new_table, "cherub", (3, 1), options=["cherubs"])
     assert t.where(cherub) == (3, 1)
-    assert t.on_board(cherub) and t.get(cherub, "wounded") == 0   # 1 wound would kill it
+    assert t.on_board(cherub)
+    assert t.get(cherub, "wounded") == 0  # 1 wound would kill it
 
 
 @pytest.mark.rules("DOOMX-025")
 def test_a_flyer_flying_over_hazards_takes_no_damage(new_table):
     t, cherub = moved(new_table, "cherub", (2, 1), options=["cherubs"])
-    assert t.where(cherub) == (2, 1) and t.get(cherub, "wounded") == 0
+    assert t.where(cherub) == (2, 1)
+    assert t.get(cherub, "wounded") == 0
 
 
 @pytest.mark.rules("DOOMX-025")

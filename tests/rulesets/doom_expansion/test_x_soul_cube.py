@@ -3,6 +3,8 @@
 import pytest
 
 import rulecraft
+from rulecraft.runtime import grid
+from rulecraft.runtime.errors import GameOver
 
 ROWS = [
     "#############",
@@ -39,7 +41,8 @@ def kill_with_pistol(t, fig, x, y, d="archvile"):
 def test_the_soul_cube_is_one_unique_weapon_found_on_the_map(new_table):
     t = new_table(rows=ROWS)
     (cube,) = t.select("relic")
-    assert cube.def_id == "soul_cube" and t.get(cube, "space") == t.s(3, 1)
+    assert cube.def_id == "soul_cube"
+    assert t.get(cube, "space") == t.s(3, 1)
     t.call("place_soul_cube")
     assert len(t.select("relic")) == 1
     m = t.marines[0]
@@ -82,7 +85,9 @@ def test_handing_over_or_dropping_the_cube_loses_the_markers(t):
     t.set(t.bin(b), "souls", 3)
     t.act("drop_soul_cube", b)
     cube = t.select("relic")[0]
-    assert t.get(t.bin(b), "souls") == 0 and t.get(cube, "carrier") is None and t.get(cube, "space") == t.s(2, 2)
+    assert t.get(t.bin(b), "souls") == 0
+    assert t.get(cube, "carrier") is None
+    assert t.get(cube, "space") == t.s(2, 2)
 
 
 @pytest.mark.rules("DOOMX-051")
@@ -177,7 +182,8 @@ def test_in_the_finale_the_cube_closes_portals_without_using_markers(new_table):
     t.declare(m, "advance")
     portals = t.select("portal")
     t.act("close_portal", m, portals[0])
-    assert t.get(t.bin(m), "souls") == 2 and len(t.select("portal")) == 1
+    assert t.get(t.bin(m), "souls") == 2
+    assert len(t.select("portal")) == 1
 
 
 @pytest.mark.rules("DOOMX-170")
@@ -202,4 +208,190 @@ def test_the_soul_cube_is_offered_only_with_five_souls_and_an_invader_in_reach(n
     assert "drain souls with the Soul Cube" not in t.call("marine_options", m)
     t.set(t.bin(m), "souls", 5)
     options = t.call("marine_options", m)
-    assert "drain souls with the Soul Cube" in options and "drop the Soul Cube" in options
+    assert "drain souls with the Soul Cube" in options
+    assert "drop the Soul Cube" in options
+
+
+def miss(t):
+    face = dict(t.face("red", range=2, damage=1))
+    face["miss"] = True
+    return face
+
+
+@pytest.mark.rules("DOOMX-166")
+def test_with_an_invader_player_the_cube_lies_on_its_mark(new_table):
+    t = new_table(rows=ROWS)
+    assert [(c.def_id, t.get(c, "space")) for c in t.select("relic")] == [("soul_cube", t.s(3, 1))]
+
+
+@pytest.mark.rules("DOOMX-048")
+def test_a_soul_marker_is_logged_with_the_new_count(new_table):
+    t = new_table(rows=ROWS)
+    m = t.marines[0]
+    fig = carrier(t, m)
+    t.set(t.bin(m), "souls", 2)
+    kill_with_pistol(t, fig, 5, 1)
+    assert t.get(t.bin(m), "souls") == 3
+    assert f"{fig.name} collects a soul marker (3)" in t.messages()
+
+
+@pytest.mark.rules("DOOMX-049")
+def test_a_sixth_soul_marker_is_refused_with_a_log(new_table):
+    t = new_table(rows=ROWS)
+    m = t.marines[0]
+    fig = carrier(t, m)
+    t.set(t.bin(m), "souls", 5)
+    kill_with_pistol(t, fig, 5, 1)
+    assert t.get(t.bin(m), "souls") == 5
+    assert f"{fig.name} already has 5 soul markers" in t.messages()
+
+
+@pytest.mark.rules("DOOMX-050")
+def test_losing_the_cube_logs_the_markers_lost_only_when_there_are_some(new_table):
+    t = new_table(rows=ROWS)
+    a, b = t.marines
+    carrier(t, a)
+    t.marine(b, 2, 2)
+    t.set(t.bin(a), "souls", 1)
+    t.declare(a, "advance")
+    t.act("give_soul_cube", a, b)
+    assert f"{a.name} loses his 1 soul markers" in t.messages()
+    assert t.get(t.bin(a), "souls") == 0
+    t.act("drop_soul_cube", b)
+    assert not any(x.startswith(f"{b.name} loses his") for x in t.messages())
+    assert t.get(t.bin(b), "souls") == 0
+
+
+@pytest.mark.rules("DOOMX-051")
+def test_a_carrier_sharing_his_space_may_not_use_the_cube(new_table):
+    t = new_table(rows=ROWS)
+    m = t.marines[0]
+    carrier(t, m, 2, 1)
+    other = t.game.create("marine_blue")  # stacked on his space by a scenario
+    board = t.game.boards["map"]
+    board.occupant[t.s(2, 1)] = other.id
+    board.anchor[other.id] = t.s(2, 1)
+    board.size[other.id] = (1, 1)
+    board.side[other.id] = "marines"
+    board.figures[other.id] = other
+    t.invader_at("archvile", 6, 1)
+    t.set(t.bin(m), "souls", 5)
+    t.declare(m, "advance")
+    assert "same space" in t.refused("soul_cube_attack", m, t.s(6, 1))
+    assert t.get(t.bin(m), "souls") == 5
+
+
+@pytest.mark.rules("DOOMX-052")
+def test_the_cube_attack_uses_exactly_one_attack(new_table):
+    t = new_table(rows=ROWS)
+    m = t.marines[0]
+    carrier(t, m)
+    t.invader_at("archvile", 6, 1)
+    t.set(t.bin(m), "souls", 5)
+    t.declare(m, "advance")
+    t.set(m, "attacks_left", 2)
+    t.act("soul_cube_attack", m, t.s(6, 1))
+    assert t.get(m, "attacks_left") == 1
+
+
+@pytest.mark.rules("DOOMX-053")
+def test_a_cube_hit_on_an_empty_space_kills_nothing(new_table):
+    t = new_table(rows=ROWS)
+    m = t.marines[0]
+    carrier(t, m)
+    t.set(t.bin(m), "souls", 5)
+    t.set(t.bin(m), "wounds", 4)
+    t.declare(m, "advance")
+    t.force("red", t.face("red", range=2, damage=1))
+    t.act("soul_cube_attack", m, t.s(6, 1))
+    assert not any("the Soul Cube kills" in x for x in t.messages())
+    assert t.wounds(m) == 4  # nothing killed: no healing
+
+
+@pytest.mark.rules("DOOMX-053")
+def test_a_cube_kill_scores_campaign_kill_points(new_table):
+    t = new_table(rows=ROWS, options=["campaign"])
+    m = t.marines[0]
+    carrier(t, m)
+    t.set(t.invader_at("archvile", 6, 1), "kill_points", 2)
+    t.set(t.bin(m), "souls", 5)
+    t.declare(m, "advance")
+    t.force("red", t.face("red", range=2, damage=1))
+    t.act("soul_cube_attack", m, t.s(6, 1))
+    assert t.get(m, "campaign_kills") == 2
+
+
+@pytest.mark.rules("DOOMX-054")
+def test_a_cube_miss_heals_nobody(new_table):
+    t = new_table(rows=ROWS)
+    m = t.marines[0]
+    carrier(t, m)
+    t.invader_at("archvile", 6, 1)
+    t.set(t.bin(m), "wounds", 4)
+    t.set(t.bin(m), "souls", 5)
+    t.declare(m, "advance")
+    t.force("red", miss(t))
+    t.act("soul_cube_attack", m, t.s(6, 1))
+    assert "the Soul Cube misses" in t.messages()
+    assert t.wounds(m) == 4
+
+
+@pytest.mark.rules("DOOMX-169")
+def test_only_the_carrier_closes_a_portal(new_table):
+    t = new_table(rows=PORTAL)
+    m = t.marines[0]
+    t.marine(m, 2, 1)
+    t.declare(m, "advance")
+    assert "does not carry" in t.refused("close_portal", m, t.select("portal")[0])
+    assert len(t.select("portal")) == 2
+
+
+@pytest.mark.rules("DOOMX-169")
+def test_closing_the_last_portal_is_logged_and_wins(new_table):
+    t = new_table(rows=PORTAL)
+    m = t.marines[0]
+    carrier(t, m, 2, 1)
+    t.declare(m, "advance")
+    first, last = t.select("portal")
+    t.act("close_portal", m, first)
+    assert "every portal is closed" not in t.messages()
+    assert t.select("portal") == [last]
+    t.set(m, "attacks_left", 1)
+    grid_fig = t.call("figure_of", m)
+    grid.grid_remove(t.game, "map", grid_fig)
+    grid.grid_place(t.game, "map", grid_fig, t.s(6, 2), "1x1", "marines")
+    with pytest.raises(GameOver):
+        t.act("close_portal", m, last)
+    assert "every portal is closed" in t.messages()
+    assert t.select("portal") == []
+
+
+@pytest.mark.rules("DOOMX-170")
+def test_in_the_finale_the_cube_attacks_with_5_markers_not_with_4(new_table):
+    t = new_table(rows=PORTAL)
+    m = t.marines[0]
+    carrier(t, m)
+    inv = t.invader_at("archvile", 5, 2)
+    t.declare(m, "advance")
+    t.set(t.bin(m), "souls", 4)
+    assert t.refused("soul_cube_attack", m, t.s(5, 2)).endswith("the Soul Cube attacks only with all 5 soul markers")
+    t.set(t.bin(m), "souls", 5)
+    t.force("red", t.face("red", miss=False))
+    t.act("soul_cube_attack", m, t.s(5, 2))
+    assert not t.on_board(inv)
+    assert t.get(t.bin(m), "souls") == 0
+
+
+@pytest.mark.rules("DOOMX-053")
+def test_the_cubes_kill_is_logged_and_scored_whatever_the_wounds(new_table):
+    t = new_table(rows=PORTAL, options=["campaign", "cacodemons"])
+    m = t.marines[0]
+    carrier(t, m)
+    demon = t.invader_at("cacodemon", 5, 1)   # 10 wounds, armor 2
+    t.declare(m, "advance")
+    t.set(t.bin(m), "souls", 5)
+    t.force("red", t.face("red", miss=False))
+    t.act("soul_cube_attack", m, t.s(5, 1))
+    assert not t.on_board(demon)
+    assert f"the Soul Cube kills {demon.name}" in t.messages()
+    assert t.get(m, "campaign_kills") == 2

@@ -3,8 +3,9 @@
 import pytest
 
 import rulecraft
-from rulecraft import FirstLegalAgent, IllegalAction
+from rulecraft import FirstLegalAgent, IllegalAction, ScriptedAgent
 from rulecraft.runtime import grid
+from rulecraft.runtime.play import run, start
 
 FIELD = [
     "############",
@@ -47,7 +48,8 @@ def test_capture_the_flag_is_set_up_like_a_deathmatch(ctf):
     game = setup(ctf)
     bins = game.select("equipment_bin")
     assert [(game.get(b, "wounds"), game.get(b, "armor")) for b in bins] == [(5, 2)] * 6
-    assert len(game.zone("invader_deck").items) == 16 and game.select("invader") == []
+    assert len(game.zone("invader_deck").items) == 16
+    assert game.select("invader") == []
     assert len(game.zone("set_aside").items) == 8
 
 
@@ -56,7 +58,8 @@ def test_the_ctf_maps_have_a_red_and_a_blue_headquarters(ctf):
     for seed in (1, 2, 3):
         game = setup(ctf, seed)
         for area, base in (("hq_red", "base_red"), ("hq_blue", "base_blue")):
-            assert grid.grid_area_open(game, "map", area) and len(grid.grid_marked(game, "map", base)) == 2
+            assert grid.grid_area_open(game, "map", area)
+            assert len(grid.grid_marked(game, "map", base)) == 2
         assert sorted(h.def_id for h in game.select("headquarters")) == ["blue_hq", "red_hq"]
         assert len([f for f in grid.grid_figures(game, "map") if f.kind == "marine"]) == 6
 
@@ -96,7 +99,8 @@ def test_the_rifles_form_one_team_and_the_chainsaws_the_other(ctf):
     game = setup(ctf)
     for team, holds in (("red", "rifle"), ("blue", "chainsaw")):
         figures = [game.call("figure_of", p) for p in game.players if game.get(p, "team") == team]
-        assert len(figures) == 3 and {game.get(f, "holds") for f in figures} == {holds}
+        assert len(figures) == 3
+        assert {game.get(f, "holds") for f in figures} == {holds}
 
 
 @pytest.mark.rules("DOOMX-136")
@@ -139,7 +143,8 @@ def test_the_teams_pick_their_marines_by_turns_and_the_markers_show_who_has_move
     order = [game.player(e["player"]) for e in game.log if e["what"] == "turn"]
     teams = [game.get(p, "team") for p in order]
     start = game.get(game.find("the_match"), "groups")[0]
-    assert teams == [start, "blue" if start == "red" else "red"] * 3 and len(set(order)) == 6
+    assert teams == [start, "blue" if start == "red" else "red"] * 3
+    assert len(set(order)) == 6
     assert [game.get(p, "marker") for p in game.players] == ["red"] * 6
 
 
@@ -148,7 +153,8 @@ def test_frags_are_not_scored(field):
     t = field
     t.put(t.red[0], 4, 2)
     t.call("dm_frag", t.red[0], t.blue[0], True)
-    assert [t.get(p, "frag_markers") for p in t.p] == [0] * 6 and points(t) == [0, 0]
+    assert [t.get(p, "frag_markers") for p in t.p] == [0] * 6
+    assert points(t) == [0, 0]
 
 
 @pytest.mark.rules("DOOMX-142", "DOOMX-147", "DOOMX-148")
@@ -158,7 +164,8 @@ def test_both_flags_on_a_teams_base_score_a_point_and_go_home(field):
     t.put(b, 3, 2)
     t.declare(b, "sprint")
     t.move(b, 2, 3)                                    # the other space of the red base
-    assert flag_at(t, "red_flag") == (2, 3) and points(t) == [0, 0]
+    assert flag_at(t, "red_flag") == (2, 3)
+    assert points(t) == [0, 0]
     t.move(b, 6, 3)
     t.move(b, 9, 3)                                    # the blue base, where the blue flag is
     assert points(t) == [0, 1]
@@ -185,12 +192,15 @@ def test_a_fragged_marine_sits_out_a_turn_and_comes_back_at_his_headquarters(fie
     t.put(a, 6, 2)
     t.call("dm_frag", a, t.blue[0], True)
     t.call("dm_take_turn", a)
-    assert t.get(a, "out") is True and t.said("m1 sits out this turn")
+    assert t.get(a, "out") is True
+    assert t.said("m1 sits out this turn")
     assert [e["player"] for e in t.log("choice")][-1:] != ["m1"]
     t.set(t.bin(a), "weapons", [])
     t.call("dm_take_turn", a)
-    assert t.get(a, "out") is False and t.where(a)[0] in (1, 2, 3)
-    assert t.get(t.bin(a), "weapons") == ["pistol", "grenade"] and t.get(a, "chosen") == ""
+    assert t.get(a, "out") is False
+    assert t.where(a)[0] in (1, 2, 3)
+    assert t.get(t.bin(a), "weapons") == ["pistol", "grenade"]
+    assert t.get(a, "chosen") == ""
     assert t.said("m1 comes back at the red headquarters")
 
 
@@ -225,7 +235,8 @@ def test_a_fragged_carrier_drops_the_flag_and_his_team_may_carry_it_on(field):
     t.move(b, 2, 2)
     t.move(b, 5, 3)
     t.call("dm_frag", b, t.red[0], True)
-    assert flag_at(t, "red_flag") == (5, 3) and t.get(t.flag["red_flag"], "carrier") is None
+    assert flag_at(t, "red_flag") == (5, 3)
+    assert t.get(t.flag["red_flag"], "carrier") is None
     t.put(c, 6, 4)
     t.declare(c, "advance")
     t.move(c, 5, 3)
@@ -244,4 +255,169 @@ def test_a_dropped_flag_picked_up_by_its_own_team_goes_straight_home(field):
     t.put(a, 6, 4)
     t.declare(a, "advance")
     t.move(a, 5, 3)
-    assert flag_at(t, "red_flag") == (2, 2) and t.get(t.flag["red_flag"], "carrier") is None
+    assert flag_at(t, "red_flag") == (2, 2)
+    assert t.get(t.flag["red_flag"], "carrier") is None
+
+
+@pytest.mark.rules("DOOMX-145")
+def test_the_flag_taken_from_the_enemy_base_leaves_its_space(ctf_match):
+    t = make(ctf_match)
+    b = t.blue[0]
+    red = t.flag["red_flag"]
+    assert t.xy(t.get(red, "space")) == (2, 2)
+    t.put(b, 4, 4)
+    t.declare(b, "advance")
+    t.move(b, 2, 3)                                    # the base's other space
+    assert (t.get(red, "carrier"), t.get(red, "space")) == (b, -1)
+    assert t.said("takes the") == ["m4 takes the Red flag"]
+
+
+@pytest.mark.rules("DOOMX-150")
+def test_a_dropped_flag_carried_on_by_the_enemy_team_leaves_the_space_where_it_lay(ctf_match):
+    t = make(ctf_match)
+    b, c = t.blue[:2]
+    red = t.flag["red_flag"]
+    t.put(b, 5, 3)
+    t.set(red, "carrier", b)
+    t.set(red, "space", -1)
+    t.call("dm_frag", b, t.red[0], True)
+    assert t.xy(t.get(red, "space")) == (5, 3)
+    t.put(c, 6, 4)
+    t.declare(c, "advance")
+    t.move(c, 5, 3)
+    assert (t.get(red, "carrier"), t.get(red, "space")) == (c, -1)
+
+
+@pytest.mark.rules("DOOMX-129")
+def test_the_setup_puts_all_six_marines_in_their_headquarters(ctf):
+    game = setup(ctf)
+    for p in game.players:
+        at = grid.grid_where(game, "map", game.call("figure_of", p))
+        assert at >= 0
+        assert grid.grid_area(game, "map", at) == "hq_" + game.get(p, "team")
+
+
+@pytest.mark.rules("DOOMX-130")
+def test_each_ctf_map_name_gives_its_own_map(ctf_match):
+    t = make(ctf_match)
+    t.game.choices.agents[t.p[0].id] = ScriptedAgent(["courtyard", "bridge", "strongroom"])
+    courtyard, bridge, strongroom = (t.call("ctf_choose_map", t.p[0]) for _ in range(3))
+    assert (len(courtyard), len(bridge), len(strongroom)) == (9, 8, 9)
+    assert "~" in "".join(bridge)
+    assert "~" not in "".join(courtyard + strongroom)
+    assert "V" in "".join(strongroom)
+    assert "V" not in "".join(courtyard)
+    assert t.said("the map: ") == ["the map: courtyard", "the map: bridge", "the map: strongroom"]
+
+
+@pytest.mark.rules("DOOMX-134")
+def test_people_who_cannot_be_split_into_two_teams_of_three_are_refused(ctf):
+    game = rulecraft.Game(ctf, players=list("abcdef"))
+    game.create("red_hq")
+    game.create("blue_hq")
+    with pytest.raises(IllegalAction, match="cannot be split into two teams of three"):
+        game.call("ctf_seat_players", ["A", "A", "B", "B", "C", "C"])
+
+
+@pytest.mark.rules("DOOMX-136")
+def test_a_fourth_marine_does_not_join_a_full_team(ctf):
+    game = rulecraft.Game(ctf, players=list("abcdef"))
+    game.create("red_hq")
+    game.create("blue_hq")
+    game.call("dm_seat_players", list("ABCDEF"))
+    for p in game.players[:3]:
+        game.act("join_team", p, "red")
+    with pytest.raises(IllegalAction, match="a team has three figures"):
+        game.act("join_team", game.players[3], "red")
+    assert game.get(game.players[3], "team") == ""
+
+
+@pytest.mark.rules("DOOMX-137")
+def test_the_starting_team_is_logged(ctf):
+    game = setup(ctf)
+    start_team = game.get(game.find("the_match"), "groups")[0]
+    said = [e["text"] for e in game.log if e["what"] == "log" and e["text"].endswith("team starts")]
+    assert said == [f"the {start_team} team starts"]
+    first = next(e["picked"] for e in game.log if e["what"] == "choice" and e["prompt"] == "which marine the team places next")
+    assert [game.get(p, "team") for p in game.players if p.name == first] == [start_team]   # it places first
+
+
+@pytest.mark.rules("DOOMX-142", "DOOMX-147")
+def test_a_flag_point_is_logged_with_the_teams_points(field):
+    t = field
+    b = t.blue[0]
+    t.put(b, 9, 3)
+    t.set(t.flag["red_flag"], "carrier", b)
+    t.set(t.flag["red_flag"], "space", -1)
+    t.call("check_capture")
+    assert t.said("flag point") == ["the blue team scores a flag point (1)"]
+    assert points(t) == [0, 1]
+
+
+@pytest.mark.rules("DOOMX-148")
+def test_the_winning_team_is_logged(field):
+    t = field
+    hq = t.call("hq_of", "blue")
+    t.set(hq, "points", t.game.assume["ctf_points_to_win"] - 1)
+    b = t.blue[0]
+    t.put(b, 9, 3)
+    t.set(t.flag["red_flag"], "carrier", b)
+    t.set(t.flag["red_flag"], "space", -1)
+    assert t.ends("check_capture") == "m4"
+    assert t.said("team wins") == ["the blue team wins"]
+
+
+@pytest.mark.rules("DOOMX-149")
+def test_a_dropped_flag_is_logged_where_its_carrier_fell(field):
+    t = field
+    a = t.red[0]
+    t.put(a, 6, 2)
+    t.set(t.flag["blue_flag"], "carrier", a)
+    t.set(t.flag["blue_flag"], "space", -1)
+    t.call("dm_frag", a, t.blue[0], True)
+    assert t.get(t.flag["blue_flag"], "space") == t.s(6, 2)
+    assert t.said("lies where") == ["the Blue flag lies where m1 fell"]
+
+
+@pytest.mark.rules("DOOMX-144")
+def test_a_marine_comes_back_on_the_last_free_space_of_his_headquarters(field):
+    t = field
+    a = t.red[0]
+    t.put(a, 6, 2)
+    t.call("dm_frag", a, t.blue[0], True)
+    t.call("dm_take_turn", a)                          # sits out
+    hq = [s for s in grid.grid_area_spaces(t.game, "map", "hq_red") if grid.grid_fits(t.game, "map", s, "1x1")]
+    for s in hq[1:]:
+        grid.grid_place(t.game, "map", t.game.create(t.fig(a).def_id), s, "1x1", "red")
+    assert [s for s in hq if grid.grid_at(t.game, "map", s) is None] == [hq[0]]
+    t.call("dm_take_turn", a)
+    assert t.get(a, "out") is False
+    assert t.where(a) == t.xy(hq[0])
+
+
+@pytest.mark.rules("DOOMX-172")
+def test_the_ctf_scenario_plays_its_rounds_and_stops_after_round_40(ctf):
+    game = start(ctf, "ctf", seed=1, agents=[FirstLegalAgent()] * 6)
+    run(game, "ctf", max_rounds=1)
+    assert len([e for e in game.log if e["what"] == "turn"]) == 6
+    late = start(ctf, "ctf", seed=1, agents=[FirstLegalAgent()] * 6)
+    late.history.round = 39  # as if 39 rounds had been played
+    run(late, "ctf")
+    assert not late.over
+    assert late.round == 40
+
+
+@pytest.mark.rules("DOOMX-134")
+def test_the_first_marine_of_each_commander_chooses_the_team(ctf):
+    game = setup(ctf)
+    asked = [e["player"] for e in game.log if e["what"] == "choice"
+             and e["prompt"] == "which team the commander's marines join"]
+    assert asked == ["Ann", "Ben"]
+
+
+@pytest.mark.rules("DOOMX-138")
+def test_a_marine_placed_on_the_first_space_of_the_map_is_not_placed_again(ctf_match):
+    t = ctf_match(rows=["xxx....yyy", "xXx....yYy", "xXx....yYy", "xxx....yyy"], seats=6)
+    t.call("ctf_place_marines")
+    assert all(t.where(p) is not None for p in t.p)
+    assert len({t.where(p) for p in t.p}) == 6

@@ -28,7 +28,8 @@ def test_a_shorter_timer_ends_the_match_sooner(dm):
     assert not game.over
     with pytest.raises(GameOver):
         game.call("dm_timer")
-    assert game.over and len(game.zone("invader_deck").items) == 0
+    assert game.over
+    assert len(game.zone("invader_deck").items) == 0
 
 
 def test_a_timer_without_cards_is_refused(dm):

@@ -4,6 +4,7 @@
 import pytest
 
 import rulecraft
+from rulecraft import FirstLegalAgent
 
 
 @pytest.mark.rules("DOOMX-079")
@@ -53,7 +54,8 @@ def test_an_invisible_marine_is_still_hurt_by_what_is_no_attack(two):
     t.set(t.a, "out", True)
     t.force("green", t.face("green", range=2, damage=1))
     t.call("dm_reenter", t.a)
-    assert t.where(t.a) == (1, 3) and t.get(t.b, "out") is True
+    assert t.where(t.a) == (1, 3)
+    assert t.get(t.b, "out") is True
     assert (t.get(t.a, "frag_markers"), t.get(t.b, "frag_markers")) == (0, 0)   # no point for it
 
 
@@ -69,7 +71,8 @@ def test_invisibility_fades_after_the_next_turn_and_goes_after_the_one_after(two
         t.call("invisibility_fades", t.a)
         seen.append(t.get(b, "invisible"))
     assert seen == [2, 1, 0]
-    assert t.zone("carried", t.a) == [] and len(t.tokens("invisibility")) == 2
+    assert t.zone("carried", t.a) == []
+    assert len(t.tokens("invisibility")) == 2
 
 
 @pytest.mark.rules("DOOMX-085")
@@ -81,7 +84,8 @@ def test_a_fragged_marine_gives_up_invisibility_at_once(two):
     t.move(t.a, 7, 3)
     t.call("dm_frag", t.a, t.b, True)
     assert t.get(t.bin(t.a), "invisible") == 0
-    assert t.zone("carried", t.a) == [] and len(t.tokens("invisibility")) == 2
+    assert t.zone("carried", t.a) == []
+    assert len(t.tokens("invisibility")) == 2
 
 
 @pytest.mark.rules("DOOMX-086", "DOOMX-087", "DOOMX-088")
@@ -128,7 +132,8 @@ def test_items_lying_on_the_map_are_taken_from_the_pool(match):
 @pytest.mark.rules("DOOMX-096")
 def test_medical_tokens_and_keys_do_not_go_into_the_pool(match):
     t = match(rows=["#########", "#1.+.k.2#", "#3......#", "#########"])
-    assert t.on_map("medical_token") == [(3, 1)] and t.on_map("security_key") == [(5, 1)]
+    assert t.on_map("medical_token") == [(3, 1)]
+    assert t.on_map("security_key") == [(5, 1)]
     assert t.zone("item_pool") == []
 
 
@@ -139,7 +144,8 @@ def test_the_map_is_built_with_everything_face_up(match):
     assert {e.def_id for e in tokens} == {"shotgun_item", "medical_token", "invisibility", "vitality_booster"}
     assert all(not e.face_down for e in tokens)
     assert all(t.game.knows(p, e) for p in t.p for e in tokens)
-    assert t.log("board")[0]["board"] == "map" and not [e for e in t.log("hide")]
+    assert t.log("board")[0]["board"] == "map"
+    assert not [e for e in t.log("hide")]
 
 
 @pytest.mark.rules("DOOMX-109")
@@ -150,12 +156,14 @@ def test_a_marine_takes_a_copy_from_the_pool_and_the_map_token_stays(two):
     t.declare(t.a, "advance")
     t.move(t.a, 5, 1)
     assert "shotgun" in t.get(t.bin(t.a), "weapons")
-    assert t.on_map("shotgun_item") == [(5, 1)] and len(t.tokens("shotgun_item")) == 1
+    assert t.on_map("shotgun_item") == [(5, 1)]
+    assert len(t.tokens("shotgun_item")) == 1
     t.move(t.a, 5, 3)
     t.game.things.remove(t.tokens("shotgun_item"))           # the pool runs dry
     t.declare(t.b, "advance")
     t.move(t.b, 5, 1)
-    assert "shotgun" not in t.get(t.bin(t.b), "weapons") and t.zone("carried", t.b) == []
+    assert "shotgun" not in t.get(t.bin(t.b), "weapons")
+    assert t.zone("carried", t.b) == []
     assert t.said("no Shotgun is left in the item pool")
 
 
@@ -168,7 +176,8 @@ def test_no_marine_holds_two_tokens_of_one_type(two):
     t.move(t.a, 4, 1)
     t.move(t.a, 5, 1)
     assert t.get(t.bin(t.a), "weapons").count("shotgun") == 1
-    assert len(t.tokens("shotgun_item", "carried", t.a)) == 1 and len(t.tokens("shotgun_item")) == 1
+    assert len(t.tokens("shotgun_item", "carried", t.a)) == 1
+    assert len(t.tokens("shotgun_item")) == 1
     assert t.said("has a Shotgun already")
 
 
@@ -205,7 +214,8 @@ def test_a_medical_token_heals_a_marine_who_only_passes_over_its_space(match):
 @pytest.mark.rules("DOOMX-165")
 def test_invisibility_and_the_vitality_booster_exist_only_in_deathmatch_and_ctf(dm, ctf):
     base = rulecraft.load("doom")
-    assert "invisibility" not in base.definitions and "vitality_booster" not in base.definitions
+    assert "invisibility" not in base.definitions
+    assert "vitality_booster" not in base.definitions
     for rules in (dm, ctf):
         assert {"invisibility", "vitality_booster"} <= set(rules.definitions)
     game = rulecraft.new_game(dm, seed=2, scenario="deathmatch")
@@ -217,5 +227,68 @@ def test_the_soulcube_is_never_a_deathmatch_item(dm):
     for seed in (1, 2, 3):
         game = rulecraft.new_game(dm, seed=seed, scenario="deathmatch")
         items = game.zone("item_pool").items + game.zone("map_items").items
-        assert items and not [e for e in items if "soul" in e.def_id]
+        assert items
+        assert not [e for e in items if "soul" in e.def_id]
     assert not [d for d in dm.definitions if "soul" in d]
+
+
+@pytest.mark.rules("DOOMX-097")
+def test_every_token_on_the_map_is_turned_face_up_for_all(match):
+    t = match()
+    tokens = t.zone("map_items")
+    shown = [(e["thing"], e["shows"]) for e in t.log("reveal")]
+    assert sorted(shown) == sorted((e.ref, e.def_id) for e in tokens)
+    assert len(tokens) == 4
+    assert all(sorted(e.seen_by) == sorted(p.id for p in t.p) for e in tokens)
+
+
+@pytest.mark.rules("DOOMX-106")
+def test_the_timer_logs_the_cards_discarded_and_left(two):
+    t = two
+    t.call("dm_start_timer")
+    t.call("dm_timer")
+    assert t.said("the timer: ") == ["the timer: 2 cards are discarded (14 left)"]
+    assert len(t.zone("invader_deck")) == 14
+
+
+@pytest.mark.rules("DOOMX-107")
+def test_restoring_a_marine_empties_his_ammunition(two):
+    t = two
+    b = t.bin(t.a)
+    for k in ("bullets", "rockets", "cells"):
+        t.set(b, k, 3)
+    t.call("dm_restore", t.a)
+    assert [t.get(b, k) for k in ("bullets", "rockets", "cells")] == [0, 0, 0]
+
+
+@pytest.mark.rules("DOOMX-111")
+def test_a_move_that_misses_the_medical_token_heals_nothing(two):
+    t = two
+    t.put(t.a, 2, 1)
+    t.set(t.bin(t.a), "wounds", 1)
+    t.declare(t.a, "advance")
+    t.move(t.a, 3, 1)
+    assert t.get(t.bin(t.a), "wounds") == 1
+    assert not t.said("fully healed")
+
+
+@pytest.mark.rules("DOOMX-111")
+def test_the_medical_token_heal_is_logged(two):
+    t = two
+    t.put(t.a, 2, 2)
+    t.set(t.bin(t.a), "wounds", 1)
+    t.declare(t.a, "advance")
+    t.move(t.a, 5, 2)
+    assert t.said("fully healed") == ["m1 is fully healed by the medical token"]
+    assert t.get(t.bin(t.a), "wounds") == 5
+
+
+@pytest.mark.rules("DOOMX-191")
+def test_without_a_timer_the_reshuffle_is_logged():
+    rules = rulecraft.load("doom/deathmatch", ["doom/variants/no-timer"])
+    game = rulecraft.new_game(rules, seed=1, scenario="deathmatch", agents=[FirstLegalAgent()] * 4)
+    game.things.move(game.zone("invader_deck").items[1:], game.zone("invader_discard"))
+    game.call("scatter_card")
+    texts = [e["text"] for e in game.log if e["what"] == "log"]
+    assert "the scatter attack took the last card: the discards are shuffled into a new draw pile" in texts
+    assert game.zone("invader_discard").items == []

@@ -5,7 +5,7 @@ is a small Doom table (an ASCII room, an invader player and marines) with the mo
 `refusal(*names)` returns the diagnostics of a combination the compiler refuses."""
 
 import pytest
-from support.doom_tables import GridTable
+from support.doom_tables import ROOM, GridTable
 
 import rulecraft
 from rulecraft import FirstLegalAgent, ScriptedAgent
@@ -14,15 +14,6 @@ from rulecraft.runtime import grid
 V = "doom/variants/"
 
 LEGEND = ["# wall", ". floor", "D door", "O blocking", "~ hazard cost=2", "S floor mark=start"]
-
-ROOM = [
-    "##########",
-    "#S.......#",
-    "#S.......#",
-    "#S.......#",
-    "#........#",
-    "##########",
-]
 
 
 def variants(*names):

@@ -24,7 +24,8 @@ def test_elite_training_draws_one_more_card_and_gives_one_up(table):
     assert len(deck) == 30 - 6
     refs = {c.ref: c for c in deck}
     for e in given_up:                      # the card given up is back in the deck, face down
-        assert e["picked"] in refs and refs[e["picked"]].face_down
+        assert e["picked"] in refs
+        assert refs[e["picked"]].face_down
 
 
 @pytest.mark.rules("DOOMX-180")
@@ -33,9 +34,11 @@ def test_the_marine_chooses_which_card_he_gives_up(table):
     deal(t)
     (m,) = t.marines
     (choice,) = choices(t, "gives up")
-    assert choice["picked"] not in [c.ref for c in t.cards(m)] and len(t.cards(m)) == 3
+    assert choice["picked"] not in [c.ref for c in t.cards(m)]
+    assert len(t.cards(m)) == 3
     gone = next(c for c in t.zone("marine_deck") if c.ref == choice["picked"])
-    assert choice["options"] == 4 and gone.face_down
+    assert choice["options"] == 4
+    assert gone.face_down
 
 
 @pytest.mark.rules("DOOMX-184", "DOOMX-185")
@@ -44,7 +47,8 @@ def test_texas_holdem_deals_no_starting_cards_and_lays_one_in_the_middle(table):
     deal(t)
     assert [t.cards(p) for p in t.marines] == [[], [], []]
     (middle,) = t.zone("table_middle")
-    assert not middle.face_down and all(t.game.knows(p, middle) for p in t.game.players)
+    assert not middle.face_down
+    assert all(t.game.knows(p, middle) for p in t.game.players)
     assert "no marine receives starting cards (Texas Hold'em)" in t.texts()
 
 
@@ -60,7 +64,8 @@ def test_in_the_base_game_a_marine_uses_his_own_cards(table):
     t = table(marines=2)
     deal(t)
     for p in t.marines:
-        assert t.game.call("cards_in_use", p) == t.cards(p) and len(t.cards(p)) == 3
+        assert t.game.call("cards_in_use", p) == t.cards(p)
+        assert len(t.cards(p)) == 3
 
 
 @pytest.mark.rules("DOOMX-186")
@@ -107,7 +112,8 @@ def test_a_special_forces_marine_takes_the_card_he_names(table):
     deal(t)
     (m,) = t.marines
     assert [e["options"] for e in choices(t, "Special Forces")] == [30, 29, 28]
-    assert last is None and len(t.cards(m)) == 3
+    assert last is None
+    assert len(t.cards(m)) == 3
     assert choices(t, "Special Forces")[0]["picked"] == t.cards(m)[0].ref
 
 
@@ -124,8 +130,8 @@ def test_task_force_marines_trade_cards_and_keep_their_number(table):
     hands = [[c.ref for c in untraded.cards(p)] for p in untraded.marines]
     gave, took = hands[0][0], hands[1][0]
     assert [len(t.cards(p)) for p in t.marines] == [3, 3]
-    assert sorted(c.ref for c in t.cards(m1)) == sorted(hands[0][1:] + [took])
-    assert sorted(c.ref for c in t.cards(m2)) == sorted(hands[1][1:] + [gave])
+    assert sorted(c.ref for c in t.cards(m1)) == sorted([*hands[0][1:], took])
+    assert sorted(c.ref for c in t.cards(m2)) == sorted([*hands[1][1:], gave])
     assert f"{m1.name} and {m2.name} trade a marine card" in t.texts()
 
 
@@ -135,3 +141,31 @@ def test_a_refused_trade_moves_no_card(table):
     deal(t)
     assert [len(t.cards(p)) for p in t.marines] == [3, 3]
     assert not [x for x in t.texts() if "trade a marine card" in x]
+
+
+@pytest.mark.rules("DOOMX-180")
+def test_the_card_elite_training_draws_is_shown_to_everybody(table):
+    t = table("elite-training", marines=2)
+    t.game.call("deal_starting_cards")
+    assert all(t.game.knows(q, c) for p in t.marines for c in t.cards(p) for q in t.game.players)
+
+
+@pytest.mark.rules("DOOMX-198")
+def test_special_forces_take_the_deck_down_to_its_last_card(table):
+    t = table("special-forces-training", marines=1)
+    t.game.assume["marine_deck_size"] = 2
+    t.game.call("deal_starting_cards")
+    (m,) = t.marines
+    assert len(t.cards(m)) == 2
+    assert t.zone("marine_deck") == []
+    assert len([e for e in t.log("choice") if "Special Forces" in e["prompt"]]) == 2  # nothing left to choose from
+
+
+@pytest.mark.rules("DOOMX-199")
+def test_task_force_asks_no_trade_of_a_marine_without_cards_or_partners(table):
+    t = table("task-force-training", marines=2)
+    t.game.assume["marine_deck_size"] = 3
+    t.game.call("deal_starting_cards")
+    _m1, _m2 = t.marines
+    assert [len(t.cards(p)) for p in t.marines] == [3, 0]
+    assert not [e for e in t.log("choice") if "trade" in e["prompt"]]

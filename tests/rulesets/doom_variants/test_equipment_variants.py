@@ -1,9 +1,10 @@
-"""Standardised Training (DOOMX-179), Chainsaw Massacre (DOOMX-192 ... 194) and
-Hail to the King, Baby! (DOOMX-195 ... 197)."""
+"""Standardised Training (DOOMX-179), Locked and Loaded (DOOMX-181), Chainsaw Massacre
+(DOOMX-192 ... 194) and Hail to the King, Baby! (DOOMX-195 ... 197)."""
 
 import pytest
 
 import rulecraft
+from rulecraft.runtime import grid
 from rulecraft.runtime.play import start
 
 
@@ -25,7 +26,8 @@ def test_standardised_training_equips_every_marine_as_in_a_two_marine_game(table
 def test_without_it_three_marines_get_the_three_marine_row(table):
     t = table(marines=3)
     t.game.call("deal_starting_cards")
-    assert tokens(t, t.marines[0]) == {"bullets": 2, "wounds": 8, "armor": 2} and len(t.cards(t.marines[0])) == 2
+    assert tokens(t, t.marines[0]) == {"bullets": 2, "wounds": 8, "armor": 2}
+    assert len(t.cards(t.marines[0])) == 2
 
 
 @pytest.mark.rules("DOOMX-179")
@@ -35,7 +37,8 @@ def test_a_fragged_marine_comes_back_with_the_two_marine_row(table):
     fig = t.marine(m, 1, 1)
     t.set(t.bin(m), "armor", 0)
     t.game.call("wound_marine", fig, 9)
-    assert t.get(t.bin(m), "wounds") == 9 and t.get(t.bin(m), "armor") == 2
+    assert t.get(t.bin(m), "wounds") == 9
+    assert t.get(t.bin(m), "armor") == 2
 
 
 @pytest.mark.rules("DOOMX-192")
@@ -115,15 +118,24 @@ def test_the_starting_shotgun_is_usable_at_once(table):
 
 
 @pytest.mark.rules("DOOMX-192", "DOOMX-194", "DOOMX-195", "DOOMX-197")
-@pytest.mark.parametrize("variant, kept", [("chainsaw-massacre", ["chainsaw"]),
+@pytest.mark.parametrize(("variant", "kept"), [("chainsaw-massacre", ["chainsaw"]),
                                            ("hail-to-the-king", ["chainsaw", "shotgun"])])
 def test_in_deathmatch_the_variant_weapons_are_given_and_survive_ammo_use(variant, kept):
     rules = rulecraft.load("doom/deathmatch", [f"doom/variants/{variant}"])
     game = start(rules, "deathmatch", seed=1)
     for p in game.players:
-        assert game.get(game.call("bin_of", p), "weapons") == ["pistol", "grenade"] + kept
+        assert game.get(game.call("bin_of", p), "weapons") == ["pistol", "grenade", *kept]
     p = game.players[0]
     for w in kept:
         game.call("lose_weapon", p, w, "ammo")
     game.call("lose_weapon", p, "pistol", "ammo")
-    assert game.get(game.call("bin_of", p), "weapons") == ["grenade"] + kept
+    assert game.get(game.call("bin_of", p), "weapons") == ["grenade", *kept]
+
+
+@pytest.mark.rules("DOOMX-181")
+def test_the_locked_and_loaded_token_is_logged(knee_deep):
+    game = knee_deep("locked-and-loaded")
+    game.emit("door_opened", (grid.grid_space(game, "map", 2, 4),))
+    assert "a bullets token lies with the shotgun" in [e["text"] for e in game.log if e["what"] == "log"]
+    shotgun = next(p for p in game.select("pickup") if p.def_id == "shotgun_pickup")
+    assert [(game.get(a, "ammo"), game.get(a, "space")) for a in game.select("loaded_ammo")] == [("bullets", game.get(shotgun, "space"))]

@@ -20,4 +20,5 @@ def test_knockback_pushes_a_turned_demon_as_it_stands(table):
     t.force("yellow", t.face("yellow", range=2, damage=0))
     t.act("attack", m, t.s(4, 2), "shotgun")
     assert grid.grid_size_of(t.game, "map", demon) == "1x2"
-    assert t.where(demon)[0] > 4 and t.where(demon)[1] == 2
+    assert t.where(demon)[0] > 4
+    assert t.where(demon)[1] == 2

@@ -37,7 +37,8 @@ def test_a_super_shotgun_hit_pushes_the_target_one_space_away(table):
 def test_without_the_variant_the_shotgun_pushes_nobody(table):
     t = table()
     imp = shotgun_hit(t)
-    assert t.get(imp, "wounded") == 1 and t.where(imp) == (4, 2)
+    assert t.get(imp, "wounded") == 1
+    assert t.where(imp) == (4, 2)
 
 
 @pytest.mark.rules("DOOMX-182")
@@ -51,7 +52,8 @@ def test_a_wall_stops_the_knockback(table):
     t.force("red", t.face("red", range=2, damage=1))
     t.force("yellow", t.face("yellow", range=2, damage=0))
     t.act("attack", m, t.s(8, 2), "shotgun")
-    assert t.where(imp) == (8, 2) and "knockback pushes Imp 0 spaces" in t.texts()
+    assert t.where(imp) == (8, 2)
+    assert "knockback pushes Imp 0 spaces" in t.texts()
 
 
 @pytest.mark.rules("DOOMX-182")
@@ -64,7 +66,8 @@ def test_other_weapons_do_not_knock_back(table):
     t.force("yellow", t.face("yellow", range=2, damage=0))
     t.force("green", t.face("green", range=2, damage=1))
     t.act("attack", m, t.s(4, 2), "pistol")
-    assert t.get(imp, "wounded") == 1 and t.where(imp) == (4, 2)
+    assert t.get(imp, "wounded") == 1
+    assert t.where(imp) == (4, 2)
 
 
 def fire_pistol_with_ammo_icons(t, bullets):
@@ -122,7 +125,8 @@ def test_a_marine_ending_his_move_there_takes_the_ammo(knee_deep):
     b = game.call("bin_of", p)
     before = game.get(b, "bullets")
     game.emit("marine_moved", (p, space, [space]))
-    assert game.get(b, "bullets") == before + 2 and game.select("loaded_ammo") == []
+    assert game.get(b, "bullets") == before + 2
+    assert game.select("loaded_ammo") == []
     assert game.get(b, "weapons") == ["shotgun"]
 
 

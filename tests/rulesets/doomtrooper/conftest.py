@@ -56,3 +56,8 @@ class Picker:
     def offered(self, prompt_part):
         """The definition ids (or values) offered in each question whose prompt holds `prompt_part`."""
         return [[getattr(o, "def_id", o) for o in opts] for prompt, opts in self.asked if prompt_part in prompt]
+
+
+def logged(t, text):
+    """The log's sentences so far that contain `text`."""
+    return [e["text"] for e in t.g.log if e["what"] == "log" and text in e["text"]]

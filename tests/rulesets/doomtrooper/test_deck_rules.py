@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from ruamel.yaml import YAML
 
 import rulecraft
 from rulecraft.decks.legality import DeckError, check_deck
@@ -64,7 +65,8 @@ def test_only_the_chosen_tribe_and_general_cards():
 def test_a_message_names_three_cards_and_counts_the_rest():
     others = cards(blood_lust=3, cavalier=1, corsair=1, heavy_cavalier=1, lutheran_disciple=1, scout_cavalier=1)
     [(rule, message, ids)] = broken(deck(others))
-    assert rule == "DT-002" and len(ids) == 5
+    assert rule == "DT-002"
+    assert len(ids) == 5
     assert message == ("5 cards (Cavalier, Corsair, Heavy Cavalier and 2 more) carry neither the Templars icon "
                        "nor the General icon")
 
@@ -110,8 +112,8 @@ def test_a_third_of_the_cards_carry_the_tribe_icon_rounded_up():
                     main[card] = take
                 left -= take
             rest = size - have
-            for card in list(FILL) + ["ambush", "fortune_of_war", "gang_up", "urban_tactics", "anti_toxin", "emissaries",
-                                      "grave_robbers", "lurker", "inoculations", "red_plague", "requisition"]:
+            for card in [*FILL, "ambush", "fortune_of_war", "gang_up", "urban_tactics", "anti_toxin", "emissaries",
+                         "grave_robbers", "lurker", "inoculations", "red_plague", "requisition"]:
                 take = min(4, rest)
                 if take:
                     main[card] = take
@@ -153,7 +155,7 @@ def test_restricted_and_banned_cards_have_their_own_limits():
 def test_dated_list_editions_apply_from_their_date():
     d = cards(blood_lust=3, bamboozled=1)
     editions = {"banned_editions": [[20100101, "initiative"], [20100701, "bamboozled"]]}
-    banned_on = lambda day: [v[2] for v in broken(deck(d, as_of=day), assumptions=editions)]  # noqa: E731
+    banned_on = lambda day: [v[2] for v in broken(deck(d, as_of=day), assumptions=editions)]
     assert banned_on(20091231) == []                       # before the first edition: nothing is banned
     assert banned_on(20100301) == [["initiative"]]         # the January edition
     assert banned_on(20100701) == [["bamboozled"]]         # the July edition replaces it, from its day
@@ -250,3 +252,27 @@ def test_the_card_set_names_every_tribe_and_non_numeric_stats(dt):
     airman = rulecraft.load("doomtrooper").definitions["fusilier"]
     assert airman.props["variable"] == ["fight", "shoot", "armor"]
     assert dt.definitions["spiked_barricade"].props["no_value"] == ["fight"]
+
+
+@pytest.mark.rules("DT-032")
+def test_a_single_homemade_card_is_forbidden():
+    deck = YAML(typ="safe").load((GALLERY / "dt032-homemade.yaml").read_text(encoding="utf-8"))
+    deck["main"]["Templar Zealot (homemade)"] = 1    # one copy instead of two
+    deck["main"]["blood_lust"] = 3                   # still 60 cards
+    report = check_deck(deck, pools=[GALLERY / "pools/homemade.yaml"])
+    assert [(v["rule"], v["message"], v["cards"]) for v in report["violations"]] == [
+        ("DT-032", "1 homemade card (Templar Zealot (homemade)); homemade cards are forbidden",
+         ["homemade_templar_zealot"])]
+
+
+@pytest.mark.rules("DT-009")
+def test_the_standard_format_wants_at_least_sixty_cards():
+    names = ["gendarme", "gendarme_bestal", "horde_centurion", "horde_trooper", "templar_legionnaire", "templar_marine",
+             "southern_europe", "body_armor", "bayonet", "composite_armor", "cowardice", "narrow_escape"]
+
+    def deck(n):   # 12 cards, 5 copies each, the last one fewer
+        return {"format": "doomtrooper/standard", "main": dict({c: 5 for c in names}, narrow_escape=n - 55)}
+
+    assert check_deck(deck(60))["violations"] == []
+    assert [(v["rule"], v["message"]) for v in check_deck(deck(59))["violations"]] == [
+        ("DT-009", "the deck has 59 cards; at least 60 are required")]

@@ -17,7 +17,7 @@ def skirmish_turn(plan, assumptions=None):
     p = game.players[0]
     marine = game.create("templar_marine", 1, game.zone("station", p), p)
     serett = game.create("tusked_serett", 1, game.zone("hand", p), p)
-    agent = Picker({"the next action": plan + ["pass"]})
+    agent = Picker({"the next action": [*plan, "pass"]})
     game.choices.agents[p.id] = agent
     return game, p, marine, serett, agent
 
@@ -27,13 +27,14 @@ def test_a_skirmish_turn_gives_a_beast_to_a_warrior_that_may_have_one():
     game, p, marine, serett, agent = skirmish_turn(["animal"])
     game.call("take_turn", p)
     assert "animal" in agent.offered("the next action")[0]
-    assert serett.location is marine and game.get(serett, "bearer") is marine
+    assert serett.location is marine
+    assert game.get(serett, "bearer") is marine
     assert game.get(marine, "fight") == 6 + 3     # the Serett's Fight counts
 
 
 @pytest.mark.rules("DT-071")
 def test_the_warriors_that_may_have_an_animal_are_an_assumption():
-    game, p, marine, serett, agent = skirmish_turn([], assumptions={"animal_keepers": []})
+    game, p, _marine, serett, agent = skirmish_turn([], assumptions={"animal_keepers": []})
     game.call("take_turn", p)
     assert "animal" not in agent.offered("the next action")[0]
     assert serett.location is game.zone("hand", p)

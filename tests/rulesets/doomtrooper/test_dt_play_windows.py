@@ -4,7 +4,7 @@ the attacker's priority when abilities clash (DT-095)."""
 import pytest
 
 from rulecraft.runtime.agents import FirstLegalAgent
-from tests.rulesets.doomtrooper.conftest import Picker
+from tests.rulesets.doomtrooper.conftest import Picker, logged
 from tests.rulesets.doomtrooper.test_game_rules import Table
 
 COMBAT_WINDOWS = ["combat_declaration", "combat_determination", "combat_tactics", "combat_modifiers",
@@ -18,10 +18,6 @@ def fight(dt, a_agent, b_agent=None, wounded=False):
     d = t.warrior("gendarme_bestal", t.b)     # Armor 4
     t.g.set(d, "wounded", wounded)
     return t, a, d
-
-
-def logged(t, text):
-    return [e["text"] for e in t.g.log if e["what"] == "log" and text in e["text"]]
 
 
 @pytest.mark.rules("DT-035", "DT-036", "DT-037", "DT-039", "DT-043")
@@ -64,7 +60,8 @@ def test_bamboozled_is_offered_while_the_points_are_awarded_and_marked_unknown(d
     t.act("attack", t.a, a, d, "close_combat")
     assert [w for w in COMBAT_WINDOWS if agent.offered(f"play a card in {w}")] == ["combat_points"]
     assert t.plays() == [(card.ref, "combat_points")]
-    assert logged(t, UNKNOWN) and card.location is t.g.zone("discard", t.a)
+    assert logged(t, UNKNOWN)
+    assert card.location is t.g.zone("discard", t.a)
 
 
 @pytest.mark.rules("DT-095")
@@ -78,7 +75,8 @@ def test_the_attackers_player_plays_first_in_every_combat_window(dt):
     for e in t.g.log:
         if e["what"] == "choice" and e["prompt"].startswith("play a card in combat_"):
             firsts.setdefault(e["prompt"], e["player"])
-    assert firsts and set(firsts.values()) == {"a"}
+    assert firsts
+    assert set(firsts.values()) == {"a"}
 
 
 @pytest.mark.rules("DT-095", "DT-040")
@@ -91,7 +89,8 @@ def test_clashing_mines_the_attackers_go_off_first(dt):
         t.g.set(mines, "bearer", w)
     t.act("attack", t.a, a, d, "close_combat")
     assert d.location is t.g.zone("discard", t.b)
-    assert a.location is t.g.zone("station", t.a) and a.props["wounded"]
+    assert a.location is t.g.zone("station", t.a)
+    assert a.props["wounded"]
 
 
 @pytest.mark.rules("DT-043", "DT-085")

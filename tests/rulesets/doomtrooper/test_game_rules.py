@@ -6,6 +6,8 @@ import pytest
 import rulecraft
 from rulecraft import IllegalAction
 from rulecraft.runtime.agents import FirstLegalAgent, ScriptedAgent
+from rulecraft.runtime.errors import GameOver
+from tests.rulesets.doomtrooper.conftest import Picker
 from tests.support.located import located_message
 
 
@@ -121,8 +123,10 @@ def test_cowardice_after_the_declaration_stops_the_attack_for_good(dt):
     d = t.warrior("gendarme_bestal", t.b)
     t.hand("cowardice", t.b)
     t.act("attack", t.a, a, d, "close_combat")
-    assert ("cowardice#" in t.plays()[0][0]) and t.plays()[0][1] == "combat_declaration"
-    assert a.props["in_cover"] and not d.props["wounded"]
+    assert ("cowardice#" in t.plays()[0][0])
+    assert t.plays()[0][1] == "combat_declaration"
+    assert a.props["in_cover"]
+    assert not d.props["wounded"]
     assert t.a.props["attacks_declared"] == 1
 
 
@@ -155,7 +159,8 @@ def test_another_fit_warrior_may_attack_instead(dt):
     t.hand("cowardice", t.b)
     t.act("attack", t.a, a, d, "close_combat")
     assert [e["name"] for e in t.g.log if e["what"] == "phase"][-1] == "points"
-    assert d.props["wounded"] and a2.alive
+    assert d.props["wounded"]
+    assert a2.alive
 
 
 @pytest.mark.rules("DT-048")
@@ -185,7 +190,8 @@ def test_mines_are_detonated_in_the_modifiers_phase(dt):
     t.g.set(mines, "bearer", d)
     t.act("attack", t.a, a, d, "close_combat")
     assert [e["name"] for e in t.g.log if e["what"] == "phase"][-1] == "modifiers"
-    assert a.location is t.g.zone("discard", t.a) and d.props["wounded"]
+    assert a.location is t.g.zone("discard", t.a)
+    assert d.props["wounded"]
 
 
 @pytest.mark.rules("DT-098")
@@ -208,7 +214,8 @@ def test_two_policemen_wound_each_other_and_the_attacker_takes_the_prisoner(dt):
     t.g.set(a, "wounded", False)
     t.g.set(d, "wounded", False)
     t.act("attack", t.a, a, d, "close_combat")
-    assert a.props["wounded"] and d.location is t.g.zone("discard", t.b)
+    assert a.props["wounded"]
+    assert d.location is t.g.zone("discard", t.b)
 
 
 @pytest.mark.rules("DT-097", "DT-018")
@@ -281,7 +288,8 @@ def test_privilege_without_a_warrior_shows_the_hand_draws_anew_then_shuffles_bac
     old = list(t.zone("hand", t.a))
     t.act("cardinals_privilege", t.a)
     new = t.zone("hand", t.a)
-    assert all(c.def_id == "gendarme" for c in new) and len(new) == 7
+    assert all(c.def_id == "gendarme" for c in new)
+    assert len(new) == 7
     assert all(c in t.zone("library", t.a) for c in old)
     assert all(t.g.knows(t.b, c) for c in old)
     assert "only once" in t.refused("cardinals_privilege", t.a)
@@ -304,7 +312,8 @@ def test_privilege_with_a_warrior_discards_the_old_hand(dt):
     old = list(t.zone("hand", t.a))
     t.act("cardinals_privilege", t.a)
     assert list(t.zone("discard", t.a)) == old  # the old hand, the warrior too, is the first discard
-    assert len(t.zone("hand", t.a)) == 7 and not set(t.zone("hand", t.a)) & set(old)
+    assert len(t.zone("hand", t.a)) == 7
+    assert not set(t.zone("hand", t.a)) & set(old)
     assert len(t.zone("library", t.a)) == 0
 
 
@@ -317,7 +326,8 @@ def test_blessed_by_god_before_the_draw_adds_its_actions(dt):
     deal(t, t.a, ["cowardice"] * 8)
     with t.g.turn(t.a):
         t.g.call("begin_turn", t.a)
-    assert t.a.props["actions"] == 5 and len(t.zone("hand", t.a)) == 7
+    assert t.a.props["actions"] == 5
+    assert len(t.zone("hand", t.a)) == 7
 
 
 @pytest.mark.rules("DT-087", "DT-085")
@@ -357,7 +367,8 @@ def test_negative_karma_needs_an_opponent_with_points(dt):
     t.g.set(t.b, "promotion", 2)
     t.g.set(t.a, "actions", 3)
     t.act("play_special", t.a)
-    assert len(t.plays()) == 1 and t.b.props["promotion"] == 1
+    assert len(t.plays()) == 1
+    assert t.b.props["promotion"] == 1
 
 
 @pytest.mark.rules("DT-089")
@@ -384,7 +395,8 @@ def test_periodic_payment_cards_go_once_the_points_reach_zero(dt):
     card = t.zone("table", t.b)[0]
     with t.g.turn(t.b):
         t.g.call("begin_turn", t.b)
-    assert t.b.props["promotion"] == 0 and card in t.zone("discard", t.b)
+    assert t.b.props["promotion"] == 0
+    assert card in t.zone("discard", t.b)
 
 
 @pytest.mark.rules("DT-091", "DT-092", "DT-094")
@@ -424,8 +436,10 @@ def test_no_warrior_steps_down_into_the_squad_but_cards_may_go_there(t):
 
 @pytest.mark.rules("DT-083")
 def test_which_piles_a_player_may_look_through(t):
-    look = lambda pile, owner: t.call("may_look_at", t.a, t.g.zone(pile, owner))  # noqa: E731
-    assert look("discard", t.a) and look("removed", t.a) and look("removed", t.b)
+    look = lambda pile, owner: t.call("may_look_at", t.a, t.g.zone(pile, owner))
+    assert look("discard", t.a)
+    assert look("removed", t.a)
+    assert look("removed", t.b)
     assert not look("discard", t.b)
 
 
@@ -436,7 +450,9 @@ def test_a_vehicle_is_placed_inside_or_outside_and_shown(t):
     w = t.warrior("soldat", t.a)
     v = t.hand("blitztank", t.a)
     t.act("equip_vehicle", t.a, w, v, False)
-    assert v.face_down and t.g.knows(t.b, v) and not t.call("inside_vehicle", w)
+    assert v.face_down
+    assert t.g.knows(t.b, v)
+    assert not t.call("inside_vehicle", w)
     assert t.call("owns_vehicle", w)
     w2 = t.warrior("cossack", t.a)
     v2 = t.hand("corarius_transport", t.a)
@@ -454,7 +470,8 @@ def test_boarding_and_leaving_cost_an_action_each(t):
     assert not v.face_down
     assert "inside a vehicle cannot seek cover" in t.refused("seek_cover", t.a, w)
     t.act("get_out", t.a, w)
-    assert v.face_down and t.a.props["actions"] == 0
+    assert v.face_down
+    assert t.a.props["actions"] == 0
     t.g.set(t.a, "actions", 3)
     t.g.set(w, "in_cover", True)
     assert "leave cover" in t.refused("board", t.a, w)
@@ -471,7 +488,8 @@ def test_losing_the_vehicle_wounds_the_warrior_inside_without_points(t):
     t.g.set(t.a, "actions", 3)
     t.act("equip_vehicle", t.a, w, v2, True)
     t.call("destroy_vehicle", v2)
-    assert w.location is t.g.zone("discard", t.a) and t.b.props["promotion"] + t.b.props["destiny"] == 0
+    assert w.location is t.g.zone("discard", t.a)
+    assert t.b.props["promotion"] + t.b.props["destiny"] == 0
 
 
 @pytest.mark.rules("DT-061")
@@ -495,7 +513,8 @@ def test_inside_a_vehicle_no_fortification_bonus_the_opponent_keeps_theirs(t):
     t.g.set(c, "attacker", a)
     t.g.set(c, "defender", d)
     t.call("add_bonuses", c)
-    assert t.get(a, "armor") == 5 and t.get(d, "armor") == 6
+    assert t.get(a, "armor") == 5
+    assert t.get(d, "armor") == 6
 
 
 @pytest.mark.rules("DT-067")
@@ -504,7 +523,8 @@ def test_forced_into_cover_the_warrior_gets_out_of_its_vehicle(t):
     v = t.hand("blitztank", t.a)
     t.act("equip_vehicle", t.a, w, v, True)
     t.call("force_into_cover", w)
-    assert v.face_down and w.props["in_cover"]
+    assert v.face_down
+    assert w.props["in_cover"]
 
 
 @pytest.mark.rules("DT-068", "DT-069", "DT-070")
@@ -512,7 +532,8 @@ def test_airships_and_submarines_keep_out_of_close_combat_tanks_do_not(t):
     w = t.warrior("corsair", t.a)
     t.act("equip_vehicle", t.a, w, t.hand("grimgrind_airvessel", t.a), True)
     d = t.warrior("gendarme_bestal", t.b)
-    assert not t.call("may_attack", d, w, "close_combat") and not t.call("may_attack", w, d, "close_combat")
+    assert not t.call("may_attack", d, w, "close_combat")
+    assert not t.call("may_attack", w, d, "close_combat")
     assert t.call("may_attack", w, d, "ranged_combat")
     t.act("get_out", t.a, w)
     assert t.call("may_attack", w, d, "close_combat")
@@ -610,4 +631,578 @@ def test_the_skirmish_replays_identically_per_seed(dt):
     from rulecraft.runtime.play import run, start
     a = run(start(dt, "skirmish", seed=5), "skirmish").log_lines()
     b = run(start(dt, "skirmish", seed=5), "skirmish").log_lines()
-    assert a == b and len(a) > 50
+    assert a == b
+    assert len(a) > 50
+
+
+def fight(dt, a_agent=None, b_agent=None, wounded=True):
+    """a's Gendarme (Fight 7) against b's Bestal (Armor 4), wounded by default: it dies."""
+    t = Table(dt, agents=[a_agent or FirstLegalAgent(), b_agent or FirstLegalAgent()])
+    a = t.warrior("gendarme", t.a)
+    d = t.warrior("gendarme_bestal", t.b)
+    t.g.set(d, "wounded", wounded)
+    return t, a, d
+
+
+def combat_entries(t):
+    ref = next(e["thing"] for e in t.g.log if e["what"] == "create" and e["thing"].startswith("combat_record#"))
+    stages = [e["value"] for e in t.g.log if e["what"] == "set" and e["thing"] == ref and e["prop"] == "stage"]
+    evs = [(e["event"], e["args"]) for e in t.g.log if e["what"] == "event"]
+    removed = [e for e in t.g.log if e["what"] == "remove" and e["thing"] == ref]
+    return ref, stages, evs, removed
+
+
+def phases(t):
+    return [e["name"] for e in t.g.log if e["what"] == "phase"]
+
+
+# ---- who may attack whom ------------------------------------------------------------
+
+@pytest.mark.rules("DT-013")
+def test_no_attack_on_or_from_cover_nor_on_a_warrior_of_ones_own(t):
+    a = t.warrior("gendarme", t.a)
+    mate = t.warrior("horde_trooper", t.a)
+    d = t.warrior("gendarme_bestal", t.b)
+    for tactic in ("close_combat", "ranged_combat"):
+        assert t.call("may_attack", a, d, tactic)
+        assert not t.call("may_attack", a, mate, tactic)
+    t.g.set(d, "in_cover", True)
+    assert not t.call("may_attack", a, d, "close_combat")
+    t.g.set(d, "in_cover", False)
+    t.g.set(a, "in_cover", True)
+    assert not t.call("may_attack", a, d, "ranged_combat")
+
+
+@pytest.mark.rules("DT-013")
+def test_a_warrior_without_a_value_cannot_fight_in_that_way(t):
+    a = t.warrior("gendarme", t.a)
+    d = t.warrior("gendarme_bestal", t.b)
+    t.g.set(a, "no_value", ["shoot"])
+    assert t.call("may_attack", a, d, "close_combat")
+    assert not t.call("may_attack", a, d, "ranged_combat")
+    t.g.set(a, "no_value", ["fight"])
+    assert not t.call("may_attack", a, d, "close_combat")
+    assert t.call("may_attack", a, d, "ranged_combat")
+
+
+@pytest.mark.rules("DT-099")
+def test_only_a_warrior_of_ones_own_in_play_attacks(t):
+    d = t.warrior("gendarme_bestal", t.b)
+    held = t.hand("gendarme", t.a)
+    assert "attack with a warrior of yours in play" in t.refused("attack", t.a, held, d, "close_combat")
+    theirs = t.warrior("horde_trooper", t.b)
+    assert "attack with a warrior of yours in play" in t.refused("attack", t.a, theirs, d, "close_combat")
+    assert phases(t) == []
+    assert t.a.props["actions"] == 3
+
+
+# ---- the six phases ---------------------------------------------------------------
+
+@pytest.mark.rules("DT-035", "DT-036", "DT-037", "DT-038", "DT-041", "DT-042", "DT-049")
+def test_each_phase_is_announced_in_turn_and_the_combat_is_then_removed(dt):
+    t, a, d = fight(dt)
+    t.act("attack", t.a, a, d, "close_combat")
+    c, stages, evs, removed = combat_entries(t)
+    assert stages == [1, 2, 3, 4, 5, 6, 0]
+    assert evs == [("combat_phase", [c, 1]), ("combat_phase", [c, 2]), ("combat_phase", [c, 3]),
+                   ("combat_phase", [c, 4]), ("fighter_phase", [c, a.ref, 4]), ("fighter_phase", [c, d.ref, 4]),
+                   ("combat_phase", [c, 5]), ("combat_phase", [c, 6]), ("warrior_killed", [d.ref, "a"]),
+                   ("points_gained", ["a", 4])]
+    assert len(removed) == 1
+    assert t.call("current_combat") is None
+
+
+@pytest.mark.rules("DT-035")
+def test_the_declaration_is_the_phase_where_cowardice_answers_the_attacker(dt):
+    b = Picker({"combat_declaration": "cowardice"})
+    t, a, d = fight(dt, Picker(), b, wounded=False)
+    card = t.hand("cowardice", t.b)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert b.offered("play a card in combat_declaration") == [[None, "cowardice"]]
+    assert t.plays() == [(card.ref, "combat_declaration")]
+    assert a.props["in_cover"]
+    assert phases(t) == ["declaration"]
+
+
+# ---- the attacker gone after the declaration ------------------------------------------
+
+def coward_fight(dt, a_picks, others=()):
+    a_agent = Picker(a_picks)
+    t, a, d = fight(dt, a_agent, Picker({"combat_declaration": "cowardice"}), wounded=False)
+    mates = [t.warrior(w, t.a) for w in others]
+    t.hand("cowardice", t.b)
+    t.act("attack", t.a, a, d, "close_combat")
+    return t, a, d, mates, a_agent
+
+
+@pytest.mark.rules("DT-046")
+def test_with_no_other_fit_warrior_the_attack_is_lost_without_a_question(dt):
+    t, _a, d, _, agent = coward_fight(dt, {})
+    assert agent.offered("attack with another warrior") == []
+    assert phases(t) == ["declaration"]
+    assert not d.props["wounded"]
+
+
+@pytest.mark.rules("DT-046", "DT-047")
+def test_one_other_fit_warrior_is_offered_to_attack_instead(dt):
+    t, _a, d, (_mate,), agent = coward_fight(dt, {"attack with another warrior": "templar_marine"}, ["templar_marine"])
+    assert agent.offered("attack with another warrior") == [[None, "templar_marine"]]
+    assert phases(t)[-1] == "points"
+    assert d.props["wounded"]
+
+
+@pytest.mark.rules("DT-047")
+def test_giving_the_attack_up_ends_the_combat_after_the_declaration(dt):
+    t, _a, d, (mate,), agent = coward_fight(dt, {"attack with another warrior": None}, ["templar_marine"])
+    assert agent.offered("attack with another warrior") == [[None, "templar_marine"]]
+    assert phases(t) == ["declaration"]
+    assert not d.props["wounded"]
+    assert not mate.props["wounded"]
+
+
+# ---- phases 5 and 6: the cards played there ------------------------------------------------
+
+@pytest.mark.rules("DT-041")
+def test_narrow_escape_is_offered_only_to_the_player_whose_warrior_is_killed_and_saves_it(dt):
+    a_agent, b_agent = Picker(), Picker({"combat_resolution": "narrow_escape"})
+    t, a, d = fight(dt, a_agent, b_agent)
+    t.hand("narrow_escape", t.a)
+    card = t.hand("narrow_escape", t.b)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert a_agent.offered("play a card in combat_resolution") == []
+    assert b_agent.offered("play a card in combat_resolution") == [[None, "narrow_escape"]]
+    assert t.plays() == [(card.ref, "combat_resolution")]
+    assert d.location is t.g.zone("station", t.b)
+    assert d.props["wounded"]
+    assert t.a.props["promotion"] + t.a.props["destiny"] == 0
+
+
+@pytest.mark.rules("DT-041")
+def test_retreat_is_offered_to_both_fighters_players_and_saves_the_warrior(dt):
+    a_agent, b_agent = Picker(), Picker({"combat_resolution": "retreat"})
+    t, a, d = fight(dt, a_agent, b_agent)
+    t.hand("retreat", t.a)
+    card = t.hand("retreat", t.b)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert a_agent.offered("play a card in combat_resolution") == [[None, "retreat"]] * 2   # before and after b plays
+    assert b_agent.offered("play a card in combat_resolution") == [[None, "retreat"]]
+    assert t.plays() == [(card.ref, "combat_resolution")]
+    assert d.location is t.g.zone("station", t.b)
+    assert t.a.props["promotion"] + t.a.props["destiny"] == 0
+
+
+@pytest.mark.rules("DT-042")
+def test_bamboozled_is_not_offered_when_nobody_was_killed(dt):
+    agent = Picker()
+    t, a, d = fight(dt, agent, wounded=False)
+    t.hand("bamboozled", t.a)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert d.props["wounded"]
+    assert d.location is t.g.zone("station", t.b)
+    assert agent.offered("play a card in combat_points") == []
+
+
+@pytest.mark.rules("DT-042")
+def test_bamboozled_is_offered_when_one_warrior_was_killed(dt):
+    agent = Picker()
+    t, a, d = fight(dt, agent)
+    t.hand("bamboozled", t.a)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert agent.offered("play a card in combat_points") == [[None, "bamboozled"]]
+
+
+# ---- prisoners -----------------------------------------------------------------------------
+
+@pytest.mark.rules("DT-095", "DT-096")
+def test_the_attacker_takes_the_prisoner_first_so_the_defender_takes_none(dt):
+    t = Table(dt, assumptions={"hit_on_equal": True})
+    a = t.warrior("bauhaus_policeman", t.a)
+    d = t.warrior("bauhaus_policeman", t.b)
+    t.g.set(a, "wounded", False)
+    t.g.set(d, "wounded", False)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert a.location is t.g.zone("station", t.a)
+    assert a.props["wounded"]
+    assert d.location is t.g.zone("discard", t.b)
+    prisoners = [e["text"] for e in t.g.log if e["what"] == "log" and "prisoner" in e["text"]]
+    assert prisoners == ["Bauhaus Policeman takes Bauhaus Policeman prisoner"]
+
+
+@pytest.mark.rules("DT-095", "DT-096")
+def test_a_defender_who_captures_takes_the_wounded_attacker_prisoner(dt):
+    t = Table(dt, assumptions={"hit_on_equal": True})
+    a = t.warrior("gendarme_bestal", t.a)      # Fight 4, Armor 4, no capture
+    d = t.warrior("bauhaus_policeman", t.b)    # 4 everywhere, captures
+    t.g.set(d, "wounded", False)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert a.location is t.g.zone("discard", t.a)
+    assert d.location is t.g.zone("station", t.b)
+    assert d.props["wounded"]
+    prisoners = [e["text"] for e in t.g.log if e["what"] == "log" and "prisoner" in e["text"]]
+    assert prisoners == ["Bauhaus Policeman takes Gendarme Bestal prisoner"]
+
+
+@pytest.mark.rules("DT-099")
+def test_no_attack_on_a_warrior_in_cover(t):
+    a = t.warrior("gendarme", t.a)
+    d = t.warrior("gendarme_bestal", t.b)
+    t.g.set(d, "in_cover", True)
+    assert "cannot attack that one in this way" in t.refused("attack", t.a, a, d, "close_combat")
+    assert phases(t) == []
+    assert t.a.props["actions"] == 3
+
+
+@pytest.mark.rules("DT-034")
+def test_declaring_an_attack_is_an_action_of_the_turn(dt):
+    t, a, d = fight(dt)
+    t.act("attack", t.a, a, d, "close_combat")
+    assert (t.a.props["actions"], t.a.props["actions_taken"]) == (2, 1)
+    assert (t.b.props["actions"], t.b.props["actions_taken"]) == (3, 0)  # the defender spends none
+
+
+def spent(t, p):
+    return (p.props["actions"], p.props["actions_taken"])
+
+
+def combat(t, a, d):
+    c = t.g.create("combat_record")
+    t.g.set(c, "attacker", a)
+    t.g.set(c, "defender", d)
+    t.call("add_bonuses", c)
+
+
+# ---- vehicles ------------------------------------------------------------------------
+
+@pytest.mark.rules("DT-051")
+def test_a_vehicle_comes_from_ones_own_hand_onto_ones_own_warrior(t):
+    w = t.warrior("soldat", t.a)
+    lying = t.card("blitztank", "table", t.a)
+    assert "vehicle from your hand" in t.refused("equip_vehicle", t.a, w, lying, False)
+    theirs = t.warrior("gendarme_bestal", t.b)
+    v = t.hand("blitztank", t.a)
+    assert "vehicle from your hand" in t.refused("equip_vehicle", t.a, theirs, v, False)
+    assert spent(t, t.a) == (3, 0)
+    assert v.location is t.g.zone("hand", t.a)
+
+
+@pytest.mark.rules("DT-053", "DT-059")
+def test_the_vehicle_knows_its_warrior_and_its_loss_wounds_that_warrior(t):
+    w = t.warrior("soldat", t.a)
+    v = t.hand("blitztank", t.a)
+    t.act("equip_vehicle", t.a, w, v, True)
+    assert v.location is w
+    assert t.get(v, "bearer") is w
+    assert spent(t, t.a) == (2, 1)
+    t.call("destroy_vehicle", v)
+    assert w.props["wounded"]
+    assert v.location is t.g.zone("discard", t.a)
+
+
+@pytest.mark.rules("DT-058")
+def test_only_a_warrior_of_ones_own_with_a_vehicle_boards_it(t):
+    w = t.warrior("soldat", t.a)
+    assert "has no vehicle" in t.refused("board", t.a, w)
+    theirs = t.warrior("soldat", t.b)
+    t.g.set(t.b, "actions", 3)
+    t.act("equip_vehicle", t.b, theirs, t.hand("blitztank", t.b), False)
+    assert "has no vehicle" in t.refused("board", t.a, theirs)
+    assert spent(t, t.a) == (3, 0)
+
+
+@pytest.mark.rules("DT-062")
+def test_a_warrior_without_a_vehicle_owns_none(t):
+    w = t.warrior("soldat", t.a)
+    assert not t.call("owns_vehicle", w)
+    t.act("equip_vehicle", t.a, w, t.hand("blitztank", t.a), False)
+    assert t.call("owns_vehicle", w)
+
+
+@pytest.mark.rules("DT-080")
+def test_an_ordinary_warrior_gets_a_vehicle_as_its_first_action(t):
+    w = t.warrior("soldat", t.a)
+    v = t.hand("blitztank", t.a)
+    t.act("equip_vehicle", t.a, w, v, True)
+    assert v.location is w
+    assert spent(t, t.a) == (2, 1)
+
+
+@pytest.mark.rules("DT-080")
+def test_no_vehicle_as_the_first_action_while_a_transfer_is_due(t):
+    t.warrior("gendarme_bestal", t.b)
+    w = t.warrior("soldat", t.a, zone="squad")
+    v = t.hand("blitztank", t.a)
+    assert "first action must bring" in t.refused("equip_vehicle", t.a, w, v, True)
+
+
+# ---- fortifications -------------------------------------------------------------------
+
+@pytest.mark.rules("DT-064", "DT-079")
+def test_armor_of_a_fortification_on_the_table_and_one_attached_both_count(t):
+    w = t.warrior("gendarme", t.a)                  # Armor 8
+    t.g.things.move(t.hand("citadel_of_algeroth", t.a), t.g.zone("table", t.a))   # Armor +2
+    t.act("play_fortification", t.a, t.hand("spiked_barricade", t.a), w)        # Armor +1, attached
+    t.act("play_fortification", t.a, t.hand("industrial_complex", t.a), w)      # no Armor
+    d = t.warrior("gendarme_bestal", t.b)
+    combat(t, w, d)
+    assert t.get(w, "armor") == 8 + 2 + 1
+    assert t.get(d, "armor") == 4
+
+
+@pytest.mark.rules("DT-103")
+def test_an_attached_fortification_goes_onto_its_warrior(t):
+    w = t.warrior("gendarme", t.a)
+    f = t.hand("spiked_barricade", t.a)
+    t.act("play_fortification", t.a, f, w)
+    assert f.location is w
+    assert spent(t, t.a) == (2, 1)
+
+
+# ---- warzones and the squad ---------------------------------------------------------------
+
+@pytest.mark.rules("DT-104")
+def test_a_warzone_is_played_from_the_hand_only(t):
+    z = t.card("southern_europe", "library", t.a)
+    assert "not in your hand" in t.refused("play_warzone", t.a, z)
+    assert z.location is t.g.zone("library", t.a)
+    assert spent(t, t.a) == (3, 0)
+
+
+@pytest.mark.rules("DT-012")
+def test_a_card_goes_into_the_squad_from_the_hand_only_for_an_action(t):
+    f = t.card("industrial_complex", "library", t.a)
+    assert "not in your hand" in t.refused("play_into_squad", t.a, f)
+    assert f.location is t.g.zone("library", t.a)
+    g = t.hand("industrial_complex", t.a)
+    t.act("play_into_squad", t.a, g)
+    assert g.location is t.g.zone("squad", t.a)
+    assert spent(t, t.a) == (2, 1)
+
+
+# ---- animals and equipment -------------------------------------------------------------------
+
+def keeper(t):
+    w = t.warrior("mastodont_handler", t.a)        # 4 / 4 / 4 / 4
+    return w
+
+
+@pytest.mark.rules("DT-071")
+def test_an_animal_comes_from_ones_own_hand_onto_ones_own_warrior(t):
+    w = keeper(t)
+    lying = t.card("mastodont", "table", t.a)
+    assert "animal from your hand" in t.refused("give_animal", t.a, w, lying)
+    theirs = t.warrior("mastodont_handler", t.b)
+    a = t.hand("mastodont", t.a)
+    assert "animal from your hand" in t.refused("give_animal", t.a, theirs, a)
+    assert spent(t, t.a) == (3, 0)
+    assert a.location is t.g.zone("hand", t.a)
+
+
+@pytest.mark.rules("DT-075", "DT-076", "DT-071")
+def test_every_value_of_the_animal_counts_for_its_warrior(t):
+    w = keeper(t)
+    a = t.hand("mastodont", t.a)                   # +3 / +2 / +2 / +4
+    t.act("give_animal", t.a, w, a)
+    assert [t.get(w, s) for s in ("fight", "shoot", "armor", "value")] == [4 + 3, 4 + 2, 4 + 2, 4 + 4]
+    assert a.location is w
+    assert t.get(a, "bearer") is w
+    assert spent(t, t.a) == (2, 1)
+
+
+@pytest.mark.rules("DT-074")
+def test_equipment_goes_onto_the_warrior_with_an_animal_for_an_action(t):
+    w = keeper(t)
+    t.act("give_animal", t.a, w, t.hand("mastodont", t.a))
+    e = t.hand("bayonet", t.a)
+    t.act("equip", t.a, w, e)
+    assert e.location is w
+    assert spent(t, t.a) == (1, 2)
+    assert t.call("equipment_bonus", w) == 2
+
+
+@pytest.mark.rules("DT-104")
+def test_a_warzone_costs_one_action(t):
+    z = t.hand("southern_europe", t.a)
+    t.act("play_warzone", t.a, z)
+    assert z.location is t.g.zone("table", t.a)
+    assert spent(t, t.a) == (2, 1)
+
+
+def events(t, name):
+    return [e["args"] for e in t.g.log if e["what"] == "event" and e["event"] == name]
+
+
+# ---- the start of the turn ---------------------------------------------------------
+
+@pytest.mark.rules("DT-100")
+def test_the_turn_starts_with_three_fresh_actions_and_announces_itself(dt):
+    t = Table(dt)
+    deal(t, t.a, ["cowardice"] * 8)
+    for prop, value in (("actions", 0), ("actions_taken", 2), ("sabotaged", True), ("fought", True)):
+        t.g.set(t.a, prop, value)
+    with t.g.turn(t.a):
+        t.g.call("begin_turn", t.a)
+    assert (t.a.props["actions"], t.a.props["actions_taken"], t.a.props["sabotaged"], t.a.props["fought"]) == \
+        (3, 0, False, False)
+    assert events(t, "turn_began") == [["a"]]
+    assert len(t.zone("hand", t.a)) == 7
+
+
+# ---- points ----------------------------------------------------------------------
+
+@pytest.mark.rules("DT-018", "DT-097")
+def test_points_are_announced_and_25_promotion_points_win(dt):
+    t = Table(dt, agents=[ScriptedAgent([2]), FirstLegalAgent()])
+    t.g.set(t.a, "promotion", 23)
+    with pytest.raises(GameOver):
+        t.call("gain_points", t.a, 3)
+    assert (t.a.props["promotion"], t.a.props["destiny"]) == (25, 1)
+    assert events(t, "points_gained") == [["a", 3]]
+    assert t.g.winner is t.a
+
+
+@pytest.mark.rules("DT-018", "DT-097")
+def test_24_promotion_points_do_not_win_yet(dt):
+    t = Table(dt, agents=[ScriptedAgent([1]), FirstLegalAgent()])
+    t.g.set(t.a, "promotion", 23)
+    t.call("gain_points", t.a, 3)
+    assert (t.a.props["promotion"], t.a.props["destiny"]) == (24, 2)
+    assert t.g.winner is None
+
+
+# ---- Sabotage --------------------------------------------------------------------
+
+@pytest.mark.rules("DT-016")
+def test_sabotage_takes_every_action_left_and_counts_as_one_taken(t):
+    w = t.warrior("horde_trooper", t.a)
+    t.act("sabotage", t.a, w)
+    assert (t.a.props["actions"], t.a.props["actions_taken"]) == (0, 1)
+
+
+@pytest.mark.rules("DT-019")
+def test_sabotage_needs_an_action_left_and_one_is_enough(t):
+    w = t.warrior("horde_trooper", t.a)     # Value 5: 3 points
+    t.g.set(t.a, "actions", 0)
+    assert "Sabotage needs an action" in t.refused("sabotage", t.a, w)
+    t.g.set(t.a, "actions", 1)
+    t.act("sabotage", t.a, w)
+    assert t.a.props["sabotaged"]
+    assert t.a.props["destiny"] + t.a.props["promotion"] == 3
+
+
+# ---- the Cardinal's Privilege -------------------------------------------------------
+
+OLD_HAND = ["cowardice", "narrow_escape", "retreat", "bayonet", "body_armor", "initiative", "blood_lust"]
+
+
+@pytest.mark.rules("DT-023", "DT-024")
+def test_the_old_hand_is_shown_to_the_opponent_then_shuffled_into_the_library(dt):
+    t = Table(dt, round_=1)
+    deal(t, t.a, OLD_HAND + ["luna"] * 10)
+    for _ in range(7):
+        t.g.things.move(t.zone("library", t.a)[0], t.g.zone("hand", t.a))
+    old = [c.ref for c in t.zone("hand", t.a)]
+    start = len(t.g.log)
+    t.act("cardinals_privilege", t.a)
+    after = [e for e in t.g.log[start:] if e["what"] in ("peek", "move", "shuffle", "draw")]
+    peeks = [(e["thing"], e["player"], e["shows"]) for e in after if e["what"] == "peek"]
+    assert peeks == [(ref, "b", ref.split("#")[0]) for ref in old]
+    back = [i for i, e in enumerate(after) if e["what"] == "move" and e["to"] == "library@a"]
+    shuffles = [i for i, e in enumerate(after) if e["what"] == "shuffle"]
+    assert len(back) == 7
+    assert len(shuffles) == 1
+    assert shuffles[0] > max(back)
+    assert after[shuffles[0]]["zone"] == "library@a"
+
+
+# ---- the first action: the station and cover ----------------------------------------
+
+def squad_only(t):
+    """The opponent has a warrior on the station, `a` only one in the squad."""
+    t.warrior("gendarme_bestal", t.b)
+    return t.warrior("gendarme", t.a, zone="squad")
+
+
+@pytest.mark.rules("DT-091")
+def test_a_transfer_is_due_only_while_the_opponent_holds_the_station_alone(t):
+    assert not t.call("must_transfer", t.a)                 # nobody anywhere
+    theirs = t.warrior("gendarme_bestal", t.b)
+    assert not t.call("must_transfer", t.a)                 # a has no warrior at all
+    mine = t.warrior("gendarme", t.a, zone="squad")
+    assert t.call("must_transfer", t.a)
+    assert not t.call("must_transfer", t.b)                 # b is on the station already
+    t.g.things.move(theirs, t.g.zone("squad", t.b))
+    assert not t.call("must_transfer", t.a)                 # the station is empty
+    t.g.things.move(mine, t.g.zone("station", t.a))
+    t.g.things.move(theirs, t.g.zone("station", t.b))
+    assert not t.call("must_transfer", t.a)                 # both on the station
+
+
+@pytest.mark.rules("DT-094", "DT-092")
+def test_under_the_transfer_duty_only_an_action_bringing_a_warrior_is_allowed(t):
+    assert t.call("first_action_allows", t.a, False, False)  # no duty
+    squad_only(t)
+    assert t.call("first_action_allows", t.a, True, False)
+    assert not t.call("first_action_allows", t.a, False, False)
+    assert not t.call("first_action_allows", t.a, False, True)
+    t.g.set(t.a, "actions_taken", 1)
+    assert t.call("first_action_allows", t.a, False, False)  # only the first action
+
+
+@pytest.mark.rules("DT-094")
+def test_without_the_duty_any_first_action_is_allowed(t):
+    t.warrior("gendarme_bestal", t.b)
+    t.warrior("gendarme", t.a)
+    for brings in (False, True):
+        for leaves in (False, True):
+            assert t.call("first_action_allows", t.a, brings, leaves)
+
+
+@pytest.mark.rules("DT-045")
+def test_leaving_cover_costs_one_action(t):
+    w = t.warrior("gendarme", t.a)
+    t.g.set(w, "in_cover", True)
+    t.act("leave_cover", t.a, w)
+    assert not w.props["in_cover"]
+    assert (t.a.props["actions"], t.a.props["actions_taken"]) == (2, 1)
+
+
+@pytest.mark.rules("DT-045")
+def test_leaving_cover_is_no_first_action_while_a_transfer_is_due(t):
+    w = squad_only(t)
+    t.g.set(w, "in_cover", True)
+    assert "first action must bring" in t.refused("leave_cover", t.a, w)
+    assert w.props["in_cover"]
+    assert t.a.props["actions"] == 3
+
+
+@pytest.mark.rules("DT-065")
+def test_seeking_cover_costs_one_action_and_puts_the_warrior_in_cover(t):
+    w = t.warrior("gendarme", t.a)
+    t.act("seek_cover", t.a, w)
+    assert w.props["in_cover"]
+    assert (t.a.props["actions"], t.a.props["actions_taken"]) == (2, 1)
+
+
+@pytest.mark.rules("DT-065")
+def test_seeking_cover_is_no_first_action_while_a_transfer_is_due(t):
+    w = squad_only(t)
+    assert "first action must bring" in t.refused("seek_cover", t.a, w)
+    assert not w.props["in_cover"]
+    assert t.a.props["actions"] == 3
+
+
+@pytest.mark.rules("DT-077")
+def test_a_transfer_costs_one_action(t):
+    w = t.warrior("gendarme", t.a, zone="squad")
+    t.act("transfer", t.a, w)
+    assert w.location is t.g.zone("station", t.a)
+    assert (t.a.props["actions"], t.a.props["actions_taken"]) == (2, 1)
+
+
+@pytest.mark.rules("DT-085")
+def test_playing_a_card_costs_one_action(dt):
+    t = Table(dt, agents=[Picker({"action_card": "negative_karma"}), FirstLegalAgent()])
+    t.g.set(t.b, "promotion", 2)
+    t.hand("negative_karma", t.a)
+    t.act("play_special", t.a)
+    assert (t.a.props["actions"], t.a.props["actions_taken"], t.b.props["promotion"]) == (2, 1, 1)

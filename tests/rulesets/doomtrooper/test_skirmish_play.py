@@ -37,7 +37,9 @@ def test_with_every_warrior_in_cover_the_first_action_brings_one_out_dt_093():
         run(start(rules, "skirmish", seed=seed, agents=[CoverWatcher(offered), CoverWatcher(offered)]), "skirmish")
     assert offered
     for options in offered:
-        assert "destiny" not in options and "attack" not in options and "leave cover" in options
+        assert "destiny" not in options
+        assert "attack" not in options
+        assert "leave cover" in options
 
 
 class Scripted(RandomAgent):
@@ -68,6 +70,9 @@ def test_vehicles_and_animals_in_hand_are_offered_and_a_vehicle_is_left_and_boar
     offered = []
     game.choices.agents[p.id] = Scripted(["vehicle", "get out", "get in"], offered)
     game.call("take_turn", p)
-    assert "vehicle" in offered[0] and "animal" in offered[0]
-    assert "get out" in offered[1] and "animal" not in offered[1]  # a warrior has an animal or a vehicle
-    assert "get in" in offered[2] and game.call("inside_vehicle", w)
+    assert "vehicle" in offered[0]
+    assert "animal" in offered[0]
+    assert "get out" in offered[1]
+    assert "animal" not in offered[1]
+    assert "get in" in offered[2]
+    assert game.call("inside_vehicle", w)  # a warrior has an animal or a vehicle

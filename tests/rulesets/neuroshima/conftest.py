@@ -23,8 +23,7 @@ import rulecraft
 from rulecraft.runtime.agents import ScriptedAgent
 from rulecraft.runtime.errors import GameOver
 from rulecraft.runtime.hexgrid import NAMES, parse_text
-
-E, SE, SW, W, NW, NE = range(6)
+from tests.support.hex_board import E
 
 
 @pytest.fixture(scope="session")

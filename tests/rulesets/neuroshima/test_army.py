@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-E, SE, SW, W, NW, NE = range(6)  # the hex directions, clockwise from east
+from tests.support.hex_board import SW, W
 
 COUNTS = {"hq_doomsday": 1, "shooter_alpha": 2, "shooter_omega": 4, "gauss_cannon": 2, "shooter_gamma": 1,
           "splitter": 2, "medic": 5, "officer": 2, "shooter_delta": 1, "doom_netter": 2, "fire_station": 2,
@@ -26,7 +26,8 @@ def test_each_player_musters_an_own_army(board):
     for p in (board.a, board.b):
         board.call("muster", p)
     a, b = (board.game.zone("deck", p).items for p in (board.a, board.b))
-    assert len(a) == len(b) == 35 and not set(map(id, a)) & set(map(id, b))
+    assert len(a) == len(b) == 35
+    assert not set(map(id, a)) & set(map(id, b))
     assert [t.def_id for t in a] != [t.def_id for t in b]  # each deck is shuffled on its own
 
 
@@ -60,7 +61,8 @@ def test_a_shot_hits_the_first_enemy_and_flies_over_own_units(board):
     second = board.put(2, "shooter_omega", "c4")
     hits = board.attack(alpha)
     assert [h["target"] for h in hits] == [first]
-    assert board.hits_on(own, hits) == [] and board.hits_on(second, hits) == []
+    assert board.hits_on(own, hits) == []
+    assert board.hits_on(second, hits) == []
 
 
 @pytest.mark.rules("NS-017")
@@ -71,16 +73,20 @@ def test_toughness_gives_as_many_extra_hit_points_as_users_assume(new_board):
     alpha = board.put(2, "shooter_alpha", "c1")
     for _ in range(2):
         board.resolve([[omega, alpha, 1, True, 0, False]])
-    assert board.on_board(omega) and board.wounds(omega) == 2
+    assert board.on_board(omega)
+    assert board.wounds(omega) == 2
 
 
 @pytest.mark.rules("NS-017")
 def test_shooter_omega_survives_one_wound_thanks_to_toughness(board):
     omega = board.put(1, "shooter_omega", "c3")
-    assert board.game.get(omega, "hit_points") == 2 and board.game.get(omega, "ranged")[0] >= 1
-    assert board.game.get(omega, "abilities") == ["toughness"] and omega.props["hit_points"] == 1
+    assert board.game.get(omega, "hit_points") == 2
+    assert board.game.get(omega, "ranged")[0] >= 1
+    assert board.game.get(omega, "abilities") == ["toughness"]
+    assert omega.props["hit_points"] == 1
     board.resolve([[omega, board.put(2, "shooter_alpha", "c5", W), 1, True, W, False]])
-    assert board.on_board(omega) and board.wounds(omega) == 1
+    assert board.on_board(omega)
+    assert board.wounds(omega) == 1
     board.resolve([[omega, board.put(2, "shooter_alpha", "c1"), 1, True, 0, False]])
     assert not board.on_board(omega)
 
@@ -119,7 +125,8 @@ def test_an_officer_does_not_strengthen_the_gauss_cannon(board):
 def test_the_gauss_cannon_survives_one_wound(board):
     gauss = board.put(1, "gauss_cannon", "c3")
     board.resolve([[gauss, board.put(2, "shooter_alpha", "c5", W), 1, True, W, False]])
-    assert board.on_board(gauss) and board.wounds(gauss) == 1
+    assert board.on_board(gauss)
+    assert board.wounds(gauss) == 1
 
 
 @pytest.mark.rules("NS-021")
@@ -144,14 +151,16 @@ def test_shooter_gamma_has_toughness_and_armour(board):
     assert board.wounds(gamma) == 0  # the armour takes the 1 away
     back = board.put(2, "shooter_alpha", "c1")
     board.resolve(board.attack(back))
-    assert board.wounds(gamma) == 1 and board.on_board(gamma)  # toughness: still standing
+    assert board.wounds(gamma) == 1
+    assert board.on_board(gamma)  # toughness: still standing
 
 
 @pytest.mark.rules("NS-024")
 def test_the_splitter_survives_one_wound(board):
     splitter = board.put(1, "splitter", "c3")
     board.resolve([[splitter, board.put(2, "shooter_alpha", "c5", W), 1, True, W, False]])
-    assert board.on_board(splitter) and board.wounds(splitter) == 1
+    assert board.on_board(splitter)
+    assert board.wounds(splitter) == 1
 
 
 @pytest.mark.rules("NS-027")
@@ -160,7 +169,8 @@ def test_shooter_delta_shoots_and_has_armour(board):
     target = board.put(2, "shooter_alpha", "c5", SW)
     assert board.hits_on(target, board.attack(delta)) == [1]
     board.resolve(board.attack(board.put(2, "shooter_alpha", "a3", "sw")))  # into its armoured front-left side
-    assert board.wounds(delta) == 0 and board.on_board(delta)
+    assert board.wounds(delta) == 0
+    assert board.on_board(delta)
 
 
 @pytest.mark.rules("NS-031")
@@ -169,4 +179,35 @@ def test_the_fire_station_has_toughness_and_armour(board):
     board.resolve(board.attack(board.put(2, "shooter_alpha", "c5", W)))  # armoured front
     assert board.wounds(station) == 0
     board.resolve(board.attack(board.put(2, "shooter_alpha", "e1", "ne")))  # unarmoured back-right
-    assert board.wounds(station) == 1 and board.on_board(station)
+    assert board.wounds(station) == 1
+    assert board.on_board(station)
+
+
+ARMY = [  # token, how many the army sheet gives, the ids the token's definition implements
+    ("hq_doomsday", 1, ("NS-015",)),
+    ("shooter_alpha", 2, ("NS-016",)),
+    ("shooter_omega", 4, ("NS-017",)),
+    ("gauss_cannon", 2, ("NS-018", "NS-020")),
+    ("shooter_gamma", 1, ("NS-021", "NS-022")),
+    ("shooter_delta", 1, ("NS-027",)),
+    ("splitter", 2, ("NS-023", "NS-024")),
+    ("doom_netter", 2, ("NS-028", "NS-029")),
+    ("fire_station", 2, ("NS-030", "NS-031")),
+    ("trap", 1, ("NS-032",)),
+    ("medic", 5, ("NS-025", "NS-014")),
+    ("officer", 2, ("NS-026",)),
+    ("scout", 2, ("NS-034",)),
+    ("combat_processor", 2, ("NS-035",)),
+    ("battle", 4, ("NS-039",)),
+    ("push_back", 1, ("NS-042",)),
+    ("small_bomb", 1, ("NS-044",)),
+]
+
+
+@pytest.mark.parametrize(("token", "wanted"), [
+    pytest.param(token, wanted, marks=pytest.mark.rules("NS-050", *ids), id=token) for token, wanted, ids in ARMY])
+def test_the_mustered_army_has_exactly_the_sheets_count_of_each_token(board, token, wanted):
+    board.call("muster", board.a)
+    deck = Counter(t.def_id for t in board.game.zone("deck", board.a).items)
+    assert deck[token] == wanted
+    assert sum(deck.values()) == 35

@@ -20,7 +20,8 @@ def test_a_game_sets_up_both_armies_and_their_hqs(ns):
     game = start(ns, "duel", seed=5)
     for p in game.players:
         hq = game.get(p, "hq")
-        assert hq.def_id == "hq_doomsday" and game.call("on_board", hq)
+        assert hq.def_id == "hq_doomsday"
+        assert game.call("on_board", hq)
         assert len(game.zone("deck", p).items) == 34
 
 
@@ -29,7 +30,8 @@ def test_a_seeded_game_is_played_to_its_end(ns, seed):
     game = play(ns, seed)
     assert game.over
     final = game.log[-1]
-    assert final["what"] == "final" and final["rounds"] < 60
+    assert final["what"] == "final"
+    assert final["rounds"] < 60
     battles = [e for e in game.log if e["what"] == "event" and e["event"] == "battle_fought"]
     assert battles  # at least the final battle
     if game.winner is None:
@@ -58,7 +60,8 @@ def test_the_command_line_runs_a_seeded_game():
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.splitlines()
     again = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.splitlines()
     assert out == again
-    assert json.loads(out[0])["what"] == "scenario" and json.loads(out[-1])["what"] == "final"
+    assert json.loads(out[0])["what"] == "scenario"
+    assert json.loads(out[-1])["what"] == "final"
 
 
 def test_the_api_starts_the_scenario(ns):

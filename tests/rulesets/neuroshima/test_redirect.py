@@ -10,18 +10,7 @@ import pytest
 import rulecraft
 from rulecraft import BudgetExceeded, IllegalAction
 from rulecraft.runtime.agents import Agent
-
-E, SE, SW, W, NW, NE = range(6)  # the hex directions, clockwise from east
-
-
-def allied_board(new_board, **kwargs):
-    """Three players: a and c are allies, b is their enemy."""
-    board = new_board(players=("a", "b", "c"), **kwargs)
-    c = board.game.players[2]
-    board.game.set(c, "allies", [board.a])
-    board.game.set(board.a, "allies", [c])
-    return board, c
-
+from tests.support.hex_board import NW, SE, SW, W, allied_board, targets
 
 ENDLESS_LOOP = """
        So→2   .     .
@@ -30,10 +19,6 @@ ENDLESS_LOOP = """
           .   Fs↙1   .     .
             .     .    HQ→1
     """
-
-
-def targets(board, hits):
-    return sorted((board.fn("hex_label", "arena", board.fn("hex_cell_of", "arena", h["target"])), h["wounds"]) for h in hits)
 
 
 @pytest.mark.rules("NS-001", "NS-030")
@@ -144,7 +129,7 @@ def test_a_netted_splitter_lets_own_shots_fly_straight_over_it(board):
 
 @pytest.mark.rules("NS-008")
 def test_a_spy_cannot_connect_to_a_fire_station_but_can_to_a_module(new_board):
-    board, ally = allied_board(new_board)
+    board, _ally = allied_board(new_board)
     station = board.put(board.a, "fire_station", "c3")
     officer = board.put(board.a, "officer", "b3")
     spy = board.put(board.b, "allied_spy", "c4")
@@ -156,7 +141,7 @@ def test_a_spy_cannot_connect_to_a_fire_station_but_can_to_a_module(new_board):
 
 @pytest.mark.rules("NS-008")
 def test_a_spy_played_next_to_enemy_modules_is_offered_those_it_may_connect_to(new_board):
-    board, ally = allied_board(new_board)
+    board, _ally = allied_board(new_board)
     board.put(board.a, "fire_station", "c3")
     officer = board.put(board.a, "officer", "b3")
     scout = board.put(board.a, "scout", "b4")
@@ -285,3 +270,28 @@ def test_the_step_budget_still_stops_a_runaway(ns):
     game = rulecraft.Game(ns, seed=1, budget=20)
     with pytest.raises(BudgetExceeded):
         game.call("muster", game.players[0])
+
+
+# ---- a redirected mortar shot still lands (NS-002, NS-005) -----------------------------------
+
+@pytest.mark.rules("NS-001", "NS-002", "NS-005", "NS-058")
+@pytest.mark.parametrize(("enemies", "hit"), [(("a1",), []), (("b1", "a1"), [("b1", 1)])])
+def test_a_mortar_shot_turned_by_a_netter_lands_on_the_next_hex_and_flies_no_further(new_board, enemies, hit):
+    board, ally = allied_board(new_board)
+    mortar = board.put(ally, "allied_mortar", "c1")
+    board.put(board.a, "doom_netter", "c2")  # turns it north-west: b1, then a1
+    for label in enemies:
+        board.put(board.b, "shooter_omega", label)
+    assert targets(board, board.attack(mortar)) == hit
+
+
+@pytest.mark.rules("NS-001", "NS-002", "NS-005", "NS-058")
+@pytest.mark.parametrize(("enemies", "hit"), [(("b3",), []), (("b2", "b3"), [("b2", 1)])])
+def test_a_mortar_shot_turned_twice_still_lands_right_behind_the_second_redirector(new_board, enemies, hit):
+    board, ally = allied_board(new_board)
+    mortar = board.put(ally, "allied_mortar", "c1")
+    board.put(board.a, "doom_netter", "c2")  # turns it north-west into b1
+    board.put(board.a, "fire_station", "b1", NW)  # catches it and turns it east: b2, b3, b4
+    for label in enemies:
+        board.put(board.b, "shooter_omega", label)
+    assert targets(board, board.attack(mortar)) == hit

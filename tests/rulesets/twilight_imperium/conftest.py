@@ -77,6 +77,10 @@ class Galaxy:
         """The arguments (as log references) of every `name` event so far."""
         return [e["args"] for e in self.game.log if e["what"] == "event" and e["event"] == name]
 
+    def texts(self):
+        """Every sentence the log says so far."""
+        return [e["text"] for e in self.game.log if e["what"] == "log"]
+
     def rolls(self, die="d10"):
         return [e["face"] for e in self.game.log if e["what"] == "roll" and e["die"] == die]
 

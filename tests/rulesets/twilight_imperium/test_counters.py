@@ -18,7 +18,7 @@ def invade(g, counter, forces, planet="lodor", player=None, round_forces=None):
 
 @pytest.mark.rules("TI-033")
 def test_biohazard_destroys_the_first_ground_force_that_lands(galaxy):
-    s, pl, c, forces = invade(galaxy, "biohazard", 3)
+    _s, pl, _c, forces = invade(galaxy, "biohazard", 3)
     assert galaxy.alive(forces) == [False, True, True]
     assert galaxy.get(pl, "controller") is galaxy.a
 
@@ -26,17 +26,19 @@ def test_biohazard_destroys_the_first_ground_force_that_lands(galaxy):
 @pytest.mark.rules("TI-033")
 def test_biohazard_kills_a_lone_invader_and_the_planet_stays_neutral(galaxy):
     g = galaxy
-    s, pl, c, forces = invade(g, "biohazard", 1)
+    _s, pl, c, forces = invade(g, "biohazard", 1)
     assert g.alive(forces) == [False]
     assert g.get(pl, "controller") is None
-    assert c.alive and not c.face_down and g.counter(pl) is c
+    assert c.alive
+    assert not c.face_down
+    assert g.counter(pl) is c
 
 
 @pytest.mark.rules("TI-034")
 def test_biohazard_planet_gives_no_resources_in_the_round_after_its_conquest(galaxy):
     g = galaxy
     g.planet("jord", g.system("home_system"), controller=g.a)  # 4 resources
-    s, pl, c, forces = invade(g, "biohazard", 2, planet="bereg")  # 3 resources
+    _s, pl, _c, _forces = invade(g, "biohazard", 2, planet="bereg")  # 3 resources
     assert g.get(pl, "resources") == 3
     assert g.game.call("resources_of", g.a) == 7
     g.next_round()
@@ -68,7 +70,7 @@ def test_biohazard_penalty_hits_the_first_player_who_succeeds_not_the_first_inva
 @pytest.mark.rules("TI-035")
 def test_biohazard_marker_is_removed_after_the_conquest(galaxy):
     g = galaxy
-    s, pl, c, forces = invade(g, "biohazard", 2)
+    _s, pl, c, _forces = invade(g, "biohazard", 2)
     assert not c.alive
     assert g.counter(pl) is None
 
@@ -78,11 +80,12 @@ def test_biohazard_marker_is_removed_after_the_conquest(galaxy):
 @pytest.mark.rules("TI-037")
 def test_peaceful_invasion_has_no_special_effect(galaxy):
     g = galaxy
-    s, pl, c, forces = invade(g, "peaceful_invasion", 2, round_forces=3)
+    s, pl, _c, forces = invade(g, "peaceful_invasion", 2, round_forces=3)
     assert g.alive(forces) == [True, True, True]
     assert [f.location for f in forces] == [pl, pl, s]
     assert g.get(pl, "controller") is g.a
-    assert g.get(g.a, "credits") == 0 and g.get(g.a, "tech_discount") == 0
+    assert g.get(g.a, "credits") == 0
+    assert g.get(g.a, "tech_discount") == 0
     assert g.get(g.a, "influence_zeroed") is False
     assert g.on("space_dock", pl) == []
 
@@ -90,8 +93,9 @@ def test_peaceful_invasion_has_no_special_effect(galaxy):
 @pytest.mark.rules("TI-038")
 def test_peaceful_invasion_marker_is_removed_afterwards(galaxy):
     g = galaxy
-    s, pl, c, forces = invade(g, "peaceful_invasion", 1)
-    assert not c.alive and g.counter(pl) is None
+    _s, pl, c, _forces = invade(g, "peaceful_invasion", 1)
+    assert not c.alive
+    assert g.counter(pl) is None
 
 
 # ---- Enemy Units -----------------------------------------------------------------
@@ -145,7 +149,8 @@ def test_surviving_enemy_units_fight_the_next_invasion_at_full_strength(galaxy):
     g.game.force("d10", 8, 9, 1, 1, 1, 1, 1, 10, 1, 10)
     g.act("invade", g.a, pl, 2)
     assert g.alive(first) == [False, False]
-    assert c.alive and g.counter(pl) is c
+    assert c.alive
+    assert g.counter(pl) is c
     assert g.get(pl, "controller") is None
     assert not g.game.chance.forced["d10"]
     # the next invasion faces all 3 defenders again: three defender rolls in its first round
@@ -172,7 +177,8 @@ def test_enemy_units_counter_is_not_weakened_by_earlier_losses(galaxy):
     g.game.force("d10", 9, 9, 1, 1, 1, 1, 1, 10, 1, 10)
     g.act("invade", g.a, pl, 2)
     assert g.alive(forces) == [False, False]
-    assert g.get(pl, "controller") is None and c.alive
+    assert g.get(pl, "controller") is None
+    assert c.alive
 
 
 @pytest.mark.rules("TI-044")
@@ -186,7 +192,8 @@ def test_enemy_units_marker_is_removed_when_all_defenders_are_killed(galaxy):
     g.game.force("d10", 10, 1)       # the survivor kills the last defender
     g.act("invade", g.a, pl, 2)
     assert g.alive(forces) == [False, True]
-    assert not c.alive and g.counter(pl) is None
+    assert not c.alive
+    assert g.counter(pl) is None
     assert g.get(pl, "controller") is g.a
 
 
@@ -231,13 +238,15 @@ def test_wealth_pays_whatever_number_the_picture_shows(new_galaxy):
 @pytest.mark.rules("TI-048")
 def test_wealth_marker_is_removed_after_paying_and_pays_only_once(galaxy):
     g = galaxy
-    s, pl, c, forces = invade(g, "wealth_1", 1)
+    s, pl, c, _forces = invade(g, "wealth_1", 1)
     paid = g.get(g.a, "credits")
-    assert not c.alive and g.counter(pl) is None
+    assert not c.alive
+    assert g.counter(pl) is None
     g.game.call("make_neutral", pl)
     g.units("ground_force", 1, s, g.b)
     g.act("invade", g.b, pl, 1)
-    assert g.get(g.b, "credits") == 0 and g.get(g.a, "credits") == paid
+    assert g.get(g.b, "credits") == 0
+    assert g.get(g.a, "credits") == paid
 
 
 # ---- Lazax Survivors -------------------------------------------------------------
@@ -248,7 +257,7 @@ def test_lazax_survivors_zero_the_invaders_influence_until_after_the_next_invasi
     g.planet("jord", g.system("home_system"), controller=g.a)  # influence 2
     g.planet("bereg", g.system(), controller=g.b)  # influence 1
     assert g.game.call("influence_of", g.a) == 2
-    s, pl, c, forces = invade(g, "lazax_survivors", 1, planet="centauri")  # influence 3
+    _s, pl, _c, _forces = invade(g, "lazax_survivors", 1, planet="centauri")  # influence 3
     assert g.get(pl, "controller") is g.a
     assert g.game.call("influence_of", g.a) == 0
     assert g.game.call("influence_of", g.b) == 1
@@ -267,7 +276,7 @@ def test_lazax_survivors_zero_the_invaders_influence_until_after_the_next_invasi
 def test_lazax_survivors_on_invasion_give_no_cards_or_forces(galaxy):
     g = galaxy
     g.deck(5)
-    s, pl, c, forces = invade(g, "lazax_survivors", 1)
+    _s, pl, _c, forces = invade(g, "lazax_survivors", 1)
     assert g.hand(g.a) == []
     assert g.on("ground_force", pl) == forces
 
@@ -275,8 +284,9 @@ def test_lazax_survivors_on_invasion_give_no_cards_or_forces(galaxy):
 @pytest.mark.rules("TI-051")
 def test_lazax_survivors_marker_is_removed_after_the_invasion(galaxy):
     g = galaxy
-    s, pl, c, forces = invade(g, "lazax_survivors", 1)
-    assert not c.alive and g.counter(pl) is None
+    _s, pl, c, _forces = invade(g, "lazax_survivors", 1)
+    assert not c.alive
+    assert g.counter(pl) is None
 
 
 # ---- New Technology --------------------------------------------------------------
@@ -285,7 +295,7 @@ def test_lazax_survivors_marker_is_removed_after_the_invasion(galaxy):
 def test_new_technology_discounts_the_next_purchase_by_5_times_the_influence(galaxy):
     g = galaxy
     g.planet("jord", g.system("home_system"), controller=g.a)  # 4 resources
-    s, pl, c, forces = invade(g, "new_technology", 1, planet="lor")  # influence 2, 1 resource
+    _s, _pl, _c, _forces = invade(g, "new_technology", 1, planet="lor")  # influence 2, 1 resource
     assert g.get(g.a, "tech_discount") == 10
     assert g.game.call("resources_of", g.a) == 5
     assert g.act("buy_technology", g.a, 12) == 2
@@ -306,8 +316,9 @@ def test_new_technology_discount_cannot_make_a_purchase_cost_less_than_nothing(g
 @pytest.mark.rules("TI-054")
 def test_new_technology_marker_is_removed_afterwards(galaxy):
     g = galaxy
-    s, pl, c, forces = invade(g, "new_technology", 1)
-    assert not c.alive and g.counter(pl) is None
+    _s, pl, c, _forces = invade(g, "new_technology", 1)
+    assert not c.alive
+    assert g.counter(pl) is None
 
 
 # ---- Radioactive -----------------------------------------------------------------
@@ -315,7 +326,7 @@ def test_new_technology_marker_is_removed_afterwards(galaxy):
 @pytest.mark.rules("TI-056")
 def test_radioactive_kills_all_ground_forces_of_the_first_invasion(galaxy):
     g = galaxy
-    s, pl, c, forces = invade(g, "radioactive", 4, round_forces=5)
+    s, pl, _c, forces = invade(g, "radioactive", 4, round_forces=5)
     assert g.alive(forces) == [False, False, False, False, True]
     assert forces[4].location is s
     assert g.get(pl, "controller") is None
@@ -324,8 +335,9 @@ def test_radioactive_kills_all_ground_forces_of_the_first_invasion(galaxy):
 @pytest.mark.rules("TI-057")
 def test_radioactive_marker_is_gone_for_the_second_invasion(galaxy):
     g = galaxy
-    s, pl, c, forces = invade(g, "radioactive", 2)
-    assert not c.alive and g.counter(pl) is None
+    s, pl, c, _forces = invade(g, "radioactive", 2)
+    assert not c.alive
+    assert g.counter(pl) is None
     second = g.units("ground_force", 2, s, g.a)
     g.act("invade", g.a, pl, 2)
     assert g.alive(second) == [True, True]
@@ -338,9 +350,10 @@ def test_radioactive_marker_is_gone_for_the_second_invasion(galaxy):
 def test_industrial_society_gives_the_invader_a_free_space_dock_on_the_planet(galaxy):
     g = galaxy
     g.game.set(g.a, "credits", 3)
-    s, pl, c, forces = invade(g, "industrial_society", 1)
+    s, pl, _c, _forces = invade(g, "industrial_society", 1)
     docks = g.on("space_dock", pl)
-    assert len(docks) == 1 and docks[0].owner is g.a
+    assert len(docks) == 1
+    assert docks[0].owner is g.a
     assert g.on("space_dock", s) == []
     assert g.get(g.a, "credits") == 3
 
@@ -348,8 +361,9 @@ def test_industrial_society_gives_the_invader_a_free_space_dock_on_the_planet(ga
 @pytest.mark.rules("TI-060")
 def test_industrial_society_marker_is_removed_afterwards(galaxy):
     g = galaxy
-    s, pl, c, forces = invade(g, "industrial_society", 1)
-    assert not c.alive and g.counter(pl) is None
+    _s, pl, c, _forces = invade(g, "industrial_society", 1)
+    assert not c.alive
+    assert g.counter(pl) is None
     assert len(g.on("space_dock", pl)) == 1
 
 
@@ -360,7 +374,7 @@ def test_industrial_society_marker_is_removed_afterwards(galaxy):
 def test_settlers_on_7_or_more_belong_to_the_invader(galaxy, roll):
     g = galaxy
     g.game.force("d10", roll)
-    s, pl, c, forces = invade(g, "settlers", 1)
+    _s, pl, _c, forces = invade(g, "settlers", 1)
     settlers = [f for f in g.on("ground_force", pl) if f not in forces]
     assert [f.owner for f in settlers] == [g.a, g.a]
     assert g.get(pl, "controller") is g.a
@@ -371,7 +385,7 @@ def test_settlers_on_7_or_more_belong_to_the_invader(galaxy, roll):
 def test_settlers_on_6_or_less_belong_to_another_race(galaxy, roll):
     g = galaxy
     g.game.force("d10", roll)
-    s, pl, c, forces = invade(g, "settlers", 1)
+    _s, pl, _c, forces = invade(g, "settlers", 1)
     settlers = [f for f in g.on("ground_force", pl) if f not in forces]
     assert [f.owner for f in settlers] == [g.b, g.b]
     assert g.get(pl, "controller") is None  # the other race's settlers hold the planet
@@ -384,9 +398,10 @@ def test_settlers_of_another_race_are_picked_at_random_among_the_others(new_gala
         g = new_galaxy(seed=seed, players=("a", "b", "c"))
         g.game.begin_round()
         g.game.force("d10", 3)
-        s, pl, c, forces = invade(g, "settlers", 1)
+        _s, pl, _c, forces = invade(g, "settlers", 1)
         settlers = [f for f in g.on("ground_force", pl) if f not in forces]
-        assert len(settlers) == 2 and settlers[0].owner is settlers[1].owner
+        assert len(settlers) == 2
+        assert settlers[0].owner is settlers[1].owner
         owners.add(settlers[0].owner.name)
     assert owners == {"b", "c"}
 
@@ -395,8 +410,9 @@ def test_settlers_of_another_race_are_picked_at_random_among_the_others(new_gala
 def test_settlers_marker_is_removed_afterwards(galaxy):
     g = galaxy
     g.game.force("d10", 9)
-    s, pl, c, forces = invade(g, "settlers", 1)
-    assert not c.alive and g.counter(pl) is None
+    _s, pl, c, _forces = invade(g, "settlers", 1)
+    assert not c.alive
+    assert g.counter(pl) is None
 
 
 # ---- Wormholes -------------------------------------------------------------------
@@ -437,12 +453,15 @@ def test_wormhole_alpha_marker_moves_to_the_hex_and_stays(galaxy):
     c = g.counter(pl)
     g.units("ground_force", 1, x, g.a)
     g.act("invade", g.a, pl, 1)
-    assert c.alive and c.location is x and not c.face_down
+    assert c.alive
+    assert c.location is x
+    assert not c.face_down
     assert g.counter(pl) is None
     assert g.game.call("wormhole_of", x) == "alpha"
     g.next_round()
     g.next_round()
-    assert c.alive and c.location is x
+    assert c.alive
+    assert c.location is x
 
 
 @pytest.mark.rules("TI-069")
@@ -479,7 +498,103 @@ def test_wormhole_beta_marker_moves_to_the_hex_and_stays(galaxy):
     c = g.counter(pl)
     g.units("ground_force", 1, x, g.a)
     g.act("invade", g.a, pl, 1)
-    assert c.alive and c.location is x and not c.face_down
+    assert c.alive
+    assert c.location is x
+    assert not c.face_down
     assert g.game.call("wormhole_of", x) == "beta"
     g.next_round()
-    assert c.alive and c.location is x
+    assert c.alive
+    assert c.location is x
+
+
+ENEMY_UNITS = [pytest.param(version, marks=pytest.mark.rules("TI-042", rule), id=version)
+               for version, rule in (("enemy_units_1", "TI-039"), ("enemy_units_2", "TI-040"),
+                                     ("enemy_units_3", "TI-041"))]
+WEALTH = [pytest.param(version, marks=pytest.mark.rules("TI-047", rule), id=version)
+          for version, rule in (("wealth_1", "TI-045"), ("wealth_2", "TI-046"))]
+
+
+@pytest.mark.parametrize("version", ENEMY_UNITS)
+def test_enemy_units_fight_an_invasion_of_their_planet(galaxy, version):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter=version)
+    c = g.counter(pl)
+    n = g.get(c, "defenders")
+    forces = g.units("ground_force", 1, s, g.a)
+    g.game.force("d10", 1, 9, *[1] * (n - 1))  # the invader misses, the first defender hits
+    g.act("invade", g.a, pl, 1)
+    assert g.rolls() == [1, 9] + [1] * (n - 1)
+    assert g.alive(forces) == [False]
+    assert c.alive
+    assert g.get(pl, "controller") is None
+
+
+@pytest.mark.parametrize("version", ENEMY_UNITS)
+def test_enemy_units_do_not_fight_an_invasion_of_another_planet_of_their_system(galaxy, version):
+    g = galaxy
+    s = g.system()
+    target = g.planet("abyz", s)
+    other = g.planet("lodor", s, counter=version)
+    c = g.counter(other)
+    forces = g.units("ground_force", 1, s, g.a)
+    g.act("invade", g.a, target, 1)
+    assert g.rolls() == []
+    assert g.alive(forces) == [True]
+    assert g.get(target, "controller") is g.a
+    assert c.alive
+    assert c.face_down
+    assert g.counter(other) is c
+
+
+@pytest.mark.rules("TI-042", "TI-043")
+def test_defenders_left_standing_are_logged(galaxy):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter="enemy_units_3")
+    g.units("ground_force", 1, s, g.a)
+    g.game.force("d10", 9, 1, 1, 1, 1, 1, 9)  # kills one defender, then is killed
+    g.act("invade", g.a, pl, 1)
+    assert g.texts()[-1] == "2 neutral defenders hold Lodor; the next invasion faces all 3 again"
+    assert g.get(pl, "controller") is None
+    assert g.get(g.counter(pl), "defenders") == 3
+
+
+@pytest.mark.parametrize("version", WEALTH)
+def test_wealth_pays_its_credits_on_the_first_invasion_of_its_planet_and_says_so(galaxy, version):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter=version)
+    shown = g.get(g.counter(pl), "credits")
+    g.units("ground_force", 1, s, g.a)
+    g.act("invade", g.a, pl, 1)
+    assert g.get(g.a, "credits") == shown
+    assert f"a receives {shown} credits" in g.texts()
+
+
+@pytest.mark.parametrize("version", WEALTH)
+def test_wealth_pays_nothing_for_the_first_invasion_of_another_planet_of_its_system(galaxy, version):
+    g = galaxy
+    s = g.system()
+    target = g.planet("abyz", s, counter="peaceful_invasion")
+    other = g.planet("lodor", s, counter=version)
+    c = g.counter(other)
+    g.units("ground_force", 1, s, g.a)
+    g.act("invade", g.a, target, 1)
+    assert g.get(target, "controller") is g.a
+    assert g.get(g.a, "credits") == 0
+    assert c.alive
+    assert c.face_down
+    assert g.counter(other) is c
+
+
+@pytest.mark.rules("TI-006")
+def test_the_first_invasion_logs_the_counter_it_reveals(galaxy):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter="peaceful_invasion")
+    g.units("ground_force", 1, s, g.a)
+    g.act("invade", g.a, pl, 1)
+    assert g.texts() == ["a invades Lodor with 1 ground forces", "the domain counter of Lodor is Peaceful Invasion",
+                        "a takes Lodor"]
+    assert g.get(pl, "controller") is g.a

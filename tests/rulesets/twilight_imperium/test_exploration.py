@@ -122,7 +122,8 @@ def test_one_fighter_explores_only_one_planet_of_a_system(galaxy):
     g.act("explore", g.a, p1)
     assert g.game.call("fighters_left", g.a, p2) == 0
     assert g.refused("explore", g.a, p2) == "exploring another planet of this system needs another Fighter"
-    assert g.game.knows(g.a, g.counter(p1)) and not g.game.knows(g.a, g.counter(p2))
+    assert g.game.knows(g.a, g.counter(p1))
+    assert not g.game.knows(g.a, g.counter(p2))
 
 
 @pytest.mark.rules("TI-014")
@@ -135,7 +136,8 @@ def test_two_fighters_explore_two_planets_of_a_system(galaxy):
     fleet(g, s, g.a, fighters=2)
     g.act("explore", g.a, p1)
     g.act("explore", g.a, p2)
-    assert g.game.knows(g.a, g.counter(p1)) and g.game.knows(g.a, g.counter(p2))
+    assert g.game.knows(g.a, g.counter(p1))
+    assert g.game.knows(g.a, g.counter(p2))
     assert g.refused("explore", g.a, p3) == "exploring another planet of this system needs another Fighter"
 
 
@@ -166,7 +168,9 @@ def test_only_the_explorer_sees_the_counter_which_goes_back_face_down_on_the_pla
     c = g.counter(pl)
     fleet(g, s, g.a)
     g.act("explore", g.a, pl)
-    assert c.alive and c.face_down and c.location is pl
+    assert c.alive
+    assert c.face_down
+    assert c.location is pl
     assert g.game.view(g.a, c) == "new_technology"
     assert g.game.view(g.b, c) == "hidden"
     assert g.game.call("unrevealed", c) is True
@@ -190,7 +194,8 @@ def test_the_explorer_looks_again_only_by_exploring_again_or_invading(galaxy):
     g.game.things.move(carrier, g.system())
     assert g.refused("explore", g.a, pl) == "exploring needs a Carrier and a Fighter in the planet's system"
     assert peeks(g) == [("a", c.ref)]
-    assert c.face_down and g.game.view(g.b, c) == "hidden"
+    assert c.face_down
+    assert g.game.view(g.b, c) == "hidden"
     # exploring again gives another look
     g.game.things.move(carrier, s)
     g.act("explore", g.a, pl)
@@ -234,7 +239,8 @@ def test_the_explorer_of_lazax_survivors_draws_3_cards_and_gets_a_free_ground_fo
     assert len(g.game.zone("action_deck").items) == 2
     assert len(g.hand(g.b)) == 0
     placed = g.on("ground_force", pl)
-    assert len(placed) == 1 and placed[0].owner is g.a
+    assert len(placed) == 1
+    assert placed[0].owner is g.a
     assert g.on("ground_force", s) == []
 
 
@@ -249,3 +255,79 @@ def test_other_explored_counters_give_no_cards_or_forces(galaxy):
     assert len(g.hand(g.a)) == 0
     assert g.on("ground_force", pl) == []
     assert g.counter(pl).alive
+
+
+@pytest.mark.rules("TI-010", "TI-013")
+def test_a_fighter_without_a_carrier_cannot_explore(galaxy):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter="radioactive")
+    g.units("fighter", 2, s, g.a)
+    assert g.refused("explore", g.a, pl) == "exploring needs a Carrier and a Fighter in the planet's system"
+    assert not g.game.knows(g.a, g.counter(pl))
+
+
+@pytest.mark.rules("TI-010", "TI-014", "TI-015", "TI-016")
+@pytest.mark.parametrize("fighters", [1, 2])
+def test_each_planet_explored_in_a_system_this_round_takes_one_fighter(galaxy, fighters):
+    g = galaxy
+    s = g.system()
+    first = g.planet("lodor", s, counter="radioactive")
+    second = g.planet("abyz", s, counter="wealth_1")
+    fleet(g, s, g.a, fighters=fighters)
+    g.act("explore", g.a, first)
+    if fighters == 1:
+        assert g.refused("explore", g.a, second) == "exploring another planet of this system needs another Fighter"
+        assert not g.game.knows(g.a, g.counter(second))
+    else:
+        g.act("explore", g.a, second)
+        assert g.game.knows(g.a, g.counter(second))
+    assert g.get(g.a, "explored") == [first, second][:fighters]
+
+
+@pytest.mark.rules("TI-010", "TI-011", "TI-012")
+def test_an_exploration_is_logged_and_announced_and_another_race_may_still_invade(galaxy):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter="peaceful_invasion")
+    c = g.counter(pl)
+    fleet(g, s, g.a)
+    g.act("explore", g.a, pl)
+    assert g.texts() == ["a explores Lodor"]
+    assert g.events("explored") == [["a", pl.ref, c.ref]]
+    g.units("ground_force", 1, s, g.b)
+    g.act("invade", g.b, pl, 1)
+    assert g.get(pl, "controller") is g.b
+
+
+@pytest.mark.rules("TI-011")
+def test_the_explorer_invades_the_explored_planet_the_next_round_with_the_forces_it_names(galaxy):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter="biohazard")
+    c = g.counter(pl)
+    fleet(g, s, g.a)
+    forces = g.units("ground_force", 3, s, g.a)
+    g.act("explore", g.a, pl)
+    g.next_round()
+    assert g.refused("invade", g.a, pl, 4) == "not enough ground forces in the system"
+    g.act("invade", g.a, pl, 2)
+    assert [f.alive for f in forces] == [False, True, True]  # Biohazard: the first to land dies
+    assert [f.location for f in forces[1:]] == [pl, s]
+    assert g.get(pl, "controller") is g.a
+    assert not c.alive
+    assert g.texts()[1:] == ["a invades Lodor with 2 ground forces", "the domain counter of Lodor is Biohazard",
+                            "a takes Lodor"]
+    assert g.events("invasion") == [["a", pl.ref, [f.ref for f in forces[:2]]]]
+    assert g.events("conquered") == [["a", pl.ref]]
+
+
+@pytest.mark.rules("TI-011")
+def test_an_invasion_that_leaves_no_invader_takes_nothing(galaxy):
+    g = galaxy
+    s = g.system()
+    pl = g.planet("lodor", s, counter="radioactive")
+    g.units("ground_force", 1, s, g.a)
+    g.act("invade", g.a, pl, 1)
+    assert g.get(pl, "controller") is None
+    assert g.events("conquered") == []

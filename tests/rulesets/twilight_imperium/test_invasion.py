@@ -13,7 +13,8 @@ def test_first_invasion_reveals_the_counter_to_everyone_and_applies_it_at_once(g
     assert not g.game.knows(g.b, c)
     g.act("invade", g.a, pl, 2)
     assert not c.face_down
-    assert g.game.knows(g.a, c) and g.game.knows(g.b, c)
+    assert g.game.knows(g.a, c)
+    assert g.game.knows(g.b, c)
     assert g.get(g.a, "credits") == g.game.assume["wealth_2_credits"]
     assert g.events("first_invasion") == [["a", pl.ref, [u.ref for u in g.on("ground_force", pl)]]]
 
@@ -70,7 +71,9 @@ def test_control_without_invasion_removes_the_counter_unrevealed_and_without_eff
     g.game.call("gain_control", g.a, pl)
     assert g.get(pl, "controller") is g.a
     assert not c.alive
-    assert c.face_down and not g.game.knows(g.a, c) and not g.game.knows(g.b, c)
+    assert c.face_down
+    assert not g.game.knows(g.a, c)
+    assert not g.game.knows(g.b, c)
     assert g.counter(pl) is None
     assert g.get(g.a, "credits") == 0
     assert g.events("first_invasion") == []
@@ -123,7 +126,8 @@ def test_a_counter_showing_its_back_is_unrevealed_until_an_invasion_turns_it(gal
     g.units("ground_force", 1, s, g.a)
     g.game.force("d10", 1, 1, 1, 9)  # the lone invader misses, a defender hits
     g.act("invade", g.a, pl, 1)
-    assert c.alive and g.counter(pl) is c
+    assert c.alive
+    assert g.counter(pl) is c
     assert g.game.call("unrevealed", c) is False
     assert g.game.view(g.b, c) == "enemy_units_3"
     assert g.game.call("unrevealed", None) is False

@@ -61,13 +61,14 @@ def test_each_neutral_planet_gets_exactly_one_face_down_counter(new_galaxy):
         on = g.game.select("domain_counter", at=pl)
         assert len(on) == 1
         assert on[0].face_down
-        assert not g.game.knows(g.a, on[0]) and not g.game.knows(g.b, on[0])
+        assert not g.game.knows(g.a, on[0])
+        assert not g.game.knows(g.b, on[0])
 
 
 @pytest.mark.rules("TI-004")
 def test_home_planets_and_mecatol_rex_get_no_counter(new_galaxy):
     g, homes, mecatol, _ = build(new_galaxy)
-    for pl in homes + [mecatol]:
+    for pl in [*homes, mecatol]:
         assert g.game.select("domain_counter", at=pl) == []
         assert g.counter(pl) is None
 
@@ -114,7 +115,8 @@ def test_counters_are_shuffled_face_down_before_they_are_drawn(new_galaxy, ti):
     log = g.game.log
     shuffles = [i for i, e in enumerate(log) if e["what"] == "shuffle" and e["zone"] == "domain_counters"]
     draws = [i for i, e in enumerate(log) if e["what"] == "draw" and e["zone"] == "domain_counters"]
-    assert len(shuffles) == 1 and len(draws) == len(neutral)
+    assert len(shuffles) == 1
+    assert len(draws) == len(neutral)
     assert shuffles[0] < min(draws)
     # the pool is no longer in the order it was filled in (definition by definition)
     fill_order = [d.id for d in ti.defs_of("domain_counter") for _ in range(d.count)]

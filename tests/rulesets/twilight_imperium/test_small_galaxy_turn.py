@@ -35,14 +35,15 @@ def test_the_turn_offers_a_technology_at_the_discounted_price(ti, price):
     assert (game.get(sol, "technologies"), game.get(sol, "tech_discount")) == (1, 0)
     game.call("offer_technology", sol)                 # the discount is spent: the full price now
     full = [price] if game.call("resources_of", sol) >= price else []
-    assert buyer.offers == [2] + full
+    assert buyer.offers == [2, *full]
 
 
 def test_no_offer_beyond_the_players_resources(ti):
     buyer = Buyer()
     game = start(ti, "small_galaxy", seed=1, agents=[buyer] * 3, assumptions={"technology_price": 99})
     game.call("offer_technology", game.players[0])
-    assert buyer.offers == [] and game.get(game.players[0], "technologies") == 0
+    assert buyer.offers == []
+    assert game.get(game.players[0], "technologies") == 0
 
 
 def test_a_planet_changes_hands_in_this_variant_only_by_invasion():

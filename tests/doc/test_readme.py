@@ -17,12 +17,14 @@ def test_the_python_api_example_runs_as_written(monkeypatch):
     (code,) = re.findall(r"```python\n(.*?)```", section("Python API"), re.S)
     monkeypatch.chdir(ROOT)
     scope: dict = {}
-    exec(compile(code, "README.md (Python API)", "exec"), scope)  # noqa: S102 - the project's own README
+    exec(compile(code, "README.md (Python API)", "exec"), scope)  # the project's own README
     game = scope["game"]
     assert game.over or game.round == 5  # the Doom game played its 5 rounds (or ended before)
-    assert scope["rules"].id == "twilight-imperium" and scope["lodor"].def_id == "lodor"
+    assert scope["rules"].id == "twilight-imperium"
+    assert scope["lodor"].def_id == "lodor"
 
 
 def test_the_quickstart_says_how_to_put_the_command_on_the_path():
     quickstart = section("Quickstart")
-    assert ".venv/bin" in quickstart and 'export PATH="$PWD/.venv/bin:$PATH"' in quickstart
+    assert ".venv/bin" in quickstart
+    assert 'export PATH="$PWD/.venv/bin:$PATH"' in quickstart
