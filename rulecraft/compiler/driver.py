@@ -19,6 +19,7 @@ from .build import build_module
 from .check import check
 from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
 from .handler_globals import namespace
+from .located import locate_triggers
 from .lower import Lowerer, compile_functions, fn, keyed_param
 from .mods import apply_mods
 from .names import check_properties, check_targets, other_names
@@ -61,7 +62,7 @@ def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols,
     with bounded_suggestions():
         collected = collect(modules, diags)
         check_targets(collected, diags)
-        sym = expand_abilities(expand_does(apply_mods(collected, diags), diags))
+        sym = locate_triggers(expand_abilities(expand_does(apply_mods(collected, diags), diags)), diags)
         check_properties(sym, diags)
         return sym, check(sym, diags)
 
