@@ -2,8 +2,8 @@
 
 Takes the table of declarations (mods applied, abilities shared out) and gives it back with each
 located trigger's `at PLACE` turned into the condition it stands for. An event says where it
-happens by naming one of its parameters (`event invaded(by: player, planet: planet) at planet`);
-`on invaded at this.location when C` is then the trigger `on invaded when planet ==
+happens by naming one of its parameters (`event entered(by: player, room: room) at room`);
+`on entered at this.location when C` is then the trigger `on entered when room ==
 this.location and C`, checked, lowered and indexed as if written so (`at this` compares the
 place with the trigger's thing, which the runtime's trigger index keys on). E0130 reports an
 event whose place is not one of its parameters, and a trigger located by an event that names
