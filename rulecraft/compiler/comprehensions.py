@@ -14,7 +14,7 @@ are. A newcomer may add more clauses here (a second `for`, say) with their check
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import Any, Callable
 
 from ..runtime.types import ANY, Ty, list_of
 from . import nodes as n
@@ -25,10 +25,9 @@ ITEMS = "_items"  # the lambda's parameter holding the charged items (no ruleset
 class ListChecks:
     """What the body checker does with a list expression."""
 
-    def expr(self, e: n.Expr, scope: Any, site: Any, depth: int) -> Ty:  # pragma: no cover - BodyChecker's
-        raise NotImplementedError
+    err: Callable[..., None]  # the body checker's (CheckContext.err)
 
-    def err(self, code: str, message: str, span: Any, help: str | None = None) -> None:  # pragma: no cover
+    def expr(self, e: n.Expr, scope: Any, site: Any, depth: int) -> Ty:  # pragma: no cover - BodyChecker's
         raise NotImplementedError
 
     def condition(self, e: n.Expr, scope: Any, site: Any, depth: int, what: str) -> None:  # pragma: no cover
