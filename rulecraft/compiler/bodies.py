@@ -20,6 +20,7 @@ from ..runtime.ruleset import Duration as Lasting
 from ..runtime.types import ANY, BOOL, DIE, INT, NONE, NUM, PLAYER, TEXT, ZONE, Ty, list_of
 from . import nodes as n
 from . import resolved as r
+from .comprehensions import ListChecks
 from .context import CheckContext
 from .data import DataChecks
 from .diagnostics import suggest
@@ -90,7 +91,7 @@ ExprCheck = Callable[["BodyChecker", Any, Scope, Site, int], Ty]
 PLAYED = frozenset({n.Body.SCENARIO, n.Body.TRIGGER, n.Body.ROW})  # bodies a game in play runs
 
 
-class BodyChecker(DataChecks):
+class BodyChecker(DataChecks, ListChecks):
     def __init__(self, ctx: CheckContext):
         self.ctx = ctx
         self.sym = ctx.sym
@@ -666,6 +667,7 @@ STATEMENTS: dict[type[n.Stmt], StmtCheck] = {
 }
 EXPRESSIONS: dict[type[n.Expr], ExprCheck] = {
     n.Literal: B.literal, n.TextTemplate: B.text_template, n.Name: B.name, n.This: B.this, n.ListExpr: B.list_expr,
+    n.ListComp: B.list_comp,
     n.Attr: B.attr, n.Call: B.call,
     n.Index: B.index, n.Cast: B.cast, n.Unary: B.unary, n.Binary: B.binary, n.IfExpr: B.if_expr, n.Select: B.select,
     n.Create: B.create, n.Roll: B.roll, n.Draw: B.draw, n.Choose: B.choose,

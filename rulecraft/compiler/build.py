@@ -93,7 +93,7 @@ class Builder:
         items = tuple(m for m in c[1:] if isinstance(m, n.PatchItem))
         rules = tuple(i for m in c[1:] if isinstance(m, n.RuleRef) for i in m.ids)
         triggers = tuple(m for m in c[1:] if isinstance(m, n.Trigger))
-        plays = tuple(m for m in c[1:] if isinstance(m, n.Play))
+        plays = _plays(c[1:])
         return n.PatchDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), items, rules, triggers, plays)
 
     def patch_item(self, meta, c):
@@ -152,8 +152,9 @@ class Builder:
         return n.CheckDecl(self.sp(meta), str(rule), self.tsp(rule), unquote(title) if title else None, body)
 
     def play(self, meta, c):
-        window, *targets, when, body = c
-        return n.Play(self.sp(meta), str(window), self.tsp(window), when, body, tuple(targets))
+        """`play in A, B ...`: one effect a window, sharing targets, condition and body."""
+        windows, *targets, when, body = c
+        return tuple(n.Play(self.sp(meta), str(w), self.tsp(w), when, body, tuple(targets)) for w in windows)
 
     def play_target(self, meta, c):
         name, source, prompt = c
@@ -236,7 +237,9 @@ class Builder:
         return n.AssumeDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), c[1], c[2], unquote(c[3]))
 
     def event_decl(self, meta, c):
-        return n.EventDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(c[1] or ()))
+        name, params, place = c
+        return n.EventDecl(self.sp(meta), str(name), self.tsp(name), tuple(params or ()),
+                           place=str(place) if place else None, place_span=self.tsp(place) if place else None)
 
     def export_decl(self, meta, c):
         return dataclasses.replace(c[0], exported=True)
@@ -319,7 +322,7 @@ class Builder:
         props = tuple(m for m in members if isinstance(m, n.PropItem))
         rules = tuple(i for m in members if isinstance(m, n.RuleRef) for i in m.ids)
         triggers = tuple(m for m in members if isinstance(m, n.Trigger))
-        plays = tuple(m for m in members if isinstance(m, n.Play))
+        plays = _plays(members)
         does = tuple(m for m in members if isinstance(m, n.Does))
         return n.ThingDecl(self.sp(meta), str(name), self.tsp(name), str(kind), self.tsp(kind),
                            unquote(title) if title else None, self.int(count, 1) if count else 1,
@@ -329,9 +332,8 @@ class Builder:
         return n.PropItem(self.sp(meta), str(c[0]), c[1])
 
     def trigger(self, meta, c):
-        once, event, when, order, body = c
-        trig = n.Trigger(self.sp(meta), str(event), self.tsp(event), when, order or 0, once is not None, body)
-        return trig
+        once, event, at, when, order, body = c
+        return n.Trigger(self.sp(meta), str(event), self.tsp(event), when, order or 0, once is not None, body, at)
 
     def signed_int(self, meta, c):
         return self.int(c[0])
@@ -600,6 +602,10 @@ class Builder:
     def list_lit(self, meta, c):
         return n.ListExpr(self.sp(meta), tuple(c[0] or ()))
 
+    def list_comp(self, meta, c):
+        item, var, items, cond = c
+        return n.ListComp(self.sp(meta), item, str(var), self.tsp(var), items, cond)
+
     def select(self, meta, c):
         kind, at, owner, where = c
         return n.Select(self.sp(meta), str(kind), self.tsp(kind), at, owner, where)
@@ -641,6 +647,11 @@ def _method(rule: str) -> Any:
     if rule not in _METHODS:
         _METHODS[rule] = getattr(Builder, rule, None) if not rule.startswith("_") else None
     return _METHODS[rule]
+
+
+def _plays(members: Any) -> tuple[n.Play, ...]:
+    """The effects among a definition's members: each `play` gives one for each window it names."""
+    return tuple(p for m in members if isinstance(m, tuple) for p in m if isinstance(p, n.Play))
 
 
 def _relocate(node: N, span: Span) -> N:

@@ -171,6 +171,7 @@ COMPILER_CODES = {
     "E0123": "a definition's effect is played in a window of another kind",
     "E0124": "an ability's arguments given where they cannot be: only a definition's list of abilities gives them",
     "E0125": "an ability has no such parameter",
+    "E0130": "a trigger located by place (`on EVENT at PLACE`) whose event names no place, or a place that is no parameter",
     "E0201": "a value of the wrong type",
     "E0202": "a call with the wrong number of arguments",
     "E0203": "a type with the wrong type arguments",

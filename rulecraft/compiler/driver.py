@@ -26,6 +26,7 @@ from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
 from .facts import HandlerBody, analyse, keyed_param
 from .handler_globals import namespace
 from .lower import Lowered, Lowerer, compile_functions
+from .located import locate_triggers
 from .mods import apply_mods
 from .names import check_properties, check_targets, other_names
 from .resolved import Identity, Resolution
@@ -67,7 +68,7 @@ def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols,
     with bounded_suggestions():
         collected = collect(modules, diags)
         check_targets(collected, diags)
-        sym = expand_abilities(expand_does(apply_mods(collected, diags), diags))
+        sym = locate_triggers(expand_abilities(expand_does(apply_mods(collected, diags), diags)), diags)
         check_properties(sym, diags)
         return sym, check(sym, diags)
 

@@ -29,6 +29,7 @@ from ..runtime.errors import ITEM_MARK
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from . import nodes as n
 from . import resolved as r
+from .comprehensions import ListLowering
 from .facts import NO_USES, Facts, is_int_literal
 from .lower_data import LOOKING_BUILTINS, BodyState, DataLowering, record_classes
 from .source import Span
@@ -99,7 +100,7 @@ class Lowered:
     targets: str | None = None
 
 
-class Lowerer(DataLowering):
+class Lowerer(DataLowering, ListLowering):
     """Lowers bodies to Python functions, reading what the checker resolved (a Resolution) and
     what the analysis pass found (Facts); one method per node kind, found through STATEMENTS
     and EXPRESSIONS."""
@@ -271,18 +272,24 @@ class Lowerer(DataLowering):
         cond, body = s.branches[0]
         return [ast.If(test=self.expr(cond), body=self.body(body), orelse=orelse)]
 
+    def loop_items(self, iterable: n.Expr) -> ast.expr:
+        """What a loop (a `for`, a list expression) runs over, its rounds charged at once."""
+        numbers = _small_span(iterable)
+        if numbers is not None:  # `for i in 0..63`: a constant
+            items: ast.expr = ast.Constant(numbers)  # type: ignore[arg-type]  # a tuple of ints is a valid constant
+        elif isinstance(iterable, n.Interval):  # `for i in a..b`: no list to build
+            items = _call("_span", _name(RT), self.expr(iterable.low), self.expr(iterable.high))
+        elif isinstance(iterable, n.Call) and self.res.call(iterable) == r.BuiltinCall("range"):
+            items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in iterable.args))
+        else:
+            items = self.expr(iterable)
+        return _rt("charge", items)
+
     def for_(self, s: n.For) -> list[ast.stmt]:
         """A `for` runs over a list it already has: its rounds are charged at once."""
-        items = self.expr(s.iterable)
-        numbers = _small_span(s.iterable)
-        if numbers is not None:  # `for i in 0..63`: a constant
-            items = ast.Constant(numbers)  # type: ignore[arg-type]  # a tuple of ints is a valid constant
-        elif isinstance(s.iterable, n.Interval):  # `for i in a..b`: no list to build
-            items = _call("_span", _name(RT), self.expr(s.iterable.low), self.expr(s.iterable.high))
-        elif isinstance(s.iterable, n.Call) and self.res.call(s.iterable) == r.BuiltinCall("range"):
-            items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in s.iterable.args))
+        items = self.loop_items(s.iterable)
         body, checks = self.loop_body(s.body, self.facts.uses[s.body])
-        return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=_rt("charge", items),
+        return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=items,
                         body=self.prologue([var(s.var)]) + body, orelse=[])] + checks
 
     def while_(self, s: n.While) -> list[ast.stmt]:
@@ -573,7 +580,7 @@ STATEMENTS: dict[type[n.Stmt], Callable[[Lowerer, Any], list[ast.stmt]]] = {
 }
 EXPRESSIONS: dict[type[n.Expr], Callable[[Lowerer, Any], ast.expr]] = {
     n.Literal: L.literal, n.TextTemplate: L.text_template, n.Name: L.name, n.AbilityName: L.name, n.This: L.this,
-    n.ListExpr: L.list_expr, n.Attr: L.attr, n.Call: L.call,
+    n.ListExpr: L.list_expr, n.ListComp: L.list_comp, n.Attr: L.attr, n.Call: L.call,
     n.Index: L.index, n.Cast: L.cast, n.Unary: L.unary, n.Binary: L.binary, n.IfExpr: L.if_expr,
     n.Select: L.select, n.Create: L.create, n.Roll: L.roll, n.Draw: L.draw, n.Choose: L.choose,
     n.Interval: L.interval,

@@ -98,7 +98,7 @@ class DataLowering:
     def into_owned(self, name: str, value: n.Expr) -> ast.expr:
         """The value a variable that owns its list or map receives: a copy, unless it is new."""
         lowered = self.expr(value)
-        if name not in self.state.used.owned or isinstance(value, (n.ListExpr, n.MapExpr)):
+        if name not in self.state.used.owned or isinstance(value, (n.ListExpr, n.ListComp, n.MapExpr)):
             return lowered
         return self.copy_in(name, lowered)
 

@@ -140,6 +140,18 @@ class ListExpr(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class ListComp(Expr):
+    """`[ITEM for VAR in ITEMS if COND]`: ITEM for each of ITEMS (a list, or a map's keys) that
+    passes COND, in order; VAR is a new local of ITEM and COND alone."""
+
+    item: Expr
+    var: str
+    var_span: Span
+    iterable: Expr
+    cond: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
 class MapExpr(Expr):
     """`{k: v, ...}`: a map, in the order written."""
 
@@ -664,6 +676,8 @@ class Param(Decl):
 class EventDecl(Decl):
     params: tuple[Param, ...]
     exported: bool = False
+    place: str | None = None  # `event E(...) at PARAM`: the parameter saying where it happens (compiler.located)
+    place_span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -741,6 +755,7 @@ class Trigger(Node):
     order: int
     once: bool
     body: Block
+    at: Expr | None = None  # `on E at PLACE`: turned into a `when` before checking (compiler.located)
 
 
 @dataclass(frozen=True, slots=True)

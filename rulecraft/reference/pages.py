@@ -162,9 +162,12 @@ def events(ctx: Context) -> None:
     own = ctx.of("event")
     if own:
         ctx.page.add(Heading(2, ("Events",), "events"),
-                     Para(("React with ", Code("on EVENT [when CONDITION] { ... }"), "; raise with ", Code("emit EVENT(...)"),
-                           ". The built-in events are on the ", Link("language page", "language", "events"), ".")))
-        rows = [Row(((Code(d.name),), (Code(params_of(ctx, d.node.params)),), (ctx.st.doc(d),), (ctx.where(d),)),
+                     Para(("React with ", Code("on EVENT [at PLACE] [when CONDITION] { ... }"), " (", Code("at"),
+                           ": where the event happens, the parameter its declaration names after ", Code("at"),
+                           "); raise with ", Code("emit EVENT(...)"), ". The built-in events are on the ",
+                           Link("language page", "language", "events"), ".")))
+        rows = [Row(((Code(d.name),), (Code(params_of(ctx, d.node.params) + (f" at {d.node.place}" if d.node.place else "")),),
+                     (ctx.st.doc(d),), (ctx.where(d),)),
                     ctx.page.anchor("event", d.name, ctx.name)) for d in own if isinstance(d.node, n.EventDecl)]
         ctx.page.add(Table(("event", "parameters", "about", "declared at"), tuple(rows)))
 

@@ -83,6 +83,13 @@ def test_formatting_any_text_twice_changes_nothing_more(pieces):
     ("kind k {\n  a: int = 1   # the first\n               # and more\n}\n",
      "kind k {\n  a: int = 1   # the first\n               # and more\n}\n"),
     ("\n\n# top\n\n\n\nconst x = 1   \n\n\n", "# top\n\nconst x = 1\n"),
+    # an event's place, a trigger's place and a play's condition on lines of their own continue them
+    ("event e(r: room)\nat r\n", "event e(r: room)\n  at r\n"),
+    ("t x \"X\" {\non e\n at this.location { }\nplay in a, b\n      when c { }\n}\n",
+     "t x \"X\" {\n  on e\n    at this.location { }\n  play in a, b\n        when c { }\n}\n"),
+    # a list expression broken over lines aligns after its bracket
+    ("fn f() {\nreturn [x + 1\nfor x in xs\n   if x > 0]\n}\n",
+     "fn f() {\n  return [x + 1\n          for x in xs\n          if x > 0]\n}\n"),
 ])
 def test_the_layout(written, laid):
     assert format_text(written) == laid

@@ -240,6 +240,8 @@ def _binding(a: Analysis, chain: list[n.Node], i: int, word: str, at: Pos) -> Ta
     match node:
         case n.Let(name=name) | n.For(var=name) | n.PlayTarget(name=name) if name == word:
             return Target(What.LOCAL, word, node.span, node)
+        case n.ListComp(var=name, var_span=span) if name == word and inside(span, at):
+            return Target(What.LOCAL, word, span, node)
         case n.AbilityHook(subject=name, subject_span=span) if name == word and inside(span, at):
             return Target(What.LOCAL, word, span, node)
         case n.AbilityHook(target=name, target_span=span) | n.StepPatch(target=name, target_span=span) \
@@ -343,6 +345,8 @@ def _local(top: n.Node, name: str, before: Pos) -> Target | None:
                 found = Target(What.LOCAL, name, span, node)
             case n.Select(where=where) if name == IMPLICIT and where is not None and inside(where.span, before):
                 found = Target(What.LOCAL, name, node.span, node)
+            case n.ListComp(var=bound, var_span=span) if bound == name and inside(node.span, before):
+                found = Target(What.LOCAL, name, span, node)  # the item of a list expression, inside it alone
     return found
 
 
