@@ -136,13 +136,13 @@ def invader_spaces(game: Any, player: Any = None) -> list[int]:
     board = game.things.boards.get("map")
     if board is None:
         return []
-    return sorted(s for fid, f in board.figures.items() if game.things.is_a(f, "invader") for s in board.spaces_of(fid))
+    return sorted(s for fid, f in board.figures.items() if game.properties.is_a(f, "invader") for s in board.spaces_of(fid))
 
 
 def wounds_left(game: Any, space: int) -> int:
     """The wounds left on the bin of the marine standing on `space` (many for anyone else)."""
     figure = game.things.boards["map"].figures.get(game.things.boards["map"].occupant.get(space, -1))
-    if figure is None or not game.things.is_a(figure, "marine"):
+    if figure is None or not game.properties.is_a(figure, "marine"):
         return 10_000
     return game.get(game.call("bin_of", figure.owner), "wounds")
 
