@@ -16,7 +16,8 @@ from .runtime.types import PRIMITIVES
 
 TYPES = {"int": "a whole number", "num": "an exact number (a fraction: `/` divides exactly)", "bool": "true or false",
          "text": "a text", "none": "no value", "any": "a value of any type", "zone": "a zone that holds things",
-         "player": "a player (a kind: a ruleset may give players properties with `kind player { ... }`)"}
+         "player": "a player (a kind: a ruleset may give players properties with `kind player { ... }`)",
+         "legend": "a legend the ruleset declares (`legend NAME { ... }`): what each character of a board's rows is"}
 FORMS = (("list<T>", "a list of values of type T"), ("map<K, V>", "a map from keys of type K to values of type V"),
          ("def<KIND>", "a definition of a kind (its printed properties are readable; `create d` makes one)"),
          ("die", "a die a ruleset declares"), ("KIND", "a thing of a kind the ruleset declares"),

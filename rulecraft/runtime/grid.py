@@ -1,13 +1,15 @@
-"""Square-grid boards: ASCII maps, figures, 8-neighbour movement and line of sight.
+"""Square-grid boards: the geometry of rows of spaces, figures, 8-neighbour movement and sight.
 
-A ruleset writes a board as rows of text plus a legend that says what each character is
-(`"# wall"`, `". floor"`, `"D door"`, `"~ hazard cost=2"`, `"1 floor mark=start"`,
-`"b floor area=hall"`). Spaces are whole numbers, `y * width + x`, so they fit the
-language's `int` and `list<int>`. Boards live in the game state (`rt.things.boards[name]`) and
-their `snapshot()` goes into the replay digest.
+Takes a board's rows of text and a legend the ruleset declares and the compiler checks
+(`legend NAME { "#": wall  "~": hazard cost=2  "1": floor mark=start  "b": floor area=hall }`,
+compiler/boards.py). Gives the built-ins `grid_*` (declared next to their functions below).
+Spaces are whole numbers, `y * width + x`, so they fit the language's `int` and `list<int>`.
+Boards live in the game state (`rt.things.boards[name]`) and their `snapshot()` goes into the
+replay digest. A blank in the rows is no space at all.
 
-Terrain: `floor`, `hazard` (passable, flagged), `wall`, `door` (closed), `open_door`,
-`blocking` (an obstacle that blocks movement and sight), `void` (not part of the board).
+Terrain is the ruleset's: this module knows no terrain by name. Each space has one, and what it
+does is the terrain's declared properties: `passable` (a figure may stand on it and pass it),
+`blocks_sight` (it blocks a sight line) and `symbol` (how the board's picture draws it).
 Options: `cost=N` (movement points to enter), `mark=NAME` (start points, spawn points...),
 `area=NAME` (the space belongs to an area that is closed until `grid_open_area`).
 
@@ -21,13 +23,13 @@ Turning: a figure whose footprint is not square may be let turn (`grid_turning`,
 movement points of at least 1). During a move it then stands in either orientation (WxH or HxW):
 a turn is one step of the move that swaps its width and height and keeps at least one of the
 spaces it covered, costs the figure's turning cost whatever the terrain, and must fit like any
-other step (friends passed, no enemy, wall or closed door). A move's state is its top-left
+other step (friends passed, no enemy, no impassable space). A move's state is its top-left
 space and its orientation; `grid_orientations` tells in which orientations it may end on a
 space, `grid_move_as` ends it in one of them.
 
 Line of sight runs from the centre of one space to the centre of another. It is blocked by
-every space whose interior the segment crosses (the two end spaces excepted) that holds a
-wall, a closed door, a blocking obstacle, a closed area or a figure - the viewer's and the
+every space whose interior the segment crosses (the two end spaces excepted) whose terrain
+blocks sight, that is no space or in a closed area, or that holds a figure - the viewer's and the
 target's own figures excepted, and any figures the query names. Where the segment passes
 exactly through a corner of four spaces, it is blocked only if both spaces beside the corner
 that it does not enter block it (so a diagonal gap between two walls is closed). The rule
@@ -43,7 +45,7 @@ never (`none`); and a diagonal step may squeeze between two impassable spaces (`
 from __future__ import annotations
 
 import heapq
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import IllegalAction
 from .library import builtin
@@ -51,9 +53,7 @@ from .state import Entity
 
 MAX_SIDE = 200  # the largest width or height of a board
 MAX_FOOTPRINT = 3
-TERRAINS = ("floor", "hazard", "wall", "door", "open_door", "blocking", "void")
-PASSABLE = frozenset(("floor", "hazard", "open_door"))
-SIGHT_BLOCKING = frozenset(("wall", "door", "blocking", "void"))
+NO_SPACE = ""  # the terrain of a place that is not a space of the board (a blank in the rows)
 STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 CORNER_SIGHT = ("both", "either", "none")  # which spaces beside a corner block a sight line through it
 Size = tuple[int, int]  # a footprint's width and height
@@ -61,11 +61,23 @@ State = tuple[int, Size]  # a figure during a move: its top-left space and its o
 ONE_SPACE: Size = (1, 1)
 
 
+class Terrain(NamedTuple):
+    """What a terrain the ruleset declares does on a board (compiler/boards.py)."""
+
+    symbol: str
+    passable: bool
+    blocks_sight: bool
+
+
+Cell = tuple[str, int, str, str]  # a legend character's terrain, cost, mark and area
+
+
 class Board:
     """One square-grid board: terrain, areas, marks and the figures standing on it."""
 
-    def __init__(self, name: str, rows: list[str], legend: dict[str, tuple[str, int, str, str]]):
+    def __init__(self, name: str, rows: list[str], legend: dict[str, Cell], terrains: dict[str, Terrain]):
         self.name = name
+        self.terrains = terrains
         self.height = len(rows)
         self.width = max((len(r) for r in rows), default=0)
         self.terrain: list[str] = []
@@ -75,7 +87,7 @@ class Board:
         for row in rows:
             for x in range(self.width):
                 ch = row[x] if x < len(row) else " "
-                terrain, cost, mark, area = legend.get(ch, ("void", 1, "", "")) if ch != " " else ("void", 1, "", "")
+                terrain, cost, mark, area = legend.get(ch, (NO_SPACE, 1, "", "")) if ch != " " else (NO_SPACE, 1, "", "")
                 self.terrain.append(terrain)
                 self.cost.append(cost)
                 self.mark.append(mark)
@@ -131,15 +143,15 @@ class Board:
         if not (0 <= x < self.width and 0 <= y < self.height):
             return False
         s = y * self.width + x
-        return self.terrain[s] != "void" and self.area[s] in self.open_areas
+        return self.terrain[s] != NO_SPACE and self.area[s] in self.open_areas
 
     def passable(self, x: int, y: int) -> bool:
-        return self.on_board(x, y) and self.terrain[y * self.width + x] in PASSABLE
+        return self.on_board(x, y) and self.terrains[self.terrain[y * self.width + x]].passable
 
     def blocks_sight_terrain(self, x: int, y: int) -> bool:
         if not self.on_board(x, y):
             return True
-        return self.terrain[y * self.width + x] in SIGHT_BLOCKING
+        return self.terrains[self.terrain[y * self.width + x]].blocks_sight
 
     def footprint(self, s: int, size: tuple[int, int]) -> list[int] | None:
         """The spaces a figure of `size` covers with its top-left at `s`; None if off the board.
@@ -177,7 +189,7 @@ class Board:
         if cells is None:
             return False
         for c in cells:
-            if self.terrain[c] not in PASSABLE:
+            if not self.terrains[self.terrain[c]].passable:
                 return False
             other = self.occupant.get(c)
             if other is not None and other != fid:
@@ -415,7 +427,7 @@ class Board:
     def snapshot(self) -> dict:
         return {
             "width": self.width, "height": self.height,
-            "terrain": ["".join(_CODE[t] for t in self.terrain[y * self.width:(y + 1) * self.width])
+            "terrain": ["".join(self.symbol(t) for t in self.terrain[y * self.width:(y + 1) * self.width])
                         for y in range(self.height)],
             "open_areas": sorted(self.open_areas),
             "figures": [[fid, self.anchor[fid], list(self.size[fid]), self.side[fid]] for fid in sorted(self.anchor)],
@@ -431,14 +443,14 @@ class Board:
                 if s in self.occupant:
                     row.append(self.side[self.occupant[s]][:1] or "@")
                 elif not self.on_board(x, y):
-                    row.append(" " if self.terrain[s] == "void" else "?")
+                    row.append(" " if self.terrain[s] == NO_SPACE else "?")
                 else:
-                    row.append(_CODE[self.terrain[s]])
+                    row.append(self.symbol(self.terrain[s]))
             out.append("".join(row).rstrip())
         return "\n".join(out)
 
-
-_CODE = {"floor": ".", "hazard": "~", "wall": "#", "door": "D", "open_door": "d", "blocking": "O", "void": " "}
+    def symbol(self, terrain: str) -> str:
+        return self.terrains[terrain].symbol if terrain != NO_SPACE else " "
 
 
 # ---- argument checking ------------------------------------------------------
@@ -497,51 +509,35 @@ def _size(text: Any, fn: str) -> tuple[int, int]:
     return w, h
 
 
-def parse_legend(entries: Any, fn: str = "grid_board") -> dict[str, tuple[str, int, str, str]]:
-    """`"C terrain [cost=N] [mark=NAME] [area=NAME]"` -> {C: (terrain, cost, mark, area)}."""
-    if not isinstance(entries, list):
-        raise _bad(fn, "the legend must be a list of texts")
-    legend: dict[str, tuple[str, int, str, str]] = {}
-    for entry in entries:
-        words = _text(entry, fn, "a legend entry").split()
-        if len(words) < 2 or len(words[0]) != 1:
-            raise _bad(fn, f"legend entry {entry!r} is not 'C terrain [cost=N] [mark=NAME] [area=NAME]'")
-        ch, terrain = words[0], words[1]
-        if terrain not in TERRAINS:
-            raise _bad(fn, f"unknown terrain {terrain!r} in {entry!r} (one of: {', '.join(TERRAINS)})")
-        cost, mark, area = 1, "", ""
-        for opt in words[2:]:
-            key, _, value = opt.partition("=")
-            if key == "cost" and value.isdigit() and 1 <= int(value) <= 99:
-                cost = int(value)
-            elif key == "mark" and value:
-                mark = value
-            elif key == "area" and value:
-                area = value
-            else:
-                raise _bad(fn, f"unknown option {opt!r} in legend entry {entry!r}")
-        if ch in legend:
-            raise _bad(fn, f"the character {ch!r} is in the legend twice")
-        legend[ch] = (terrain, cost, mark, area)
-    return legend
+def read_legend(value: Any, fn: str = "grid_board") -> tuple[dict[str, Cell], dict[str, Terrain]]:
+    """A legend's value (compiler/boards.py, checked when compiled) -> its cells and every terrain."""
+    try:
+        cells, terrains = value
+        kinds = {name: Terrain(symbol, passable, blocks_sight) for name, symbol, passable, blocks_sight in terrains}
+        legend = {ch: (terrain, cost, mark, area) for ch, terrain, cost, mark, area in cells}
+    except (TypeError, ValueError):
+        raise _bad(fn, "the legend must be a legend the ruleset declares (`legend NAME { ... }`)") from None
+    if any(terrain not in kinds for terrain, _, _, _ in legend.values()):
+        raise _bad(fn, "the legend names a terrain the ruleset does not declare")
+    return legend, kinds
 
 
 # ---- built-ins ----------------------------------------------------------------
 
 
-@builtin("grid_board(text, list<text>, list<text>) -> text")
+@builtin("grid_board(text, list<text>, legend) -> text")
 def grid_board(rt, name, rows, legend):
     _text(name, "grid_board", "the board's name")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         raise _bad("grid_board", "the rows must be a non-empty list of texts")
     if len(rows) > MAX_SIDE or max(len(r) for r in rows) > MAX_SIDE:
         raise _bad("grid_board", f"a board is at most {MAX_SIDE}x{MAX_SIDE} spaces")
-    parsed = parse_legend(legend)
+    cells, terrains = read_legend(legend)
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
-            if ch != " " and ch not in parsed:
+            if ch != " " and ch not in cells:
                 raise _bad("grid_board", f"row {y + 1}, column {x + 1}: {ch!r} is not in the legend")
-    board = Board(name, rows, parsed)
+    board = Board(name, rows, cells, terrains)
     rt.things.boards[name] = board
     rt.history.record("board", board=name, width=board.width, height=board.height)
     return name
@@ -598,7 +594,7 @@ def grid_y(rt, b, s):
 def grid_terrain(rt, b, s):
     board = _board(rt, b, "grid_terrain")
     s = _space(board, s, "grid_terrain")
-    return board.terrain[s] if board.on_board(*board.xy(s)) else "void"
+    return board.terrain[s] if board.on_board(*board.xy(s)) else NO_SPACE
 
 
 @builtin("grid_cost(text, int) -> int")
@@ -631,7 +627,7 @@ def grid_area(rt, b, s):
 def grid_area_spaces(rt, b, area):
     board = _board(rt, b, "grid_area_spaces")
     _text(area, "grid_area_spaces", "an area")
-    return [s for s in range(len(board.terrain)) if board.area[s] == area and board.terrain[s] != "void"]
+    return [s for s in range(len(board.terrain)) if board.area[s] == area and board.terrain[s] != NO_SPACE]
 
 
 @builtin("grid_area_open(text, text) -> bool")
@@ -654,8 +650,8 @@ def grid_set_terrain(rt, b, s, terrain):
     """Change one space's terrain (open or close a door, clear an obstacle)."""
     board = _board(rt, b, "grid_set_terrain")
     s = _space(board, s, "grid_set_terrain")
-    if terrain not in TERRAINS or terrain == "void":
-        raise _bad("grid_set_terrain", f"unknown terrain {terrain!r}")
+    if _text(terrain, "grid_set_terrain", "the terrain") not in board.terrains:
+        raise _bad("grid_set_terrain", f"unknown terrain {terrain!r} (one of: {', '.join(board.terrains)})")
     board.terrain[s] = terrain
     board.relaid()
     rt.history.record("board", board=board.name, space=s, terrain=terrain)

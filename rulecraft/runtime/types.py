@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-PRIMITIVES = ("int", "num", "bool", "text", "none", "any", "zone", "player")
+PRIMITIVES = ("int", "num", "bool", "text", "none", "any", "zone", "player", "legend")
 
 
 class Ty(str):
@@ -69,7 +69,7 @@ def _display(name: str, arg: Ty | str | None, val: Ty | None = None) -> str:
     return name
 
 
-INT, NUM, BOOL, TEXT, NONE, ANY, ZONE, PLAYER = (Ty(n) for n in PRIMITIVES)
+INT, NUM, BOOL, TEXT, NONE, ANY, ZONE, PLAYER, LEGEND = (Ty(n) for n in PRIMITIVES)
 DIE = Ty("die")  # names a die the ruleset declares (its id at run time); checked where it is written
 
 
