@@ -35,6 +35,7 @@ from .arguments import UsageError, add_mod_option, scenario_named
 from .compiler.loader import load
 from .runtime.errors import GameError, GameOver
 from .runtime.game import Game
+from .runtime.grid import NO_SPACE
 from .runtime.grid import Board as GridBoard
 from .runtime.hexgrid import HexBoard, parse_text
 from .runtime.play import run, start
@@ -267,6 +268,7 @@ def render_board(game: Game, board_name: str | None = None, styles: dict[str, st
 CELL = 32.0  # a space's side in SVG units
 TERRAIN_FILL = {"floor": "#eeeae0", "hazard": "#f1d79b", "wall": "#4a4a4a", "door": "#8b5a2b", "open_door": "#dcc3a1",
                 "blocking": "#9a9a9a"}
+OTHER = "#d8d0c0"  # a terrain this page has no colour of its own for
 CLOSED_FILL = "#b9b4a8"  # a space of an area not opened yet
 
 
@@ -275,7 +277,7 @@ def grid_element(game: Game, board: GridBoard, title: str) -> ET.Element:
     margin = 10.0
     root = _document(2 * margin + board.width * CELL, 2 * margin + board.height * CELL, title)
     for s, terrain in enumerate(board.terrain):
-        if terrain == "void":
+        if terrain == NO_SPACE:
             continue
         x, y = board.xy(s)
         closed = board.area[s] not in board.open_areas
@@ -283,7 +285,7 @@ def grid_element(game: Game, board: GridBoard, title: str) -> ET.Element:
         attrs |= {k: v for k, v in (("data-mark", board.mark[s]), ("data-area", board.area[s])) if v}
         cell = _add(root, "g", attrs)
         _add(cell, "rect", {"x": _f(margin + x * CELL), "y": _f(margin + y * CELL), "width": _f(CELL), "height": _f(CELL),
-                            "fill": CLOSED_FILL if closed else TERRAIN_FILL[terrain], "stroke": "#999", "stroke-width": 0.5})
+                            "fill": CLOSED_FILL if closed else TERRAIN_FILL.get(terrain, OTHER), "stroke": "#999", "stroke-width": 0.5})
     sides = sorted(set(board.side.values()))
     players = list(game.players)
     for fid in sorted(board.anchor):

@@ -14,15 +14,24 @@ from rulecraft import IllegalAction
 from rulecraft.runtime import grid
 from rulecraft.runtime.builtins import BUILTINS
 
-LEGEND = ["# wall", ". floor", "D door", "d open_door", "O blocking", "~ hazard cost=2",
-          "S floor mark=start", "b floor area=back"]
-
 RULES = rulecraft.compile_source('''
 game "g" "Grid"
+terrain floor { symbol: "." }
+terrain hazard { symbol: "~" }
+terrain wall { symbol: "#", passable: false, blocks_sight: true }
+terrain door { symbol: "D", passable: false, blocks_sight: true }
+terrain open_door { symbol: "d" }
+terrain blocking { symbol: "O", passable: false, blocks_sight: true }
+legend plan {
+  "#": wall  ".": floor  "D": door  "d": open_door  "O": blocking  "~": hazard cost=2
+  "S": floor mark=start  "b": floor area=back
+}
 kind piece {}
 piece token "Token" {}
 fn seen(b: text, a: int, c: int) -> bool { return grid_sight(b, a, c, []) }
 ''')
+
+LEGEND = RULES.legends["plan"]
 
 
 def game():

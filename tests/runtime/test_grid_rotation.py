@@ -10,10 +10,15 @@ import rulecraft
 from rulecraft import IllegalAction
 from rulecraft.runtime import grid
 
-LEGEND = ["# wall", ". floor", "~ hazard cost=2", "D door", "b floor area=back"]
-
 RULES = rulecraft.compile_source('''
 game "g" "Grid"
+terrain floor { symbol: "." }
+terrain hazard { symbol: "~" }
+terrain wall { symbol: "#", passable: false, blocks_sight: true }
+terrain door { symbol: "D", passable: false, blocks_sight: true }
+terrain open_door { symbol: "d" }
+terrain blocking { symbol: "O", passable: false, blocks_sight: true }
+legend plan { "#": wall  ".": floor  "~": hazard cost=2  "D": door  "b": floor area=back }
 kind piece {}
 piece token "Token" {}
 fn turn_and_go(b: text, t: piece, s: int) -> int {
@@ -23,6 +28,7 @@ fn turn_and_go(b: text, t: piece, s: int) -> int {
 }
 fn shape_of(b: text, t: piece) -> text { return grid_size_of(b, t) }
 ''')
+LEGEND = RULES.legends["plan"]
 
 L_BEND = [  # a 2-wide hall and a 1-wide corridor going down from its east end
     "#######",

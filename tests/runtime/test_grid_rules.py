@@ -7,13 +7,16 @@ import rulecraft
 from rulecraft import IllegalAction
 from rulecraft.runtime import grid
 
-LEGEND = ["# wall", ". floor"]
 RULES = rulecraft.compile_source('''
 game "g" "Grid"
+terrain floor { symbol: "." }
+terrain wall { symbol: "#", passable: false, blocks_sight: true }
+legend plan { "#": wall  ".": floor }
 kind piece {}
 piece token "Token" {}
 fn choose_rules(b: text) { grid_rules(b, "either", true) }
 ''')
+LEGEND = RULES.legends["plan"]
 
 
 def board(rows):
