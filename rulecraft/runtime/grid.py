@@ -47,6 +47,7 @@ from __future__ import annotations
 import heapq
 from typing import Any, NamedTuple
 
+from .board import joined
 from .errors import IllegalAction
 from .library import builtin
 from .state import Entity
@@ -55,6 +56,7 @@ MAX_SIDE = 200  # the largest width or height of a board
 MAX_FOOTPRINT = 3
 NO_SPACE = ""  # the terrain of a place that is not a space of the board (a blank in the rows)
 STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+ORTHOGONAL = ((0, -1), (-1, 0), (1, 0), (0, 1))
 CORNER_SIGHT = ("both", "either", "none")  # which spaces beside a corner block a sight line through it
 Size = tuple[int, int]  # a footprint's width and height
 State = tuple[int, Size]  # a figure during a move: its top-left space and its orientation
@@ -473,6 +475,12 @@ def _space(board: Board, s: Any, fn: str) -> int:
     return s
 
 
+def _spaces(rt, board: Board, items: Any, fn: str) -> list[int]:
+    if not isinstance(items, list):
+        raise _bad(fn, f"expected a list of spaces, not {type(items).__name__}")
+    return [_space(board, s, fn) for s in rt.budget.scan(items)]
+
+
 def _int(value: Any, fn: str, what: str) -> int:
     if value.__class__ is not int:  # a bool's class is bool
         raise _bad(fn, f"{what} must be a whole number, not {type(value).__name__}")
@@ -664,6 +672,25 @@ def grid_neighbours(rt, b, s):
     x, y = board.xy(_space(board, s, "grid_neighbours"))
     out = [(y + dy) * board.width + x + dx for dx, dy in STEPS if board.on_board(x + dx, y + dy)]
     return sorted(out)
+
+
+@builtin("grid_joined(text, list<int>, list<int>, list<int>, bool) -> bool")
+def grid_joined(rt, b, starts, goals, through, diagonals):
+    """Is a space of `starts` joined to a space of `goals` by a chain of spaces of `through` (the two ends
+    among them), each a neighbour of the one before: in the 4 straight directions, or in all 8 with
+    `diagonals`? For connection games (Go's groups, a player's track across the board)."""
+    board = _board(rt, b, "grid_joined")
+    ends = _spaces(rt, board, starts, "grid_joined"), _spaces(rt, board, goals, "grid_joined")
+    if not isinstance(diagonals, bool):
+        raise _bad("grid_joined", f"diagonals must be true or false, not {type(diagonals).__name__}")
+    steps = STEPS if diagonals else ORTHOGONAL
+    w = board.width
+
+    def around(s: int) -> list[int]:
+        x, y = s % w, s // w
+        return [(y + dy) * w + x + dx for dx, dy in steps if board.on_board(x + dx, y + dy)]
+
+    return joined(*ends, _spaces(rt, board, through, "grid_joined"), around)
 
 
 @builtin("grid_range(text, int, int) -> int")

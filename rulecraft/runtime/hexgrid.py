@@ -32,6 +32,7 @@ import copy
 import string
 from typing import Any
 
+from .board import joined
 from .errors import BudgetExceeded, IllegalAction
 from .library import builtin
 from .state import Entity
@@ -301,6 +302,12 @@ def _cell(board: HexBoard, fn: str, cell: Any) -> int:
     return cell
 
 
+def _cells(rt, board: HexBoard, fn: str, cells: Any) -> list[int]:
+    if not isinstance(cells, list):
+        raise _bad(fn, f"expected a list of cells, not {cells!r}")
+    return [_cell(board, fn, c) for c in rt.budget.scan(cells)]
+
+
 def _dir(fn: str, d: Any) -> int:
     if not _is_int(d):
         raise _bad(fn, f"a direction is a number 0..5, not {d!r}")
@@ -375,6 +382,25 @@ def hex_neighbours(rt, name, cell):
 def hex_adjacent(rt, name, a, b):
     board = _board(rt, "hex_adjacent", name)
     return _cell(board, "hex_adjacent", b) in board.neighbour_table[_cell(board, "hex_adjacent", a)]
+
+
+@builtin("hex_joined(text, list<int>, list<int>, list<int>) -> bool")
+def hex_joined(rt, name, starts, goals, through):
+    """Is a cell of `starts` joined to a cell of `goals` by a chain of neighbouring cells of `through`
+    (the two ends among them)? Hex is won when a player's stones join the player's two sides."""
+    board = _board(rt, "hex_joined", name)
+    ends = _cells(rt, board, "hex_joined", starts), _cells(rt, board, "hex_joined", goals)
+    table = board.neighbour_table
+    return joined(*ends, _cells(rt, board, "hex_joined", through), lambda c: table[c])
+
+
+@builtin("hex_border(text, int) -> list<int>")
+def hex_border(rt, name, direction):
+    """The cells with no neighbour in this direction, in cell order: a side of the board (on a rhombus,
+    direction 4 (north-west) gives the top row, 3 (west) the left column)."""
+    board = _board(rt, "hex_border", name)
+    d = _dir("hex_border", direction)
+    return [c for c in range(board.size()) if board.neighbour_table[c][d] < 0]
 
 
 @builtin("hex_direction(text, int, int) -> int")

@@ -298,7 +298,7 @@ def test_the_snapshot_is_deterministic_json_and_goes_into_the_digest():
 
 def test_every_builtin_is_registered_with_a_signature():
     declared = {name: b for name, b in BUILTINS.items() if b.func.__module__ == grid.__name__}
-    assert len(declared) == 42
+    assert len(declared) == 43
     for name, (func, params, result) in declared.items():
         assert isinstance(params, tuple)
         assert isinstance(result, str)
@@ -440,3 +440,18 @@ def test_moves_follow_the_layout_after_a_search_for_figures_of_every_size():
     assert grid.grid_reachable(g, "m", small, 4) == [0]  # no squeezing between the walls at 1 and 6
     grid.grid_rules(g, "m", "both", True)
     assert grid.grid_reachable(g, "m", small, 4) == [0, 3, 4, 7, 9, 10, 14, 15, 16]
+
+
+def test_spaces_are_joined_through_a_chain_of_allowed_neighbours_straight_or_diagonal():
+    g, b = board(["....", "....", "...."])
+    left, right = [0, 4, 8], [3, 7, 11]
+    straight = [4, 5, 6, 7]                      # across the middle row
+    stairs = [0, 5, 10, 11]                      # diagonal steps, then one straight
+    assert grid.grid_joined(g, "m", left, right, straight, False)
+    assert not grid.grid_joined(g, "m", left, right, stairs, False)
+    assert grid.grid_joined(g, "m", left, right, stairs, True)
+    assert not grid.grid_joined(g, "m", left, right, [4, 5, 7], True)  # a gap at 6
+    assert grid.grid_joined(g, "m", [5], [5], [5], False)
+    for bad in ([99], "4"):
+        with pytest.raises(IllegalAction):
+            grid.grid_joined(g, "m", left, right, bad, False)
