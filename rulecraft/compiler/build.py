@@ -207,6 +207,9 @@ class Builder:
     def enum_decl(self, meta, c):
         return n.EnumDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(str(x) for x in c[1:]))
 
+    def board_decl(self, meta, c):
+        return n.BoardDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), unquote(c[1]) if c[1] else None)
+
     def terrain_decl(self, meta, c):
         return n.TerrainDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(c[1:]))
 

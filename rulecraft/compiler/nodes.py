@@ -587,6 +587,13 @@ class EnumDecl(Decl):
 
 
 @dataclass(frozen=True, slots=True)
+class BoardDecl(Decl):
+    """`board NAME ["shown"]`: a board the built-ins take; its value is the name it is kept under."""
+
+    shown: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class TerrainDecl(Decl):
     """`terrain NAME { symbol: "#", passable: false, blocks_sight: true }` (compiler/boards.py)."""
 

@@ -62,6 +62,7 @@ class Symbols:
     enum_members: dict[str, str] = field(default_factory=dict)  # member -> enum
     terrains: dict[str, n.TerrainDecl] = field(default_factory=dict)  # their own namespace (compiler/boards.py)
     legends: dict[str, n.LegendDecl] = field(default_factory=dict)
+    boards: dict[str, n.BoardDecl] = field(default_factory=dict)
     abilities: dict[str, n.AbilityDecl] = field(default_factory=dict)  # members of the enum `ability`
     consts: dict[str, n.ConstDecl] = field(default_factory=dict)
     assumptions: dict[str, n.AssumeDecl] = field(default_factory=dict)
@@ -148,6 +149,7 @@ class _Collector:
             n.KindDecl: {}, n.EnumDecl: {}, n.ConstDecl: {}, n.AssumeDecl: {}, n.EventDecl: {}, n.FnDecl: {},
             n.ThingDecl: {}, n.DieDecl: {}, n.TableDecl: {}, n.PoolDecl: {}, n.ZoneDecl: {}, n.ScenarioDecl: {},
             n.ParamDecl: {}, n.AbilityDecl: {}, n.RecordDecl: {}, n.TerrainDecl: {}, n.LegendDecl: {},
+            n.BoardDecl: {},
         }
         self.seen: dict[str, n.Decl] = {}
         self.origin_of: dict[str, str | None] = {}
@@ -160,7 +162,7 @@ class _Collector:
                 "things": t[n.ThingDecl], "dice": t[n.DieDecl], "tables": t[n.TableDecl], "pools": t[n.PoolDecl],
                 "zones": t[n.ZoneDecl], "scenarios": t[n.ScenarioDecl], "params": t[n.ParamDecl],
                 "abilities": t[n.AbilityDecl], "records": t[n.RecordDecl],
-                "terrains": t[n.TerrainDecl], "legends": t[n.LegendDecl]}
+                "terrains": t[n.TerrainDecl], "legends": t[n.LegendDecl], "boards": t[n.BoardDecl]}
 
     def file(self, decl: n.Decl) -> None:
         origin = self.header.name if self.header is not None else None

@@ -533,7 +533,7 @@ def read_legend(value: Any, fn: str = "grid_board") -> tuple[dict[str, Cell], di
 # ---- built-ins ----------------------------------------------------------------
 
 
-@builtin("grid_board(text, list<text>, legend) -> text")
+@builtin("grid_board(board, list<text>, legend) -> board")
 def grid_board(rt, name, rows, legend):
     _text(name, "grid_board", "the board's name")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
@@ -551,7 +551,7 @@ def grid_board(rt, name, rows, legend):
     return name
 
 
-@builtin("grid_rules(text, text, bool) -> none")
+@builtin("grid_rules(board, text, bool) -> none")
 def grid_rules(rt, b, corner_sight, diagonal_squeeze):
     """The board's choices: which spaces beside a corner block a sight line through it (`both`,
     `either` or `none`), and whether a diagonal step may pass between two impassable spaces."""
@@ -567,17 +567,17 @@ def grid_rules(rt, b, corner_sight, diagonal_squeeze):
     board.relaid()
 
 
-@builtin("grid_width(text) -> int")
+@builtin("grid_width(board) -> int")
 def grid_width(rt, b):
     return _board(rt, b, "grid_width").width
 
 
-@builtin("grid_height(text) -> int")
+@builtin("grid_height(board) -> int")
 def grid_height(rt, b):
     return _board(rt, b, "grid_height").height
 
 
-@builtin("grid_space(text, int, int) -> int")
+@builtin("grid_space(board, int, int) -> int")
 def grid_space(rt, b, x, y):
     board = _board(rt, b, "grid_space")
     x, y = _int(x, "grid_space", "x"), _int(y, "grid_space", "y")
@@ -586,32 +586,32 @@ def grid_space(rt, b, x, y):
     return y * board.width + x
 
 
-@builtin("grid_x(text, int) -> int")
+@builtin("grid_x(board, int) -> int")
 def grid_x(rt, b, s):
     board = _board(rt, b, "grid_x")
     return board.xy(_space(board, s, "grid_x"))[0]
 
 
-@builtin("grid_y(text, int) -> int")
+@builtin("grid_y(board, int) -> int")
 def grid_y(rt, b, s):
     board = _board(rt, b, "grid_y")
     return board.xy(_space(board, s, "grid_y"))[1]
 
 
-@builtin("grid_terrain(text, int) -> text")
+@builtin("grid_terrain(board, int) -> text")
 def grid_terrain(rt, b, s):
     board = _board(rt, b, "grid_terrain")
     s = _space(board, s, "grid_terrain")
     return board.terrain[s] if board.on_board(*board.xy(s)) else NO_SPACE
 
 
-@builtin("grid_cost(text, int) -> int")
+@builtin("grid_cost(board, int) -> int")
 def grid_cost(rt, b, s):
     board = _board(rt, b, "grid_cost")
     return board.cost[_space(board, s, "grid_cost")]
 
 
-@builtin("grid_marked(text, text) -> list<int>")
+@builtin("grid_marked(board, text) -> list<int>")
 def grid_marked(rt, b, mark):
     """The open spaces with this mark, in space order."""
     board = _board(rt, b, "grid_marked")
@@ -619,31 +619,31 @@ def grid_marked(rt, b, mark):
     return [s for s in range(len(board.terrain)) if board.mark[s] == mark and board.on_board(*board.xy(s))]
 
 
-@builtin("grid_mark(text, int) -> text")
+@builtin("grid_mark(board, int) -> text")
 def grid_mark(rt, b, s):
     board = _board(rt, b, "grid_mark")
     return board.mark[_space(board, s, "grid_mark")]
 
 
-@builtin("grid_area(text, int) -> text")
+@builtin("grid_area(board, int) -> text")
 def grid_area(rt, b, s):
     board = _board(rt, b, "grid_area")
     return board.area[_space(board, s, "grid_area")]
 
 
-@builtin("grid_area_spaces(text, text) -> list<int>")
+@builtin("grid_area_spaces(board, text) -> list<int>")
 def grid_area_spaces(rt, b, area):
     board = _board(rt, b, "grid_area_spaces")
     _text(area, "grid_area_spaces", "an area")
     return [s for s in range(len(board.terrain)) if board.area[s] == area and board.terrain[s] != NO_SPACE]
 
 
-@builtin("grid_area_open(text, text) -> bool")
+@builtin("grid_area_open(board, text) -> bool")
 def grid_area_open(rt, b, area):
     return _text(area, "grid_area_open", "an area") in _board(rt, b, "grid_area_open").open_areas
 
 
-@builtin("grid_open_area(text, text) -> none")
+@builtin("grid_open_area(board, text) -> none")
 def grid_open_area(rt, b, area):
     board = _board(rt, b, "grid_open_area")
     area = _text(area, "grid_open_area", "an area")
@@ -653,7 +653,7 @@ def grid_open_area(rt, b, area):
         rt.history.record("board", board=board.name, opened=area)
 
 
-@builtin("grid_set_terrain(text, int, text) -> none")
+@builtin("grid_set_terrain(board, int, text) -> none")
 def grid_set_terrain(rt, b, s, terrain):
     """Change one space's terrain (open or close a door, clear an obstacle)."""
     board = _board(rt, b, "grid_set_terrain")
@@ -665,7 +665,7 @@ def grid_set_terrain(rt, b, s, terrain):
     rt.history.record("board", board=board.name, space=s, terrain=terrain)
 
 
-@builtin("grid_neighbours(text, int) -> list<int>")
+@builtin("grid_neighbours(board, int) -> list<int>")
 def grid_neighbours(rt, b, s):
     """The on-board spaces around s (8 directions), in space order."""
     board = _board(rt, b, "grid_neighbours")
@@ -674,7 +674,7 @@ def grid_neighbours(rt, b, s):
     return sorted(out)
 
 
-@builtin("grid_joined(text, list<int>, list<int>, list<int>, bool) -> bool")
+@builtin("grid_joined(board, list<int>, list<int>, list<int>, bool) -> bool")
 def grid_joined(rt, b, starts, goals, through, diagonals):
     """Is a space of `starts` joined to a space of `goals` by a chain of spaces of `through` (the two ends
     among them), each a neighbour of the one before: in the 4 straight directions, or in all 8 with
@@ -693,13 +693,13 @@ def grid_joined(rt, b, starts, goals, through, diagonals):
     return joined(*ends, _spaces(rt, board, through, "grid_joined"), around)
 
 
-@builtin("grid_range(text, int, int) -> int")
+@builtin("grid_range(board, int, int) -> int")
 def grid_range(rt, b, a, c):
     board = _board(rt, b, "grid_range")
     return board.distance(_space(board, a, "grid_range"), _space(board, c, "grid_range"))
 
 
-@builtin("grid_range_from(text, any, int) -> int")
+@builtin("grid_range_from(board, any, int) -> int")
 def grid_range_from(rt, b, thing, s):
     """Spaces from the nearest space a figure covers to s."""
     board = _board(rt, b, "grid_range_from")
@@ -708,21 +708,21 @@ def grid_range_from(rt, b, thing, s):
     return min(board.distance(c, s) for c in board.spaces_of(fid))
 
 
-@builtin("grid_footprint(text, int, text) -> list<int>")
+@builtin("grid_footprint(board, int, text) -> list<int>")
 def grid_footprint(rt, b, s, size):
     """The spaces a figure of this footprint would cover with its top-left at s; [] if off the board."""
     board = _board(rt, b, "grid_footprint")
     return list(board.footprint(_space(board, s, "grid_footprint"), _size(size, "grid_footprint")) or [])
 
 
-@builtin("grid_fits(text, int, text) -> bool")
+@builtin("grid_fits(board, int, text) -> bool")
 def grid_fits(rt, b, s, size):
     """Could a figure of this footprint be put down here (open, passable and empty spaces)?"""
     board = _board(rt, b, "grid_fits")
     return board.fits(None, _space(board, s, "grid_fits"), _size(size, "grid_fits"), "", True)
 
 
-@builtin("grid_place(text, any, int, text, text) -> none")
+@builtin("grid_place(board, any, int, text, text) -> none")
 def grid_place(rt, b, thing, s, size, side):
     board = _board(rt, b, "grid_place")
     if not isinstance(thing, Entity):
@@ -736,7 +736,7 @@ def grid_place(rt, b, thing, s, size, side):
     rt.history.record("place", board=board.name, thing=thing, space=s)
 
 
-@builtin("grid_remove(text, any) -> none")
+@builtin("grid_remove(board, any) -> none")
 def grid_remove(rt, b, thing):
     board = _board(rt, b, "grid_remove")
     if not isinstance(thing, Entity):
@@ -746,7 +746,7 @@ def grid_remove(rt, b, thing):
         rt.history.record("lift", board=board.name, thing=thing)
 
 
-@builtin("grid_where(text, any) -> int")
+@builtin("grid_where(board, any) -> int")
 def grid_where(rt, b, thing):
     """The top-left space of a figure, or -1 if it is not on the board."""
     board = _board(rt, b, "grid_where")
@@ -755,13 +755,13 @@ def grid_where(rt, b, thing):
     return board.anchor.get(thing.id, -1)
 
 
-@builtin("grid_spaces_of(text, any) -> list<int>")
+@builtin("grid_spaces_of(board, any) -> list<int>")
 def grid_spaces_of(rt, b, thing):
     board = _board(rt, b, "grid_spaces_of")
     return list(board.spaces_of(_figure(board, thing, "grid_spaces_of")))
 
 
-@builtin("grid_at(text, int) -> any")
+@builtin("grid_at(board, int) -> any")
 def grid_at(rt, b, s):
     """The figure covering space s, or none."""
     board = _board(rt, b, "grid_at")
@@ -769,19 +769,19 @@ def grid_at(rt, b, s):
     return board.figures[fid] if fid is not None else None
 
 
-@builtin("grid_figures(text) -> list<any>")
+@builtin("grid_figures(board) -> list<any>")
 def grid_figures(rt, b):
     board = _board(rt, b, "grid_figures")
     return [board.figures[fid] for fid in sorted(board.anchor)]
 
 
-@builtin("grid_side(text, any) -> text")
+@builtin("grid_side(board, any) -> text")
 def grid_side(rt, b, thing):
     board = _board(rt, b, "grid_side")
     return board.side[_figure(board, thing, "grid_side")]
 
 
-@builtin("grid_empty(text) -> list<int>")
+@builtin("grid_empty(board) -> list<int>")
 def grid_empty(rt, b):
     """Every open, passable, unoccupied space, in space order."""
     board = _board(rt, b, "grid_empty")
@@ -789,7 +789,7 @@ def grid_empty(rt, b):
             if s not in board.occupant and board.passable(*board.xy(s))]
 
 
-@builtin("grid_reachable(text, any, int) -> list<int>")
+@builtin("grid_reachable(board, any, int) -> list<int>")
 def grid_reachable(rt, b, thing, budget):
     """The spaces where a figure may end a move of at most `budget` movement points (its own included)."""
     board = _board(rt, b, "grid_reachable")
@@ -798,7 +798,7 @@ def grid_reachable(rt, b, thing, budget):
     return sorted(board.reachable(fid, budget))
 
 
-@builtin("grid_move_cost(text, any, int) -> int")
+@builtin("grid_move_cost(board, any, int) -> int")
 def grid_move_cost(rt, b, thing, s):
     """The least movement points to end a move with the figure's top-left at s, in the orientation
     `grid_move` would end it in; -1 if impossible."""
@@ -809,7 +809,7 @@ def grid_move_cost(rt, b, thing, s):
     return found[1] if found else -1
 
 
-@builtin("grid_path(text, any, int) -> list<int>")
+@builtin("grid_path(board, any, int) -> list<int>")
 def grid_path(rt, b, thing, s):
     """The spaces a figure's move to s passes, one per step (its top-left space after each step), s last:
     the cheapest path, the one `grid_move` and `grid_move_cost` count (ties go to the lowest-numbered
@@ -830,7 +830,7 @@ def _move_to(rt, board: Board, thing: Entity, end: tuple[State, int]) -> int:
     return cost
 
 
-@builtin("grid_move(text, any, int, int) -> int")
+@builtin("grid_move(board, any, int, int) -> int")
 def grid_move(rt, b, thing, s, budget):
     """Move a figure to s along its cheapest path; returns the points spent. Illegal if it cannot end there
     within `budget` (through closed doors, blocking obstacles or enemies, off the board, onto another figure).
@@ -845,7 +845,7 @@ def grid_move(rt, b, thing, s, budget):
     return _move_to(rt, board, thing, found)
 
 
-@builtin("grid_move_as(text, any, int, text, int) -> int")
+@builtin("grid_move_as(board, any, int, text, int) -> int")
 def grid_move_as(rt, b, thing, s, size, budget):
     """Move a figure to s ending in the orientation `size` (WxH); returns the points spent."""
     board = _board(rt, b, "grid_move_as")
@@ -861,7 +861,7 @@ def grid_move_as(rt, b, thing, s, size, budget):
     return _move_to(rt, board, thing, ((s, wh), cost))
 
 
-@builtin("grid_orientations(text, any, int, int) -> list<text>")
+@builtin("grid_orientations(board, any, int, int) -> list<text>")
 def grid_orientations(rt, b, thing, s, budget):
     """The footprints (WxH) in which a figure may end a move of at most `budget` points with its top-left
     at s, its own orientation first; [] if it cannot end there."""
@@ -872,7 +872,7 @@ def grid_orientations(rt, b, thing, s, budget):
     return [_wh(shape) for shape in board.shapes(fid) if (s, shape) in ends]
 
 
-@builtin("grid_turning(text, any, int) -> none")
+@builtin("grid_turning(board, any, int) -> none")
 def grid_turning(rt, b, thing, cost):
     """Let a figure on the board turn during its moves, each turn costing `cost` (at least 1) movement
     points; 0 forbids turning again. A square figure has nothing to turn."""
@@ -888,7 +888,7 @@ def grid_turning(rt, b, thing, cost):
     board.changed()
 
 
-@builtin("grid_size_of(text, any) -> text")
+@builtin("grid_size_of(board, any) -> text")
 def grid_size_of(rt, b, thing):
     """The footprint (WxH) a figure stands in now."""
     board = _board(rt, b, "grid_size_of")
@@ -899,14 +899,14 @@ def _wh(size: Size) -> str:
     return f"{size[0]}x{size[1]}"
 
 
-@builtin("grid_sight(text, int, int, list<any>) -> bool")
+@builtin("grid_sight(board, int, int, list<any>) -> bool")
 def grid_sight(rt, b, a, c, ignore):
     """Line of sight between the centres of spaces a and c; figures in `ignore` (and on a or c) do not block."""
     board = _board(rt, b, "grid_sight")
     return board.sight(_space(board, a, "grid_sight"), _space(board, c, "grid_sight"), _things(ignore, "grid_sight"))
 
 
-@builtin("grid_sees(text, any, int, list<any>) -> bool")
+@builtin("grid_sees(board, any, int, list<any>) -> bool")
 def grid_sees(rt, b, thing, s, ignore):
     """Does the figure see space s from the centre of any space it covers?"""
     board = _board(rt, b, "grid_sees")
@@ -914,7 +914,7 @@ def grid_sees(rt, b, thing, s, ignore):
     return board.sees(fid, _space(board, s, "grid_sees"), _things(ignore, "grid_sees"))
 
 
-@builtin("grid_seen_by(text, int, list<any>, list<any>) -> bool")
+@builtin("grid_seen_by(board, int, list<any>, list<any>) -> bool")
 def grid_seen_by(rt, b, s, viewers, ignore):
     """Does any of the viewers (figures on the board) see space s?"""
     board = _board(rt, b, "grid_seen_by")
@@ -924,7 +924,7 @@ def grid_seen_by(rt, b, s, viewers, ignore):
     return any(v is not None and v.id in board.anchor and board.sees(v.id, s, exempt) for v in viewers)
 
 
-@builtin("grid_visible(text, any, list<any>) -> list<int>")
+@builtin("grid_visible(board, any, list<any>) -> list<int>")
 def grid_visible(rt, b, thing, ignore):
     """Every open space the figure sees, in space order."""
     board = _board(rt, b, "grid_visible")
@@ -933,6 +933,6 @@ def grid_visible(rt, b, thing, ignore):
     return [s for s in range(len(board.terrain)) if board.on_board(*board.xy(s)) and board.sees(fid, s, exempt)]
 
 
-@builtin("grid_show(text) -> text")
+@builtin("grid_show(board) -> text")
 def grid_show(rt, b):
     return _board(rt, b, "grid_show").render()

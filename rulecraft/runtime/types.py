@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-PRIMITIVES = ("int", "num", "bool", "text", "none", "any", "zone", "player", "legend")
+PRIMITIVES = ("int", "num", "bool", "text", "none", "any", "zone", "player")
+BOARD_TYPES = ("board", "legend")  # declared by `board` and `legend`; their names stay free for other things
 
 
 class Ty(str):
@@ -69,7 +70,8 @@ def _display(name: str, arg: Ty | str | None, val: Ty | None = None) -> str:
     return name
 
 
-INT, NUM, BOOL, TEXT, NONE, ANY, ZONE, PLAYER, LEGEND = (Ty(n) for n in PRIMITIVES)
+INT, NUM, BOOL, TEXT, NONE, ANY, ZONE, PLAYER = (Ty(n) for n in PRIMITIVES)
+BOARD, LEGEND = (Ty(n) for n in BOARD_TYPES)
 DIE = Ty("die")  # names a die the ruleset declares (its id at run time); checked where it is written
 
 

@@ -28,7 +28,7 @@ legend plan {
 }
 kind piece {}
 piece token "Token" {}
-fn seen(b: text, a: int, c: int) -> bool { return grid_sight(b, a, c, []) }
+fn seen(b: board, a: int, c: int) -> bool { return grid_sight(b, a, c, []) }
 ''')
 
 LEGEND = RULES.legends["plan"]
@@ -411,7 +411,7 @@ def test_grid_path_is_callable_from_rules_and_refuses_wrong_arguments():
 game "g" "Grid"
 kind piece {}
 piece token "Token" {}
-fn route(b: text, t: any, s: int) -> list<int> { return grid_path(b, t, s) }
+fn route(b: board, t: any, s: int) -> list<int> { return grid_path(b, t, s) }
 ''')
     g = rulecraft.Game(rules, seed=1)
     grid.grid_board(g, "m", ["...."], LEGEND)

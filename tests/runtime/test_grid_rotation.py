@@ -21,12 +21,12 @@ terrain blocking { symbol: "O", passable: false, blocks_sight: true }
 legend plan { "#": wall  ".": floor  "~": hazard cost=2  "D": door  "b": floor area=back }
 kind piece {}
 piece token "Token" {}
-fn turn_and_go(b: text, t: piece, s: int) -> int {
+fn turn_and_go(b: board, t: piece, s: int) -> int {
   grid_turning(b, t, 1)
   let shapes = grid_orientations(b, t, s, 9)
   return grid_move_as(b, t, s, shapes[count(shapes) - 1], 9)
 }
-fn shape_of(b: text, t: piece) -> text { return grid_size_of(b, t) }
+fn shape_of(b: board, t: piece) -> text { return grid_size_of(b, t) }
 ''')
 LEGEND = RULES.legends["plan"]
 

@@ -14,7 +14,7 @@ terrain wall { symbol: "#", passable: false, blocks_sight: true }
 legend plan { "#": wall  ".": floor }
 kind piece {}
 piece token "Token" {}
-fn choose_rules(b: text) { grid_rules(b, "either", true) }
+fn choose_rules(b: board) { grid_rules(b, "either", true) }
 ''')
 LEGEND = RULES.legends["plan"]
 

@@ -14,17 +14,18 @@ from rulecraft.runtime.hexgrid import HexBoard, parse_text
 
 SOURCE = '''
 game "hextest" "a board to test the hex library"
+board b
 kind piece { symbol: text = "", sides: list<int> = [0, 0, 0, 0, 0, 0] }
 piece arrow "Arrow" { symbol: "A", sides: [5, 0, 0, 0, 0, 1] }
 piece block "Block" {}
 
 fn facing(p: piece, d: int) -> int {
-  return hex_edge("b", p, d, p.sides)
+  return hex_edge(b, p, d, p.sides)
 }
 
 fn first_on_ray(from: int, d: int) -> any {
-  for c in hex_ray("b", from, d) {
-    if hex_at("b", c) != none { return hex_at("b", c) }
+  for c in hex_ray(b, from, d) {
+    if hex_at(b, c) != none { return hex_at(b, c) }
   }
   return none
 }
