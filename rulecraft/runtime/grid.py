@@ -40,6 +40,13 @@ Two choices a game's rules may make otherwise, per board (`grid_rules`): a sight
 a corner is blocked when `both` spaces beside it block (the default), when `either` does, or
 never (`none`); and a diagonal step may squeeze between two impassable spaces (`true`) or not
 (`false`, the default).
+
+Connection: `grid_joined` asks whether a chain of neighbouring spaces, all among given ones, joins
+some spaces to others (board.py's `joined`, shared with the hex board).
+
+A newcomer may add a built-in here (a function taking the game and the board, marked `@builtin`)
+or a board setting beside `grid_rules`; a new terrain property is read from `Terrain`, which
+compiler/boards.py fills from the ruleset's declarations.
 """
 
 from __future__ import annotations

@@ -21,9 +21,11 @@ id), an arrow for its rotation (→ ↘ ↙ ← ↖ ↗) and its owner's place a
 `parse_text` reads such a picture back, for tests. A board's shape can be given as a picture
 too: every non-space character is a cell, neighbours in a row two columns apart.
 
-Every built-in takes the game first and the board's name second; wrong arguments become
+Every built-in takes the game first and the board (a declared `board`, kept under its name)
+second; each is declared next to its function (`@builtin`, library.py). Wrong arguments become
 IllegalAction, never a raw Python exception. Boards live in `rt.things.boards` and give a
-deterministic `snapshot()` for the replay digest.
+deterministic `snapshot()` for the replay digest. `hex_joined` and `hex_border` serve connection
+games (board.py's `joined`). A newcomer may add a built-in here the same way.
 """
 
 from __future__ import annotations
