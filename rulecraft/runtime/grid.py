@@ -14,8 +14,9 @@ Options: `cost=N` (movement points to enter), `mark=NAME` (start points, spawn p
 `area=NAME` (the space belongs to an area that is closed until `grid_open_area`).
 
 Figures are things placed with a footprint (`1x1`, `2x1`, `1x2`, `2x2`, any WxH up to 3x3)
-and a side: figures of the same side pass through each other, nobody passes through an
-enemy, and every move ends with the whole footprint on empty, open, passable spaces.
+and a side. Whom a moving figure may pass through is the board's setting (`grid_passing`): by
+default the figures of its own side and nobody else's; every move ends with the whole footprint
+on empty, open, passable spaces.
 A move takes the cheapest path; `grid_path` names its spaces, step by step, for rules that
 react to what a figure passes (ties between equally cheap paths are broken in a fixed order).
 
@@ -65,6 +66,7 @@ NO_SPACE = ""  # the terrain of a place that is not a space of the board (a blan
 STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 ORTHOGONAL = ((0, -1), (-1, 0), (1, 0), (0, 1))
 CORNER_SIGHT = ("both", "either", "none")  # which spaces beside a corner block a sight line through it
+PASSING = ("side", "nobody", "everybody")  # whose figures a moving figure may pass through (never end on)
 Size = tuple[int, int]  # a footprint's width and height
 State = tuple[int, Size]  # a figure during a move: its top-left space and its orientation
 ONE_SPACE: Size = (1, 1)
@@ -109,6 +111,7 @@ class Board:
         self.occupant: dict[int, int] = {}  # space -> entity id
         self.corner_sight = "both"
         self.squeeze = False  # may a diagonal step pass between two impassable spaces?
+        self.passing = "side"  # see PASSING: by default a figure passes those of its own side
         self.turn_cost: dict[int, int] = {}  # entity id -> movement points a turn costs (turning figures)
         self.memo: dict[tuple[int, int], dict[State, int]] = {}  # (figure, budget) -> costs, until a change
         self.layout: tuple[list[bool], list[list[tuple[int, int]]]] | None = None  # see `small_steps`
@@ -193,7 +196,7 @@ class Board:
             if not self.small_steps()[0][s]:
                 return False
             other = self.occupant.get(s)
-            return other is None or other == fid or (not ending and self.side[other] == side)
+            return other is None or other == fid or (not ending and self.passes(other, side))
         cells = self.footprint(s, size)
         if cells is None:
             return False
@@ -202,7 +205,7 @@ class Board:
                 return False
             other = self.occupant.get(c)
             if other is not None and other != fid:
-                if ending or self.side[other] != side:
+                if ending or not self.passes(other, side):
                     return False
         return True
 
@@ -255,6 +258,10 @@ class Board:
             return True
         return self.passable(x + dx, y) or self.passable(x, y + dy)
 
+    def passes(self, other: int, side: str) -> bool:
+        """May a figure of `side` pass through the figure `other` during a move (the board's setting)?"""
+        return self.passing == "everybody" or (self.passing == "side" and self.side[other] == side)
+
     def steps(self, fid: int, state: State) -> list[tuple[State, int]]:
         """The states one step of a move leads to from `state`, with the step's cost: a step
         to a neighbouring space (not squeezing diagonally between two impassable spaces), and
@@ -262,9 +269,9 @@ class Board:
         s, size = state
         side = self.side[fid]
         if size == ONE_SPACE:  # the layout's table, then the figures standing in the way (never turns)
-            occupant, sides = self.occupant, self.side
+            occupant, passes = self.occupant, self.passes
             return [((n, size), cost) for n, cost in self.small_steps()[1][s]
-                    if (other := occupant.get(n)) is None or other == fid or sides[other] == side]
+                    if (other := occupant.get(n)) is None or other == fid or passes(other, side)]
         x, y = self.xy(s)
         out = []
         for dx, dy in STEPS:
@@ -572,6 +579,17 @@ def grid_rules(rt, b, corner_sight, diagonal_squeeze):
     board.corner_sight = corner_sight
     board.squeeze = diagonal_squeeze
     board.relaid()
+
+
+@builtin("grid_passing(board, text) -> none")
+def grid_passing(rt, b, passing):
+    """Whose figures a moving figure may pass through, never ending on them: those of its own `side`
+    (the default), `nobody`'s or `everybody`'s."""
+    board = _board(rt, b, "grid_passing")
+    if _text(passing, "grid_passing", "who may be passed") not in PASSING:
+        raise _bad("grid_passing", f"a figure passes the figures of {' / '.join(PASSING)}, not {passing!r}")
+    board.passing = passing
+    board.changed()
 
 
 @builtin("grid_width(board) -> int")

@@ -230,6 +230,21 @@ def test_friends_can_be_passed_through_but_not_ended_on_enemies_block():
     assert grid.grid_reachable(g, "m", runner, 4) == [6]
 
 
+@pytest.mark.parametrize(("passing", "other_side", "passes"),
+                         [("side", "marine", True), ("side", "monster", False),
+                          ("nobody", "marine", False), ("nobody", "monster", False),
+                          ("everybody", "marine", True), ("everybody", "monster", True)])
+def test_whom_a_figure_passes_through_is_the_boards_setting(passing, other_side, passes):
+    g, b = board(["#####", "#...#", "#####"])           # a corridor one space wide
+    runner = piece(g, b, 1, 1, side="marine")
+    piece(g, b, 2, 1, side=other_side)
+    grid.grid_passing(g, "m", passing)
+    assert grid.grid_reachable(g, "m", runner, 2) == ([6, 8] if passes else [6])   # never ends on the other
+    assert grid.grid_path(g, "m", runner, 8) == ([7, 8] if passes else [])
+    with pytest.raises(IllegalAction):
+        grid.grid_passing(g, "m", "friends")
+
+
 def test_doors_obstacles_and_hazard_costs():
     g, b = board(["S.D..", "..O..", "..~.."])
     f = piece(g, b, 0, 0)
@@ -298,7 +313,7 @@ def test_the_snapshot_is_deterministic_json_and_goes_into_the_digest():
 
 def test_every_builtin_is_registered_with_a_signature():
     declared = {name: b for name, b in BUILTINS.items() if b.func.__module__ == grid.__name__}
-    assert len(declared) == 43
+    assert len(declared) == 44
     for name, (func, params, result) in declared.items():
         assert isinstance(params, tuple)
         assert isinstance(result, str)
