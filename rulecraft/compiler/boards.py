@@ -8,16 +8,18 @@ a board from:
 
     [cells, terrains]
     cells:    [[character, terrain, cost, mark, area], ...]   the base legend's first
-    terrains: [[name, symbol, passable, blocks_sight], ...]   every terrain, in declaration order
+    terrains: [[name, symbol, passable, blocks_sight, colour], ...]   every terrain, in declaration order
 
 Every terrain travels with every legend, so a rule may change a space to a terrain that its board's
 legend does not draw (a door opening). The runtime knows no terrain by name: what a space lets
-through is its terrain's `passable` and `blocks_sight`, what it is drawn as is its `symbol`.
+through is its terrain's `passable` and `blocks_sight`, what it is drawn as its `symbol` (in
+text) and its optional `colour` (#rrggbb, in a picture: `rulecraft render`).
 A newcomer may add a terrain property or a legend option here (and read it in runtime/grid.py).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..runtime.types import BOOL, TEXT, Ty
@@ -26,7 +28,9 @@ from .context import CheckContext
 from .diagnostics import suggest
 from .symbols import Symbols
 
-TERRAIN_PROPS: dict[str, tuple[Ty, Any]] = {"symbol": (TEXT, None), "passable": (BOOL, True), "blocks_sight": (BOOL, False)}
+TERRAIN_PROPS: dict[str, tuple[Ty, Any]] = {"symbol": (TEXT, None), "passable": (BOOL, True), "blocks_sight": (BOOL, False),
+                                             "colour": (TEXT, "")}
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 LEGEND_OPTIONS = {"cost": "a whole number of movement points, 1 to 99", "mark": "a name", "area": "a name"}
 MAX_COST = 99
 
@@ -58,14 +62,20 @@ def _check_terrain(ctx: CheckContext, t: n.TerrainDecl) -> None:
         if not isinstance(value, n.Literal):
             ctx.err("E0204", f"a terrain's `{name}` must be a constant", value.span)
             continue
-        want = TERRAIN_PROPS[name][0]
-        ok = isinstance(value.value, bool) if want == BOOL else isinstance(value.value, str) and len(value.value) == 1
-        if not ok or (want == TEXT and value.value == " "):
-            shown = "true or false" if want == BOOL else "one character other than a space"
-            ctx.err("E0404", f"a terrain's `{name}` is {shown}", value.span)
+        if not _fits(name, value.value):
+            shown = {"symbol": "one character other than a space", "colour": "a colour written #rrggbb"}
+            ctx.err("E0404", f"a terrain's `{name}` is {shown.get(name, 'true or false')}", value.span)
     if "symbol" not in given:
         ctx.err("E0404", f"terrain `{t.name}` has no `symbol`", t.name_span,
                 'say how a board draws it, e.g. `symbol: "#"`')
+
+
+def _fits(name: str, value: Any) -> bool:
+    if name == "symbol":
+        return isinstance(value, str) and len(value) == 1 and value != " "
+    if name == "colour":
+        return isinstance(value, str) and COLOUR.fullmatch(value) is not None
+    return isinstance(value, bool)
 
 
 def _check_legend(ctx: CheckContext, legend: n.LegendDecl) -> None:
@@ -127,6 +137,5 @@ def _prop(t: n.TerrainDecl, name: str) -> Any:
 
 def legend_value(sym: Symbols, name: str) -> list[Any]:
     """The constant a legend's name stands for (see the module's docstring)."""
-    terrains = [[t.name, _prop(t, "symbol"), _prop(t, "passable"), _prop(t, "blocks_sight")]
-                for t in sym.terrains.values()]
+    terrains = [[t.name, *(_prop(t, name) for name in TERRAIN_PROPS)] for t in sym.terrains.values()]
     return [_cells(sym, name), terrains]

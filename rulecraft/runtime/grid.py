@@ -78,6 +78,7 @@ class Terrain(NamedTuple):
     symbol: str
     passable: bool
     blocks_sight: bool
+    colour: str  # how a picture fills its spaces (#rrggbb), or "" to leave it to the picture
 
 
 Cell = tuple[str, int, str, str]  # a legend character's terrain, cost, mark and area
@@ -535,7 +536,7 @@ def read_legend(value: Any, fn: str = "grid_board") -> tuple[dict[str, Cell], di
     """A legend's value (compiler/boards.py, checked when compiled) -> its cells and every terrain."""
     try:
         cells, terrains = value
-        kinds = {name: Terrain(symbol, passable, blocks_sight) for name, symbol, passable, blocks_sight in terrains}
+        kinds = {name: Terrain(*props) for name, *props in terrains}
         legend = {ch: (terrain, cost, mark, area) for ch, terrain, cost, mark, area in cells}
     except (TypeError, ValueError):
         raise _bad(fn, "the legend must be a legend the ruleset declares (`legend NAME { ... }`)") from None
