@@ -42,6 +42,9 @@ a corner is blocked when `both` spaces beside it block (the default), when `eith
 never (`none`); and a diagonal step may squeeze between two impassable spaces (`true`) or not
 (`false`, the default).
 
+The searches (moves, paths, turning, sight) are functions of a board in gridsearch.py; `Board`
+keeps the terrain, the occupancy, the footprints and the board's settings.
+
 Connection: `grid_joined` asks whether a chain of neighbouring spaces, all among given ones, joins
 some spaces to others (board.py's `joined`, shared with the hex board).
 
@@ -52,24 +55,21 @@ compiler/boards.py fills from the ruleset's declarations.
 
 from __future__ import annotations
 
-import heapq
 from typing import Any, NamedTuple
 
+from . import gridsearch as gs
 from .board import joined
 from .errors import IllegalAction
+from .gridsearch import ONE_SPACE, STEPS, Size, State
 from .library import builtin
 from .state import Entity
 
 MAX_SIDE = 200  # the largest width or height of a board
 MAX_FOOTPRINT = 3
 NO_SPACE = ""  # the terrain of a place that is not a space of the board (a blank in the rows)
-STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 ORTHOGONAL = ((0, -1), (-1, 0), (1, 0), (0, 1))
 CORNER_SIGHT = ("both", "either", "none")  # which spaces beside a corner block a sight line through it
 PASSING = ("side", "nobody", "everybody")  # whose figures a moving figure may pass through (never end on)
-Size = tuple[int, int]  # a footprint's width and height
-State = tuple[int, Size]  # a figure during a move: its top-left space and its orientation
-ONE_SPACE: Size = (1, 1)
 
 
 class Terrain(NamedTuple):
@@ -234,25 +234,6 @@ class Board:
         self.turn_cost.pop(thing.id, None)
         self.changed()
 
-    def shapes(self, fid: int) -> list[Size]:
-        """The orientations the figure may stand in: its own first, then the turned one."""
-        w, h = self.size[fid]
-        return [(w, h), (h, w)] if fid in self.turn_cost and w != h else [(w, h)]
-
-    def turns(self, s: int, size: Size) -> list[int]:
-        """The top-left spaces of the turned footprint that shares a space with this one."""
-        x0, y0 = self.xy(s)
-        w, h = size
-        out = []
-        for y in range(y0 - w + 1, y0 + h):
-            for x in range(x0 - h + 1, x0 + w):
-                if 0 <= x < self.width and 0 <= y < self.height:
-                    out.append(y * self.width + x)
-        return out
-
-    def step_cost(self, s: int, size: tuple[int, int]) -> int:
-        return max(self.cost[c] for c in self.footprint(s, size) or [s])
-
     def diagonal_ok(self, x: int, y: int, dx: int, dy: int) -> bool:
         """A diagonal step may not squeeze between two impassable spaces (unless the board's rules allow it)."""
         if dx == 0 or dy == 0 or self.squeeze:
@@ -263,181 +244,12 @@ class Board:
         """May a figure of `side` pass through the figure `other` during a move (the board's setting)?"""
         return self.passing == "everybody" or (self.passing == "side" and self.side[other] == side)
 
-    def steps(self, fid: int, state: State) -> list[tuple[State, int]]:
-        """The states one step of a move leads to from `state`, with the step's cost: a step
-        to a neighbouring space (not squeezing diagonally between two impassable spaces), and
-        for a turning figure a turn."""
-        s, size = state
-        side = self.side[fid]
-        if size == ONE_SPACE:  # the layout's table, then the figures standing in the way (never turns)
-            occupant, passes = self.occupant, self.passes
-            return [((n, size), cost) for n, cost in self.small_steps()[1][s]
-                    if (other := occupant.get(n)) is None or other == fid or passes(other, side)]
-        x, y = self.xy(s)
-        out = []
-        for dx, dy in STEPS:
-            nx, ny = x + dx, y + dy
-            if 0 <= nx < self.width and 0 <= ny < self.height and self.diagonal_ok(x, y, dx, dy):
-                n = ny * self.width + nx
-                if self.fits(fid, n, size, side, False):
-                    out.append(((n, size), self.step_cost(n, size)))
-        if len(self.shapes(fid)) > 1:
-            turned = (size[1], size[0])
-            mine = set(self.footprint(s, size) or [])
-            for n in self.turns(s, size):
-                cells = self.footprint(n, turned)
-                if cells and mine.intersection(cells) and self.fits(fid, n, turned, side, False):
-                    out.append(((n, turned), self.turn_cost[fid]))
-        return out
-
-    def costs(self, fid: int, budget: int) -> dict[State, int]:
-        """Least movement cost to bring the figure to each state (top-left space, orientation),
-        within budget (Dijkstra; passing through friends is allowed, ending there is checked
-        by the caller)."""
-        known = self.memo.get((fid, budget))
-        if known is not None:
-            return known
-        start = (self.anchor[fid], self.size[fid])
-        best = {start: 0}
-        queue = [(0, start)]
-        while queue:
-            spent, state = heapq.heappop(queue)
-            if spent > best.get(state, spent):
-                continue
-            for nxt, cost in self.steps(fid, state):
-                total = spent + cost
-                if total <= budget and total < best.get(nxt, budget + 1):
-                    best[nxt] = total
-                    heapq.heappush(queue, (total, nxt))
-        self.memo[(fid, budget)] = best
-        return best
-
-    def path(self, fid: int, to: State) -> list[State]:
-        """The states of the figure's cheapest move ending in `to`, one per step, `to` last
-        ([] if it cannot end a move there, or stands there). The search and costs are those
-        of `costs`; walking back from `to`, each step comes from the lowest state (space, then
-        orientation) that lies on a cheapest path, so equally cheap paths are always told apart
-        the same way. Steps are symmetric (a step back is a step of the same cost), so a
-        state's predecessors are found among its own steps."""
-        best = self.costs(fid, 99 * self.width * self.height)
-        if to not in best or best[to] == 0 or not self.fits(fid, to[0], to[1], self.side[fid], True):
-            return []
-        out = []
-        state = to
-        while best[state] > 0:
-            out.append(state)
-            came = [prev for prev, _ in self.steps(fid, state)
-                    if best.get(prev) == best[state] - self.arrival_cost(prev, state, fid)]
-            state = min(came)  # never empty: `best` holds least costs, each reached by a legal step
-        out.reverse()
-        return out
-
-    def arrival_cost(self, prev: State, state: State, fid: int) -> int:
-        """What the step from `prev` into `state` costs."""
-        return self.turn_cost[fid] if prev[1] != state[1] else self.step_cost(state[0], state[1])
-
-    def endings(self, fid: int, budget: int) -> dict[State, int]:
-        """The states in which the figure may end its move, with their cost (its own included)."""
-        side = self.side[fid]
-        return {st: c for st, c in self.costs(fid, budget).items() if self.fits(fid, st[0], st[1], side, True)}
-
-    def reachable(self, fid: int, budget: int) -> dict[int, int]:
-        """Spaces where the figure may end its move in some orientation, with the least cost."""
-        out: dict[int, int] = {}
-        for (s, _), c in self.endings(fid, budget).items():
-            out[s] = min(c, out.get(s, c))
-        return out
-
-    def ending(self, fid: int, s: int, budget: int) -> tuple[State, int] | None:
-        """How a move to s ends by default: in the figure's own orientation if it can, else the
-        cheapest other one (None if it cannot end there within budget)."""
-        ends = self.endings(fid, budget)
-        options = [((s, shape), ends[(s, shape)]) for shape in self.shapes(fid) if (s, shape) in ends]
-        if not options:
-            return None
-        if options[0][0][1] == self.size[fid]:
-            return options[0]
-        return min(options, key=lambda o: (o[1], o[0]))
-
     # ---- range and sight ----------------------------------------------------
 
     def distance(self, a: int, b: int) -> int:
         ax, ay = self.xy(a)
         bx, by = self.xy(b)
         return max(abs(ax - bx), abs(ay - by))
-
-    def crossed(self, a: int, b: int) -> tuple[list[int], list[tuple[int, int]]]:
-        """The spaces whose interior the centre-to-centre segment a-b crosses (a and b
-        excluded), and the pairs of spaces beside each grid corner it passes exactly through.
-        Exact integer arithmetic in doubled coordinates (centres are odd, edges even)."""
-        (xa, ya), (xb, yb) = self.xy(a), self.xy(b)
-        if (xa, ya) > (xb, yb):
-            xa, ya, xb, yb = xb, yb, xa, ya  # one direction only: the answer is symmetric by construction
-        w = self.width
-        cells: list[int] = []
-        corners: list[tuple[int, int]] = []
-        if xa == xb or ya == yb:
-            if xa == xb:
-                lo, hi = sorted((ya, yb))
-                cells = [y * w + xa for y in range(lo + 1, hi)]
-            else:
-                cells = [ya * w + x for x in range(xa + 1, xb)]
-            return cells, corners
-        X0, Y0, X1, Y1 = 2 * xa + 1, 2 * ya + 1, 2 * xb + 1, 2 * yb + 1
-        dx, dy = X1 - X0, Y1 - Y0  # dx > 0 here
-        for cx in range(xa, xb + 1):
-            xs, xe = max(2 * cx, X0), min(2 * cx + 2, X1)
-            if xs >= xe:
-                continue
-            n1, n2 = Y0 * dx + dy * (xs - X0), Y0 * dx + dy * (xe - X0)  # Y scaled by dx
-            lo, hi = min(n1, n2), max(n1, n2)
-            for cy in range(min(ya, yb), max(ya, yb) + 1):
-                if lo < (2 * cy + 2) * dx and hi > 2 * cy * dx and (cx, cy) not in ((xa, ya), (xb, yb)):
-                    cells.append(cy * w + cx)
-        for gx in range(2 * xa + 2, 2 * xb + 1, 2):
-            num = Y0 * dx + dy * (gx - X0)
-            if num % dx == 0 and (num // dx) % 2 == 0:
-                gy = num // dx
-                k, m = gx // 2, gy // 2
-                if dy > 0:
-                    corners.append(((m) * w + (k - 1), (m - 1) * w + k))
-                else:
-                    corners.append(((m - 1) * w + (k - 1), m * w + k))
-        return cells, corners
-
-    def blocks(self, s: int, exempt: set[int]) -> bool:
-        x, y = self.xy(s)
-        if self.blocks_sight_terrain(x, y):
-            return True
-        fid = self.occupant.get(s)
-        return fid is not None and fid not in exempt
-
-    def sight(self, a: int, b: int, exempt: set[int]) -> bool:
-        """Line of sight between spaces a and b; figures standing on a or b never block."""
-        if not (self.on_board(*self.xy(a)) and self.on_board(*self.xy(b))):
-            return False
-        exempt = set(exempt)
-        for s in (a, b):
-            if s in self.occupant:
-                exempt.add(self.occupant[s])
-        cells, corners = self.crossed(a, b)
-        for c in cells:
-            if self.blocks(c, exempt):
-                return False
-        for p, q in corners:
-            if self.corner_sight == "both" and self.blocks(p, exempt) and self.blocks(q, exempt):
-                return False
-            if self.corner_sight == "either" and (self.blocks(p, exempt) or self.blocks(q, exempt)):
-                return False
-        return True
-
-    def sees(self, fid: int, target: int, exempt: set[int]) -> bool:
-        """A figure sees a space if the centre of any space it covers sees it."""
-        mine = self.spaces_of(fid)
-        if target in mine:
-            return True
-        ex = set(exempt) | {fid}
-        return any(self.sight(s, target, ex) for s in mine)
 
     # ---- output -------------------------------------------------------------
 
@@ -821,7 +633,7 @@ def grid_reachable(rt, b, thing, budget):
     board = _board(rt, b, "grid_reachable")
     fid = _figure(board, thing, "grid_reachable")
     budget = max(0, _int(budget, "grid_reachable", "the budget"))
-    return sorted(board.reachable(fid, budget))
+    return sorted(gs.reachable(board, fid, budget))
 
 
 @builtin("grid_move_cost(board, any, int) -> int")
@@ -831,7 +643,7 @@ def grid_move_cost(rt, b, thing, s):
     board = _board(rt, b, "grid_move_cost")
     fid = _figure(board, thing, "grid_move_cost")
     s = _space(board, s, "grid_move_cost")
-    found = board.ending(fid, s, 99 * board.width * board.height)
+    found = gs.ending(board, fid, s, 99 * board.width * board.height)
     return found[1] if found else -1
 
 
@@ -843,8 +655,8 @@ def grid_path(rt, b, thing, s):
     is a step too: its space may repeat the one before."""
     board = _board(rt, b, "grid_path")
     fid = _figure(board, thing, "grid_path")
-    found = board.ending(fid, _space(board, s, "grid_path"), 99 * board.width * board.height)
-    return [st[0] for st in board.path(fid, found[0])] if found else []
+    found = gs.ending(board, fid, _space(board, s, "grid_path"), 99 * board.width * board.height)
+    return [st[0] for st in gs.path(board, fid, found[0])] if found else []
 
 
 def _move_to(rt, board: Board, thing: Entity, end: tuple[State, int]) -> int:
@@ -865,7 +677,7 @@ def grid_move(rt, b, thing, s, budget):
     fid = _figure(board, thing, "grid_move")
     s = _space(board, s, "grid_move")
     budget = _int(budget, "grid_move", "the budget")
-    found = board.ending(fid, s, max(0, budget))
+    found = gs.ending(board, fid, s, max(0, budget))
     if found is None:
         raise IllegalAction(f"{thing.name} cannot move to space {s} with {budget} movement")
     return _move_to(rt, board, thing, found)
@@ -879,9 +691,9 @@ def grid_move_as(rt, b, thing, s, size, budget):
     s = _space(board, s, "grid_move_as")
     wh = _size(size, "grid_move_as")
     budget = _int(budget, "grid_move_as", "the budget")
-    if wh not in board.shapes(fid):
+    if wh not in gs.shapes(board, fid):
         raise _bad("grid_move_as", f"{thing.ref} cannot stand as {size} (it stands as {_wh(board.size[fid])})")
-    cost = board.endings(fid, max(0, budget)).get((s, wh))
+    cost = gs.endings(board, fid, max(0, budget)).get((s, wh))
     if cost is None:
         raise IllegalAction(f"{thing.name} cannot move to space {s} as {size} with {budget} movement")
     return _move_to(rt, board, thing, ((s, wh), cost))
@@ -894,8 +706,8 @@ def grid_orientations(rt, b, thing, s, budget):
     board = _board(rt, b, "grid_orientations")
     fid = _figure(board, thing, "grid_orientations")
     s = _space(board, s, "grid_orientations")
-    ends = board.endings(fid, max(0, _int(budget, "grid_orientations", "the budget")))
-    return [_wh(shape) for shape in board.shapes(fid) if (s, shape) in ends]
+    ends = gs.endings(board, fid, max(0, _int(budget, "grid_orientations", "the budget")))
+    return [_wh(shape) for shape in gs.shapes(board, fid) if (s, shape) in ends]
 
 
 @builtin("grid_turning(board, any, int) -> none")
@@ -929,7 +741,7 @@ def _wh(size: Size) -> str:
 def grid_sight(rt, b, a, c, ignore):
     """Line of sight between the centres of spaces a and c; figures in `ignore` (and on a or c) do not block."""
     board = _board(rt, b, "grid_sight")
-    return board.sight(_space(board, a, "grid_sight"), _space(board, c, "grid_sight"), _things(ignore, "grid_sight"))
+    return gs.sight(board, _space(board, a, "grid_sight"), _space(board, c, "grid_sight"), _things(ignore, "grid_sight"))
 
 
 @builtin("grid_sees(board, any, int, list<any>) -> bool")
@@ -937,7 +749,7 @@ def grid_sees(rt, b, thing, s, ignore):
     """Does the figure see space s from the centre of any space it covers?"""
     board = _board(rt, b, "grid_sees")
     fid = _figure(board, thing, "grid_sees")
-    return board.sees(fid, _space(board, s, "grid_sees"), _things(ignore, "grid_sees"))
+    return gs.sees(board, fid, _space(board, s, "grid_sees"), _things(ignore, "grid_sees"))
 
 
 @builtin("grid_seen_by(board, int, list<any>, list<any>) -> bool")
@@ -947,7 +759,7 @@ def grid_seen_by(rt, b, s, viewers, ignore):
     s = _space(board, s, "grid_seen_by")
     exempt = _things(ignore, "grid_seen_by")
     _things(viewers, "grid_seen_by")
-    return any(v is not None and v.id in board.anchor and board.sees(v.id, s, exempt) for v in viewers)
+    return any(v is not None and v.id in board.anchor and gs.sees(board, v.id, s, exempt) for v in viewers)
 
 
 @builtin("grid_visible(board, any, list<any>) -> list<int>")
@@ -956,7 +768,7 @@ def grid_visible(rt, b, thing, ignore):
     board = _board(rt, b, "grid_visible")
     fid = _figure(board, thing, "grid_visible")
     exempt = _things(ignore, "grid_visible")
-    return [s for s in range(len(board.terrain)) if board.on_board(*board.xy(s)) and board.sees(fid, s, exempt)]
+    return [s for s in range(len(board.terrain)) if board.on_board(*board.xy(s)) and gs.sees(board, fid, s, exempt)]
 
 
 @builtin("grid_show(board) -> text")

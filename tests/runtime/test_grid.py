@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import rulecraft
 from rulecraft import IllegalAction
-from rulecraft.runtime import grid
+from rulecraft.runtime import grid, gridsearch
 from rulecraft.runtime.builtins import BUILTINS
 
 RULES = rulecraft.compile_source('''
@@ -87,7 +87,7 @@ def test_the_crossed_spaces_match_exact_segment_square_intersection(p, q):
     a, c = p[1] * 9 + p[0], q[1] * 9 + q[0]
     if a == c:
         return
-    crossed, _ = b.crossed(a, c)
+    crossed, _ = gridsearch.crossed(b, a, c)
     assert set(crossed) == reference_crossed(9, a, c)
 
 
@@ -101,7 +101,7 @@ def test_line_of_sight_is_symmetric(rows, p, q):
     a, c = p[1] * 8 + min(p[0], 7), q[1] * 8 + min(q[0], 7)
     if a >= 48 or c >= 48:
         return
-    assert b.sight(a, c, set()) == b.sight(c, a, set())
+    assert gridsearch.sight(b, a, c, set()) == gridsearch.sight(b, c, a, set())
 
 
 @settings(max_examples=200, deadline=None)
@@ -111,11 +111,11 @@ def test_a_wall_door_or_obstacle_on_a_crossed_space_always_blocks(rows, p, q, bl
     a, c = p[1] * 8 + min(p[0], 7), q[1] * 8 + min(q[0], 7)
     if a >= 48 or c >= 48 or a == c:
         return
-    crossed, _ = b.crossed(a, c)
-    assert b.sight(a, c, set())  # an empty room: every pair sees each other
+    crossed, _ = gridsearch.crossed(b, a, c)
+    assert gridsearch.sight(b, a, c, set())  # an empty room: every pair sees each other
     for s in crossed:
         b.terrain[s] = {"#": "wall", "D": "door", "O": "blocking"}[blocker]
-        assert not b.sight(a, c, set()) and not b.sight(c, a, set())
+        assert not gridsearch.sight(b, a, c, set()) and not gridsearch.sight(b, c, a, set())
         b.terrain[s] = "floor"
 
 
@@ -128,13 +128,13 @@ def test_a_figure_blocks_unless_it_is_ignored_and_the_ends_never_block(rows, p, 
         return
     viewer = piece(g, b, a % 8, a // 8)
     target = piece(g, b, c % 8, c // 8, side="b")
-    assert b.sight(a, c, set())  # the viewer and the target do not hide each other
-    crossed, _ = b.crossed(a, c)
+    assert gridsearch.sight(b, a, c, set())  # the viewer and the target do not hide each other
+    crossed, _ = gridsearch.crossed(b, a, c)
     if crossed:
         s = crossed[len(crossed) // 2]
         blocker = piece(g, b, s % 8, s // 8, side="b")
-        assert not b.sight(a, c, set())
-        assert b.sight(a, c, {blocker.id})
+        assert not gridsearch.sight(b, a, c, set())
+        assert gridsearch.sight(b, a, c, {blocker.id})
         assert grid.grid_sees(g, "m", viewer, c, [blocker]) and not grid.grid_sees(g, "m", viewer, c, [])
     assert target.id in b.anchor
 
@@ -150,32 +150,32 @@ def test_neighbours_always_see_each_other_unless_squeezed_between_two_blockers(r
         if 0 <= nx < 8 and 0 <= ny < 6:
             c = ny * 8 + nx
             squeezed = dx and dy and b.blocks_sight_terrain(x + dx, y) and b.blocks_sight_terrain(x, y + dy)
-            assert b.sight(a, c, set()) == (not squeezed)
+            assert gridsearch.sight(b, a, c, set()) == (not squeezed)
 
 
 def test_a_diagonal_gap_between_two_walls_is_closed_but_one_wall_is_not_enough():
     _, b = board(["..#", ".#.", "..."])
     # (1,0) -> (2,1) passes the corner between the walls at (2,0) and (1,1)
-    assert not b.sight(1, 5, set())
+    assert not gridsearch.sight(b, 1, 5, set())
     _, b2 = board(["...", ".#.", "..."])
-    assert b2.sight(1, 5, set())
+    assert gridsearch.sight(b2, 1, 5, set())
 
 
 def test_walls_doors_and_obstacles_block_sight_open_doors_do_not():
     g, b = board(["......", ".#.D.O", "......"])
     # row 1: wall at x=1, door at x=3, obstacle at x=5
-    assert not b.sight(6 + 0, 6 + 2, set())
-    assert not b.sight(6 + 2, 6 + 4, set())
+    assert not gridsearch.sight(b, 6 + 0, 6 + 2, set())
+    assert not gridsearch.sight(b, 6 + 2, 6 + 4, set())
     grid.grid_set_terrain(g, "m", 6 + 3, "open_door")
-    assert b.sight(6 + 2, 6 + 4, set())
+    assert gridsearch.sight(b, 6 + 2, 6 + 4, set())
 
 
 def test_closed_areas_are_off_the_board_until_opened():
     g, b = board(["...bbb", "...bbb"])
-    assert not b.sight(0, 5, set())
+    assert not gridsearch.sight(b, 0, 5, set())
     assert 4 not in grid.grid_empty(g, "m")
     grid.grid_open_area(g, "m", "back")
-    assert b.sight(0, 5, set())
+    assert gridsearch.sight(b, 0, 5, set())
     assert 4 in grid.grid_empty(g, "m")
 
 
@@ -271,7 +271,7 @@ def test_an_oversized_figure_sees_from_any_of_its_spaces():
     big = piece(g, b, 0, 0, size="2x2")
     # the wall at (2,1) hides (5,1) from some of the figure's spaces, not from all of them
     target = 1 * 6 + 5
-    seen_from = [s for s in grid.grid_spaces_of(g, "m", big) if b.sight(s, target, {big.id})]
+    seen_from = [s for s in grid.grid_spaces_of(g, "m", big) if gridsearch.sight(b, s, target, {big.id})]
     assert grid.grid_sees(g, "m", big, target, []) == bool(seen_from)
     assert seen_from and len(seen_from) < 4
 
@@ -360,7 +360,7 @@ def test_a_path_is_the_cheapest_legal_move_step_by_step(rows, size, others, frie
         assert path[-1] == to and to not in path[:-1]
         assert b.distance(start, path[0]) == 1  # the first step leaves from next to the figure's space
         steps_are_legal(b, mover.id, start, path)
-        assert sum(b.step_cost(s, b.size[mover.id]) for s in path) == cost
+        assert sum(gridsearch.step_cost(b, s, b.size[mover.id]) for s in path) == cost
         assert to in grid.grid_reachable(g, "m", mover, cost) and to not in grid.grid_reachable(g, "m", mover, cost - 1)
 
 
@@ -375,7 +375,7 @@ def test_the_path_is_the_move_grid_move_makes_and_costs(rows, p):
     if not path:
         assert grid.grid_move_cost(g, "m", mover, to) in (-1, 0)
         return
-    cost = sum(b.step_cost(s, (1, 1)) for s in path)
+    cost = sum(gridsearch.step_cost(b, s, (1, 1)) for s in path)
     assert grid.grid_move(g, "m", mover, to, cost) == cost
     assert grid.grid_where(g, "m", mover) == to
 
@@ -386,7 +386,7 @@ def test_a_path_goes_around_walls_and_pays_for_hazards():
     # the wall column forces the path down to row 2; the hazards cost 2, so the path keeps to the
     # cheapest spaces and ends on the far side
     path = grid.grid_path(g, "m", f, 3)
-    assert path[-1] == 3 and sum(b.step_cost(s, (1, 1)) for s in path) == grid.grid_move_cost(g, "m", f, 3)
+    assert path[-1] == 3 and sum(gridsearch.step_cost(b, s, (1, 1)) for s in path) == grid.grid_move_cost(g, "m", f, 3)
     assert all(b.terrain[s] != "wall" for s in path)
     assert grid.grid_path(g, "m", f, 2) == []  # a wall: unreachable
     assert grid.grid_path(g, "m", f, 0) == []  # it already stands there

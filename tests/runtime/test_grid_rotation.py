@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import rulecraft
 from rulecraft import IllegalAction
-from rulecraft.runtime import grid
+from rulecraft.runtime import grid, gridsearch
 
 RULES = rulecraft.compile_source('''
 game "g" "Grid"
@@ -168,14 +168,14 @@ def test_a_turning_move_is_a_chain_of_legal_steps_whose_costs_add_up(rows, start
     t = piece(g, b, x, y, "2x1")
     grid.grid_turning(g, "m", t, 1)
     fid = t.id
-    for (end, size), cost in sorted(b.endings(fid, budget).items()):
-        chain = b.path(fid, (end, size))
+    for (end, size), cost in sorted(gridsearch.endings(b, fid, budget).items()):
+        chain = gridsearch.path(b, fid, (end, size))
         if cost == 0:
             assert chain == []
             continue
         state, total = (b.anchor[fid], b.size[fid]), 0
         for nxt in chain:
-            steps = dict(b.steps(fid, state))
+            steps = dict(gridsearch.steps(b, fid, state))
             assert nxt in steps
             total += steps[nxt]
             state = nxt
