@@ -35,8 +35,8 @@ from .arguments import UsageError, add_mod_option, scenario_named
 from .compiler.loader import load
 from .runtime.errors import GameError, GameOver
 from .runtime.game import Game
-from .runtime.grid import NO_SPACE
-from .runtime.grid import Board as GridBoard
+from .runtime.gridboard import NO_SPACE
+from .runtime.gridboard import Board as GridBoard
 from .runtime.hexgrid import HexBoard, parse_text
 from .runtime.play import run, start
 from .runtime.state import Entity

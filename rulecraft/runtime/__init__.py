@@ -16,8 +16,8 @@ events and handlers are; this package only runs them.
 - checks.py (`rt.checks`): deck checks and their violations, refusals, failed expectations
 - interface.py: the operations handlers may call, and on which part
 - library.py: the registry of built-ins, each declared next to its function (`@builtin`)
-- builtins.py, grid.py (gridsearch.py: its move and sight searches), hexgrid.py, board.py: the
-  built-in functions and the board libraries
+- builtins.py, grid.py (gridboard.py: a square board's state; gridsearch.py: its move and sight
+  searches), hexgrid.py, board.py: the built-in functions and the board libraries
 - state.py (entities, zones), rng.py, arith.py, errors.py, agents.py: the pieces the parts use
 - play.py (scenarios, replays, checkpoints), odds.py (exact odds), ruletests.py (a ruleset's own tests)
 - search.py (agents that look ahead: greedy, MCTS), specs.py (agents as `--agent SPEC` names them)

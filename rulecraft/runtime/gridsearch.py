@@ -1,6 +1,6 @@
 """The searches over a square-grid board: where a figure's move may go, by which path, and who sees what.
 
-Takes a `grid.Board` (its terrain, occupancy, footprints and settings). Gives the move search
+Takes a `gridboard.Board` (its terrain, occupancy, footprints and settings). Gives the move search
 (`costs`: Dijkstra over a figure's states, a state being its top-left space and its orientation;
 `endings`, `reachable`, `ending` and `path`, whose ties between equally cheap paths are broken in
 one fixed order), the turning of a figure let turn (`shapes`, `turns`: a turn swaps width and
@@ -14,15 +14,8 @@ tests in tests/runtime/test_grid*.py pin them against independent references.
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .grid import Board
-
-STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
-Size = tuple[int, int]  # a footprint's width and height
-State = tuple[int, Size]  # a figure during a move: its top-left space and its orientation
-ONE_SPACE: Size = (1, 1)
+from .gridboard import ONE_SPACE, STEPS, Board, Size, State
 
 
 def shapes(board: Board, fid: int) -> list[Size]:
