@@ -14,7 +14,7 @@ import time
 import timeit
 
 import rulecraft
-from rulecraft.runtime import grid
+from rulecraft.runtime import grid, gridsearch
 from rulecraft.runtime.play import run, start
 
 QUERIES = """
@@ -91,10 +91,10 @@ def grid_ratios(number: int, repeat: int) -> list[tuple[str, float, float]]:
 
     def by_hand_sight() -> int:  # the same query, hand-written against the library
         return sum(1 for s in range(len(board.terrain))
-                   if s not in board.occupant and board.passable(*board.xy(s)) and board.sees(fid, s, set()))
+                   if s not in board.occupant and board.passable(*board.xy(s)) and gridsearch.sees(board, fid, s, set()))
 
     def by_hand_reach() -> int:
-        return len(board.reachable(fid, 6))
+        return len(gridsearch.reachable(board, fid, 6))
 
     assert game.call("visible_spaces", "b", token) == by_hand_sight()
     assert game.call("reachable_spaces", "b", token, 6) == by_hand_reach()

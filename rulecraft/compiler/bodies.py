@@ -17,9 +17,10 @@ from typing import Any, Callable
 
 from ..runtime.builtins import BUILTINS
 from ..runtime.ruleset import Duration as Lasting
-from ..runtime.types import ANY, BOOL, DIE, INT, NONE, NUM, PLAYER, TEXT, ZONE, Ty, list_of
+from ..runtime.types import ANY, BOARD, BOOL, DIE, INT, LEGEND, NONE, NUM, PLAYER, TEXT, ZONE, Ty, list_of
 from . import nodes as n
 from . import resolved as r
+from .boards import legend_value
 from .comprehensions import ListChecks
 from .context import CheckContext
 from .data import DataChecks
@@ -472,6 +473,10 @@ class BodyChecker(DataChecks, ListChecks):
             return r.OptionRef(name), BOOL
         if name in s.enum_members:
             return r.ConstRef(name), Ty(s.enum_members[name])
+        if name in s.legends:
+            return r.ConstRef(legend_value(s, name)), LEGEND
+        if name in s.boards:
+            return r.ConstRef(s.boards[name].shown or name), BOARD
         if name in s.things:
             return r.ConstRef(name), ctx.def_type(s.things[name])
         if name in s.dice:

@@ -208,6 +208,28 @@ class Builder:
     def enum_decl(self, meta, c):
         return n.EnumDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(str(x) for x in c[1:]))
 
+    def board_decl(self, meta, c):
+        return n.BoardDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), unquote(c[1]) if c[1] else None)
+
+    def terrain_decl(self, meta, c):
+        return n.TerrainDecl(self.sp(meta), str(c[0]), self.tsp(c[0]), tuple(c[1:]))
+
+    def terrain_prop(self, meta, c):
+        return str(c[0]), self.tsp(c[0]), c[1]
+
+    def legend_decl(self, meta, c):
+        name, base, *entries = c
+        return n.LegendDecl(self.sp(meta), str(name), self.tsp(name), str(base) if base else None,
+                            self.tsp(base) if base else None, tuple(entries))
+
+    def legend_entry(self, meta, c):
+        symbol, terrain, *options = c
+        return n.LegendEntry(self.sp(meta), unquote(symbol), str(terrain), self.tsp(terrain), tuple(options))
+
+    def legend_option(self, meta, c):
+        key, value = c
+        return str(key), self.tsp(key), self.int(value) if value.type == "INT" else str(value)
+
     def ability_decl(self, meta, c):
         name, params, title, *members = c
         return n.AbilityDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None,

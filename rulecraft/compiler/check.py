@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..runtime.types import BOOL, INT, PLAYER, TEXT, Ty, list_of
 from . import nodes as n
+from .boards import check_boards
 from .bodies import BodyChecker, Scope, Site
 from .context import CheckContext
 from .diagnostics import Diagnostics, suggest
@@ -27,6 +28,7 @@ def check(sym: Symbols, diags: Diagnostics) -> Resolution:
     bodies = BodyChecker(ctx)
     decls = DeclChecker(ctx, bodies)
     decls.check_all()
+    check_boards(ctx)
     bodies.check_phase_names()
     if not diags.errors:  # after an error, what a wrong name meant would look unused
         warn_unused(ctx, bodies.played, decls.call_graph)

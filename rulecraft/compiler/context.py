@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..runtime.ruleset import AssumedValue
-from ..runtime.types import ANY, BOOL, DIE, INT, NONE, NUM, PRIMITIVES, TEXT, Ty, list_of, map_of
+from ..runtime.types import ANY, BOARD_TYPES, BOOL, DIE, INT, NONE, NUM, PRIMITIVES, TEXT, Ty, list_of, map_of
 from . import nodes as n
 from .diagnostics import Diagnostics, suggest
 from .resolved import Resolution
@@ -68,8 +68,11 @@ class CheckContext:
             return DIE
         if t.name in PRIMITIVES or self.sym.is_kind(t.name) or t.name in self.sym.enums or t.name in self.sym.records:
             return Ty(t.name)
+        if t.name in BOARD_TYPES:
+            return Ty(t.name)
         self.unknown("E0102", f"unknown type `{t.name}`", t.span,
-                     suggest(t.name, PRIMITIVES, self.sym.kinds, self.sym.enums, self.sym.records, ["list", "def", "map", "die"]))
+                     suggest(t.name, PRIMITIVES, BOARD_TYPES, self.sym.kinds, self.sym.enums, self.sym.records,
+                             ["list", "def", "map", "die"]))
         return ANY
 
     def _map_type(self, t: n.TypeRef) -> Ty:

@@ -171,6 +171,7 @@ COMPILER_CODES = {
     "E0123": "a definition's effect is played in a window of another kind",
     "E0124": "an ability's arguments given where they cannot be: only a definition's list of abilities gives them",
     "E0125": "an ability has no such parameter",
+    "E0126": "a legend names an unknown terrain, or extends an unknown legend",
     "E0130": "a trigger located by place (`on EVENT at PLACE`) whose event names no place, or a place that is no parameter",
     "E0201": "a value of the wrong type",
     "E0202": "a call with the wrong number of arguments",
@@ -196,6 +197,8 @@ COMPILER_CODES = {
     "E0401": "a count below x1",
     "E0402": "a die without faces, with too many, or numbered backwards; or a table's rows overlap",
     "E0403": "a die's faces of different shapes, or a table that does not fit its die",
+    "E0404": "a terrain or a legend entry that does not hold: no symbol or a symbol twice, a character twice, "
+             "an unknown option or an option's value of the wrong kind",
     "E0601": "a function calls itself (recursion is not allowed)",
     "E0602": "blocks or expressions nest too deep",
     "E0701": "two mods change the same thing",

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..runtime import ruleset as rs
 from . import nodes as n
+from .boards import legend_value
 from .build import build_module
 from .check import check
 from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
@@ -132,6 +133,7 @@ def declared(sym: Symbols, res: Resolution) -> rs.Ruleset:
     out.params = {p.name: _param(res, p) for p in sym.params.values()}
     out.descendants = {k: frozenset(v) for k, v in sym.descendants.items()}
     out.enums = {e.name: e.members for e in sym.enums.values()}
+    out.legends = {name: legend_value(sym, name) for name in sym.legends}
     out.ability_args = res.given_abilities
     out.ability_defaults = {a.name: {p.name: res.value(p.default) for p in a.params if p.default is not None}
                             for a in sym.abilities.values() if a.params}

@@ -615,6 +615,39 @@ class EnumDecl(Decl):
 
 
 @dataclass(frozen=True, slots=True)
+class BoardDecl(Decl):
+    """`board NAME ["shown"]`: a board the built-ins take; its value is the name it is kept under."""
+
+    shown: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainDecl(Decl):
+    """`terrain NAME { symbol: "#", passable: false, blocks_sight: true }` (compiler/boards.py)."""
+
+    props: tuple[tuple[str, Span, Expr], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LegendEntry(Node):
+    """`"~": hazard cost=2 area=hall` in a legend: a board character, its terrain, its options."""
+
+    symbol: str
+    terrain: str
+    terrain_span: Span
+    options: tuple[tuple[str, Span, int | str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LegendDecl(Decl):
+    """`legend NAME [: BASE] { entries }`: what each character of a square board's rows is."""
+
+    base: str | None
+    base_span: Span | None
+    entries: tuple[LegendEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityDecl(Decl):
     """`ability NAME "Title" { ... }`: a keyword definitions name in their `abilities` list.
     Its meaning: triggers that fire for each thing that has it (see `windows.expand_abilities`),

@@ -60,6 +60,9 @@ class Symbols:
     descendants: dict[str, set[str]] = field(default_factory=dict)  # kind -> itself and its subkinds
     enums: dict[str, n.EnumDecl] = field(default_factory=dict)
     enum_members: dict[str, str] = field(default_factory=dict)  # member -> enum
+    terrains: dict[str, n.TerrainDecl] = field(default_factory=dict)  # their own namespace (compiler/boards.py)
+    legends: dict[str, n.LegendDecl] = field(default_factory=dict)
+    boards: dict[str, n.BoardDecl] = field(default_factory=dict)
     abilities: dict[str, n.AbilityDecl] = field(default_factory=dict)  # members of the enum `ability`
     consts: dict[str, n.ConstDecl] = field(default_factory=dict)
     assumptions: dict[str, n.AssumeDecl] = field(default_factory=dict)
@@ -145,7 +148,8 @@ class _Collector:
         self.tables: dict[type, dict] = {
             n.KindDecl: {}, n.EnumDecl: {}, n.ConstDecl: {}, n.AssumeDecl: {}, n.EventDecl: {}, n.FnDecl: {},
             n.ThingDecl: {}, n.DieDecl: {}, n.TableDecl: {}, n.PoolDecl: {}, n.ZoneDecl: {}, n.ScenarioDecl: {},
-            n.ParamDecl: {}, n.AbilityDecl: {}, n.RecordDecl: {},
+            n.ParamDecl: {}, n.AbilityDecl: {}, n.RecordDecl: {}, n.TerrainDecl: {}, n.LegendDecl: {},
+            n.BoardDecl: {},
         }
         self.seen: dict[str, n.Decl] = {}
         self.origin_of: dict[str, str | None] = {}
@@ -157,7 +161,8 @@ class _Collector:
                 "assumptions": t[n.AssumeDecl], "events": t[n.EventDecl], "callables": t[n.FnDecl],
                 "things": t[n.ThingDecl], "dice": t[n.DieDecl], "tables": t[n.TableDecl], "pools": t[n.PoolDecl],
                 "zones": t[n.ZoneDecl], "scenarios": t[n.ScenarioDecl], "params": t[n.ParamDecl],
-                "abilities": t[n.AbilityDecl], "records": t[n.RecordDecl]}
+                "abilities": t[n.AbilityDecl], "records": t[n.RecordDecl],
+                "terrains": t[n.TerrainDecl], "legends": t[n.LegendDecl], "boards": t[n.BoardDecl]}
 
     def file(self, decl: n.Decl) -> None:
         origin = self.header.name if self.header is not None else None
@@ -171,6 +176,8 @@ class _Collector:
             self.triggers.append(decl)
         elif isinstance(decl, n.TestDecl):
             self.file_test(decl)
+        elif isinstance(decl, n.TerrainDecl):
+            self.file_terrain(decl)
         elif isinstance(decl, n.WindowDecl):
             self.windows.append(decl)
         elif isinstance(decl, n.NamesDecl):
@@ -205,6 +212,14 @@ class _Collector:
             self.diags.add("E0301", f'two tests are titled "{decl.name}"', decl.name_span,
                            labels=[(self.tests[decl.name].name_span, "the first one")])
         self.tests[decl.name] = decl
+
+    def file_terrain(self, decl: n.TerrainDecl) -> None:
+        """Terrains have their own namespace: only legends and boards name them."""
+        terrains = self.tables[n.TerrainDecl]
+        if decl.name in terrains:
+            self.diags.add("E0301", f"terrain `{decl.name}` is defined twice", decl.name_span,
+                           labels=[(terrains[decl.name].name_span, "first defined here")])
+        terrains[decl.name] = decl
 
     def file_ability(self, decl: n.AbilityDecl) -> None:
         """Abilities have their own namespace (a function may share an ability's name, as an

@@ -10,13 +10,15 @@ from ..compiler.check import SCENARIO_PROPS
 from ..compiler.symbols import BUILTIN_EVENTS, BUILTIN_FIELDS
 from ..runtime.builtins import BUILTINS
 from ..runtime.ruleset import Duration
-from ..runtime.types import PRIMITIVES
+from ..runtime.types import BOARD_TYPES, PRIMITIVES
 from . import codes
 from .model import Code, Heading, Page, Para, Row, Table, Verbatim
 
 TYPES = {"int": "a whole number", "num": "an exact number (a fraction: `/` divides exactly)", "bool": "true or false",
          "text": "a text", "none": "no value", "any": "a value of any type", "zone": "a zone that holds things",
-         "player": "a player (a kind: a ruleset may give players properties with `kind player { ... }`)"}
+         "player": "a player (a kind: a ruleset may give players properties with `kind player { ... }`)",
+         "legend": "a legend the ruleset declares (`legend NAME { ... }`): what each character of a board's rows is",
+         "board": "a board the ruleset declares (`board NAME`), which the board built-ins (`grid_...`, `hex_...`) take"}
 FORMS = (("list<T>", "a list of values of type T"), ("map<K, V>", "a map from keys of type K to values of type V"),
          ("def<KIND>", "a definition of a kind (its printed properties are readable; `create d` makes one)"),
          ("die", "a die a ruleset declares"), ("KIND", "a thing of a kind the ruleset declares"),
@@ -47,7 +49,7 @@ def language_page() -> Page:
                    "property against: whatever a ruleset may use without declaring it.",)))
     page.add(Heading(2, ("Types",), "types"),
              Table(("type", "is"), tuple(Row(((Code(t),), (TYPES.get(t, ""),)), page.anchor("type", t, "language"))
-                                         for t in PRIMITIVES) + tuple(Row(((Code(t),), (is_,))) for t, is_ in FORMS)))
+                                         for t in (*PRIMITIVES, *BOARD_TYPES)) + tuple(Row(((Code(t),), (is_,))) for t, is_ in FORMS)))
     _functions(page)
     page.add(Heading(2, ("Built-in events",), "events"),
              Para(("Every ruleset has these events; the runtime raises them. React with ", Code("on EVENT { ... }"), ".")),

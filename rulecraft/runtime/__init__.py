@@ -18,7 +18,9 @@ events and handlers are; this package only runs them.
 - budget.py (`rt.budget`): the step budget
 - checks.py (`rt.checks`): deck checks and their violations, refusals, failed expectations
 - interface.py: the operations handlers may call, and on which part
-- builtins.py, grid.py, hexgrid.py, board.py: the built-in functions and the board libraries
+- library.py: the registry of built-ins, each declared next to its function (`@builtin`)
+- builtins.py, grid.py (gridboard.py: a square board's state; gridsearch.py: its move and sight
+  searches), hexgrid.py, board.py: the built-in functions and the board libraries
 - state.py (entities, zones), rng.py, arith.py, errors.py, agents.py: the pieces the parts use
 - play.py (scenarios, replays, checkpoints), odds.py (exact odds), ruletests.py (a ruleset's own tests)
 - agents.py holds the Agent protocol and the agents the runtime itself needs (random, first,

@@ -1,6 +1,17 @@
-"""Boards. The abstract graph: things joined by edges (spaces, systems, regions)."""
+"""Boards in general: the abstract graph of things joined by edges, and connection along a board.
+
+Takes things (`link`, `unlink`) or, for `joined`, spaces and a board's neighbour relation. Gives
+`Graph`, the undirected edges between things kept in the game state (spaces, systems, regions;
+neighbours come in id order), and `joined`, the connection search the square grid
+(`grid_joined`) and the hex board (`hex_joined`) share: is one of some spaces joined to one of
+others by a chain of neighbouring spaces, all among those allowed (the spaces of one player's
+pieces, as in Hex or Go; a player's track, as in a rail game). A newcomer may add another
+board's connection built-in by giving `joined` that board's neighbours.
+"""
 
 from __future__ import annotations
+
+from typing import Callable, Iterable
 
 from .state import Entity
 
@@ -30,3 +41,23 @@ class Graph:
 
     def neighbour_ids(self, a: Entity) -> list[int]:
         return sorted(self.edges.get(a.id, ()))
+
+
+def joined(starts: Iterable[int], goals: Iterable[int], through: Iterable[int],
+           neighbours: Callable[[int], Iterable[int]]) -> bool:
+    """Is a space of `starts` joined to a space of `goals` by a chain of neighbouring spaces, every
+    one of them (the two ends included) in `through`? A space in both is joined by itself. The
+    answer is a yes or no, so the order the search takes does not matter."""
+    inside = set(through)
+    goal = inside.intersection(goals)
+    frontier = [s for s in starts if s in inside]
+    seen = set(frontier)
+    while frontier:
+        s = frontier.pop()
+        if s in goal:
+            return True
+        for t in neighbours(s):
+            if t in inside and t not in seen:
+                seen.add(t)
+                frontier.append(t)
+    return False

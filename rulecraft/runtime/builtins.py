@@ -1,9 +1,10 @@
-"""The functions every ruleset can call, with the signatures the type checker uses.
+"""The general built-in functions every ruleset can call, each declared next to its function.
 
-Each entry is (python function taking the game first, parameter types, result type).
-`T` is a type variable bound by the first argument that mentions it. This table is
-the one place where the language's vocabulary of built-in functions grows; board libraries
-(grid.py for square grids, hexgrid.py for hex boards) bring their own tables, merged below.
+Takes the game (`rt`) first and the call's arguments; gives the value. Each function is marked
+`@builtin("name(types) -> type")` (see library.py, which holds the registry `BUILTINS` the
+checker, the code generator and the reference read); importing this module also brings in the
+board libraries (grid.py for square grids, hexgrid.py for hex boards) and the map built-ins of
+data.py, so `BUILTINS` here is the whole vocabulary. A newcomer adds a general built-in here.
 
 A value typed `any` (or `none`) can reach a built-in with the wrong shape at run time, so
 each function turns a wrong argument into IllegalAction (a GameError with the built-in's
@@ -16,11 +17,14 @@ import math
 from fractions import Fraction
 from typing import Any, Callable
 
-from . import data, grid, hexgrid
+from . import data, grid, hexgrid  # noqa: F401  (their built-ins join the registry)
 from .arith import MAX_LENGTH
 from .deep import Members, nested_size
 from .errors import BudgetExceeded, IllegalAction
+from .library import BUILTINS, builtin
 from .state import Entity, Zone
+
+__all__ = ["BUILTINS", "interval", "span", "span_half_open"]
 
 MAX_RANGE = 1_000_000  # the most numbers one `range` may hold
 MAX_TEXT_BITS = 13_000  # about 3,900 digits; Python refuses to print integers over 4,300 digits
@@ -43,10 +47,12 @@ def _thing(name: str, *things: Any) -> None:
             raise _bad(name, *things)
 
 
+@builtin("count(list<any>) -> int")
 def _count(rt, items):
     return len(items if items.__class__ is list else _list("count", items))
 
 
+@builtin("sum(list<int>) -> int")
 def _sum(rt, items):
     try:
         return sum(_list("sum", items))
@@ -54,6 +60,7 @@ def _sum(rt, items):
         raise _bad("sum", *items) from None
 
 
+@builtin("min(list<int>) -> int")
 def _min(rt, items):
     try:
         return min(_list("min", items)) if items else 0
@@ -61,6 +68,7 @@ def _min(rt, items):
         raise _bad("min", *items) from None
 
 
+@builtin("max(list<int>) -> int")
 def _max(rt, items):
     try:
         return max(_list("max", items)) if items else 0
@@ -68,27 +76,32 @@ def _max(rt, items):
         raise _bad("max", *items) from None
 
 
+@builtin("first(list<T>) -> T")
 def _first(rt, items):
     if not items:
         return None
     return items[0] if items.__class__ is list else _list("first", items)[0]
 
 
+@builtin("last(list<T>) -> T")
 def _last(rt, items):
     return _list("last", items)[-1] if items else None
 
 
+@builtin("random(list<T>) -> T")
 def _random(rt, items):
     picked = rt.chance.random_pick(_list("random", items), 1)
     return picked[0] if picked else None
 
 
+@builtin("sample(list<T>, int) -> list<T>")
 def _sample(rt, items, n):
     if not isinstance(n, int):
         raise _bad("sample", items, n)
     return rt.chance.random_pick(_list("sample", items), n)
 
 
+@builtin("ceil(num) -> int")
 def _ceil(rt, x):
     try:
         return math.ceil(Fraction(x))
@@ -96,6 +109,7 @@ def _ceil(rt, x):
         raise _bad("ceil", x) from None
 
 
+@builtin("floor(num) -> int")
 def _floor(rt, x):
     try:
         return math.floor(Fraction(x))
@@ -103,6 +117,7 @@ def _floor(rt, x):
         raise _bad("floor", x) from None
 
 
+@builtin("abs(int) -> int")
 def _abs(rt, x):
     try:
         return abs(x)
@@ -110,51 +125,81 @@ def _abs(rt, x):
         raise _bad("abs", x) from None
 
 
+@builtin("players() -> list<player>")
+def _players(rt):
+    return list(rt.players)
+
+
+@builtin("current_player() -> player")
+def _current_player(rt):
+    return rt.events.current_player
+
+
+@builtin("current_round() -> int")
+def _current_round(rt):
+    return rt.history.round
+
+
+@builtin("playable_in(text, text, player) -> list<any>")
+def _playable_in(rt, window, zone, player):
+    return rt.choices.playable(window, zone, player)
+
+
+@builtin("others(player) -> list<player>")
 def _others(rt, player):
     return [p for p in rt.players if p is not player]
 
 
+@builtin("in_phase(text) -> bool")
 def _in_phase(rt, name):
     return rt.events.in_phase(name)
 
 
+@builtin("knows(player, any) -> bool")
 def _knows(rt, player, thing):
     _thing("knows", player, thing)
     return rt.knowledge.knows(player, thing)
 
 
+@builtin("items(zone) -> list<any>")
 def _items(rt, zone):
     if not isinstance(zone, Zone):
         raise _bad("items", zone)
     return list(zone.items)
 
 
+@builtin("size(zone) -> int")
 def _size(rt, zone):
     if not isinstance(zone, Zone):
         raise _bad("size", zone)
     return len(zone.items)
 
 
+@builtin("link(any, any) -> none")
 def _link(rt, a, b):
     _thing("link", a, b)
     rt.things.graph.link(a, b)
 
 
+@builtin("unlink(any, any) -> none")
 def _unlink(rt, a, b):
     _thing("unlink", a, b)
     rt.things.graph.unlink(a, b)
 
 
+@builtin("linked(any, any) -> bool")
 def _linked(rt, a, b):
     _thing("linked", a, b)
     return rt.things.graph.linked(a, b)
 
 
+@builtin("neighbours(T) -> list<T>")
 def _neighbours(rt, thing):
     _thing("neighbours", thing)
     return [rt.things.entities[i] for i in rt.things.graph.neighbour_ids(thing)]
 
 
+@builtin("text(any) -> text")
 def _text(rt, value):
     if value.__class__ is str:
         return value
@@ -200,6 +245,7 @@ def interval(rt, lo, hi):
     return list(rt.budget.charge(numbers, f"{_show(lo)}..{_show(hi)} of {len(numbers)} numbers"))
 
 
+@builtin("range(int, int) -> list<int>")
 def _range(rt, lo, stop):
     """`range(lo, stop)`: lo, lo+1, ..., stop-1 (stop excluded, as in Python). Its length is charged to the
     step budget and capped, so a hostile `range(1, 1000000000)` stops with BudgetExceeded instead of allocating."""
@@ -207,6 +253,7 @@ def _range(rt, lo, stop):
     return list(rt.budget.charge(numbers, f"range({lo}, {stop}) of {len(numbers)} numbers"))
 
 
+@builtin("distinct(list<T>) -> list<T>")
 def _distinct(rt, items):
     """The items without repeats, in the order they first appear."""
     out, seen = [], Members(rt, [])
@@ -217,6 +264,7 @@ def _distinct(rt, items):
     return out
 
 
+@builtin("definitions(list<any>) -> list<def>")
 def _definitions(rt, things):
     """The definitions of the things, without repeats, in the order they first appear."""
     for thing in _list("definitions", things):
@@ -224,55 +272,10 @@ def _definitions(rt, things):
     return _distinct(rt, [thing.def_id for thing in things])
 
 
+@builtin("scenario_setting(text) -> any")
 def _scenario_setting(rt, name):
     """A property of the scenario being played (e.g. `rounds`, or the scenario's own settings)."""
     if name not in rt.scenario_props:
         raise IllegalAction(f"scenario_setting: the scenario has no setting `{name}`"
                             f" (it has: {', '.join(sorted(rt.scenario_props)) or 'none'})")
     return rt.scenario_props[name]
-
-
-BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
-    "count": (_count, ("list<any>",), "int"),
-    "sum": (_sum, ("list<int>",), "int"),
-    "min": (_min, ("list<int>",), "int"),
-    "max": (_max, ("list<int>",), "int"),
-    "first": (_first, ("list<T>",), "T"),
-    "last": (_last, ("list<T>",), "T"),
-    "random": (_random, ("list<T>",), "T"),
-    "sample": (_sample, ("list<T>", "int"), "list<T>"),
-    "ceil": (_ceil, ("num",), "int"),
-    "floor": (_floor, ("num",), "int"),
-    "abs": (_abs, ("int",), "int"),
-    "players": (lambda rt: list(rt.players), (), "list<player>"),
-    "others": (_others, ("player",), "list<player>"),
-    "current_player": (lambda rt: rt.events.current_player, (), "player"),
-    "current_round": (lambda rt: rt.history.round, (), "int"),
-    "in_phase": (_in_phase, ("text",), "bool"),
-    "playable_in": (lambda rt, window, zone, player: rt.choices.playable(window, zone, player), ("text", "text", "player"),
-                 "list<any>"),
-    "knows": (_knows, ("player", "any"), "bool"),
-    "items": (_items, ("zone",), "list<any>"),
-    "size": (_size, ("zone",), "int"),
-    "link": (_link, ("any", "any"), "none"),
-    "unlink": (_unlink, ("any", "any"), "none"),
-    "linked": (_linked, ("any", "any"), "bool"),
-    "neighbours": (_neighbours, ("T",), "list<T>"),
-    "text": (_text, ("any",), "text"),
-    "range": (_range, ("int", "int"), "list<int>"),
-    "scenario_setting": (_scenario_setting, ("text",), "any"),
-    "distinct": (_distinct, ("list<T>",), "list<T>"),
-    "definitions": (_definitions, ("list<any>",), "list<def>"),
-}
-
-
-def _library(*tables: dict) -> None:
-    """Add the built-ins of a board library; a name may be defined only once."""
-    for table in tables:
-        clash = sorted(set(table) & set(BUILTINS))
-        if clash:
-            raise RuntimeError(f"built-in names defined twice: {', '.join(clash)}")
-        BUILTINS.update(table)
-
-
-_library(grid.BUILTINS, hexgrid.BUILTINS, data.BUILTINS)

@@ -9,10 +9,11 @@ for its work.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from .arith import MAX_LENGTH
 from .errors import BudgetExceeded, IllegalAction
+from .library import builtin
 from .state import to_json
 
 
@@ -130,16 +131,13 @@ def _map(name: str, holder: Any) -> dict:
     return holder
 
 
+# The map built-ins: the checker types them from the map (`keys(m)` is a list of its key type).
+@builtin("keys(any) -> list<any>")
 def _keys(rt: Any, holder: Any) -> list:
     return list(rt.budget.charge(_map("keys", holder), "reads too big a map?"))
 
 
+@builtin("values(any) -> list<any>")
 def _values(rt: Any, holder: Any) -> list:
     return list(rt.budget.charge(_map("values", holder), "reads too big a map?").values())
 
-
-# The map built-ins: the checker types them from the map (`keys(m)` is a list of its key type).
-BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
-    "keys": (_keys, ("any",), "list<any>"),
-    "values": (_values, ("any",), "list<any>"),
-}

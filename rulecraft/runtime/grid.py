@@ -1,19 +1,22 @@
-"""Square-grid boards: ASCII maps, figures, 8-neighbour movement and line of sight.
+"""Square-grid boards: the geometry of rows of spaces, figures, 8-neighbour movement and sight.
 
-A ruleset writes a board as rows of text plus a legend that says what each character is
-(`"# wall"`, `". floor"`, `"D door"`, `"~ hazard cost=2"`, `"1 floor mark=start"`,
-`"b floor area=hall"`). Spaces are whole numbers, `y * width + x`, so they fit the
-language's `int` and `list<int>`. Boards live in the game state (`rt.things.boards[name]`) and
-their `snapshot()` goes into the replay digest.
+Takes a board's rows of text and a legend the ruleset declares and the compiler checks
+(`legend NAME { "#": wall  "~": hazard cost=2  "1": floor mark=start  "b": floor area=hall }`,
+compiler/boards.py). Gives the built-ins `grid_*` (declared next to their functions below).
+Spaces are whole numbers, `y * width + x`, so they fit the language's `int` and `list<int>`.
+Boards live in the game state (`rt.things.boards[name]`) and their `snapshot()` goes into the
+replay digest. A blank in the rows is no space at all.
 
-Terrain: `floor`, `hazard` (passable, flagged), `wall`, `door` (closed), `open_door`,
-`blocking` (an obstacle that blocks movement and sight), `void` (not part of the board).
+Terrain is the ruleset's: this module knows no terrain by name. Each space has one, and what it
+does is the terrain's declared properties: `passable` (a figure may stand on it and pass it),
+`blocks_sight` (it blocks a sight line) and `symbol` (how the board's picture draws it).
 Options: `cost=N` (movement points to enter), `mark=NAME` (start points, spawn points...),
 `area=NAME` (the space belongs to an area that is closed until `grid_open_area`).
 
 Figures are things placed with a footprint (`1x1`, `2x1`, `1x2`, `2x2`, any WxH up to 3x3)
-and a side: figures of the same side pass through each other, nobody passes through an
-enemy, and every move ends with the whole footprint on empty, open, passable spaces.
+and a side. Whom a moving figure may pass through is the board's setting (`grid_passing`): by
+default the figures of its own side and nobody else's; every move ends with the whole footprint
+on empty, open, passable spaces.
 A move takes the cheapest path; `grid_path` names its spaces, step by step, for rules that
 react to what a figure passes (ties between equally cheap paths are broken in a fixed order).
 
@@ -21,13 +24,13 @@ Turning: a figure whose footprint is not square may be let turn (`grid_turning`,
 movement points of at least 1). During a move it then stands in either orientation (WxH or HxW):
 a turn is one step of the move that swaps its width and height and keeps at least one of the
 spaces it covered, costs the figure's turning cost whatever the terrain, and must fit like any
-other step (friends passed, no enemy, wall or closed door). A move's state is its top-left
+other step (friends passed, no enemy, no impassable space). A move's state is its top-left
 space and its orientation; `grid_orientations` tells in which orientations it may end on a
 space, `grid_move_as` ends it in one of them.
 
 Line of sight runs from the centre of one space to the centre of another. It is blocked by
-every space whose interior the segment crosses (the two end spaces excepted) that holds a
-wall, a closed door, a blocking obstacle, a closed area or a figure - the viewer's and the
+every space whose interior the segment crosses (the two end spaces excepted) whose terrain
+blocks sight, that is no space or in a closed area, or that holds a figure - the viewer's and the
 target's own figures excepted, and any figures the query names. Where the segment passes
 exactly through a corner of four spaces, it is blocked only if both spaces beside the corner
 that it does not enter block it (so a diagonal gap between two walls is closed). The rule
@@ -38,406 +41,35 @@ Two choices a game's rules may make otherwise, per board (`grid_rules`): a sight
 a corner is blocked when `both` spaces beside it block (the default), when `either` does, or
 never (`none`); and a diagonal step may squeeze between two impassable spaces (`true`) or not
 (`false`, the default).
+
+`Board` (gridboard.py) keeps the terrain, the occupancy, the footprints and the board's settings;
+the searches (moves, paths, turning, sight) are functions of a board in gridsearch.py; this
+module reads the legend and gives the built-ins.
+
+Connection: `grid_joined` asks whether a chain of neighbouring spaces, all among given ones, joins
+some spaces to others (board.py's `joined`, shared with the hex board).
+
+A newcomer may add a built-in here (a function taking the game and the board, marked `@builtin`)
+or a board setting beside `grid_rules`; a new terrain property is read from `Terrain`, which
+compiler/boards.py fills from the ruleset's declarations.
 """
 
 from __future__ import annotations
 
-import heapq
-from typing import Any, Callable
+from typing import Any
 
+from . import gridsearch as gs
+from .board import joined
 from .errors import IllegalAction
+from .gridboard import NO_SPACE, STEPS, Board, Cell, Size, State, Terrain
+from .library import builtin
 from .state import Entity
 
 MAX_SIDE = 200  # the largest width or height of a board
 MAX_FOOTPRINT = 3
-TERRAINS = ("floor", "hazard", "wall", "door", "open_door", "blocking", "void")
-PASSABLE = frozenset(("floor", "hazard", "open_door"))
-SIGHT_BLOCKING = frozenset(("wall", "door", "blocking", "void"))
-STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+ORTHOGONAL = ((0, -1), (-1, 0), (1, 0), (0, 1))
 CORNER_SIGHT = ("both", "either", "none")  # which spaces beside a corner block a sight line through it
-Size = tuple[int, int]  # a footprint's width and height
-State = tuple[int, Size]  # a figure during a move: its top-left space and its orientation
-ONE_SPACE: Size = (1, 1)
-
-
-class Board:
-    """One square-grid board: terrain, areas, marks and the figures standing on it."""
-
-    def __init__(self, name: str, rows: list[str], legend: dict[str, tuple[str, int, str, str]]):
-        self.name = name
-        self.height = len(rows)
-        self.width = max((len(r) for r in rows), default=0)
-        self.terrain: list[str] = []
-        self.cost: list[int] = []
-        self.mark: list[str] = []
-        self.area: list[str] = []
-        for row in rows:
-            for x in range(self.width):
-                ch = row[x] if x < len(row) else " "
-                terrain, cost, mark, area = legend.get(ch, ("void", 1, "", "")) if ch != " " else ("void", 1, "", "")
-                self.terrain.append(terrain)
-                self.cost.append(cost)
-                self.mark.append(mark)
-                self.area.append(area)
-        self.open_areas: set[str] = {""}
-        self.figures: dict[int, Entity] = {}  # entity id -> figure
-        self.anchor: dict[int, int] = {}  # entity id -> top-left space
-        self.size: dict[int, tuple[int, int]] = {}  # entity id -> (w, h)
-        self.side: dict[int, str] = {}
-        self.occupant: dict[int, int] = {}  # space -> entity id
-        self.corner_sight = "both"
-        self.squeeze = False  # may a diagonal step pass between two impassable spaces?
-        self.turn_cost: dict[int, int] = {}  # entity id -> movement points a turn costs (turning figures)
-        self.memo: dict[tuple[int, int], dict[State, int]] = {}  # (figure, budget) -> costs, until a change
-        self.layout: tuple[list[bool], list[list[tuple[int, int]]]] | None = None  # see `small_steps`
-        self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint (this layout)
-
-    def changed(self) -> None:
-        """Something that moves depend on changed (a figure, a turning cost)."""
-        self.memo.clear()
-
-    def relaid(self) -> None:
-        """The layout changed (a terrain, an opened area, the board's rules): moves and the tables
-        made from it are found again."""
-        self.layout = None
-        self.footprints.clear()
-        self.changed()
-
-    def small_steps(self) -> tuple[list[bool], list[list[tuple[int, int]]]]:
-        """The layout's tables for figures of one space, made once per layout: whether each space
-        can be stood on, and from each space the steps into its neighbours as (space, cost), in
-        STEPS order, leaving out those onto spaces that cannot be stood on and diagonal squeezes."""
-        if self.layout is None:
-            w = self.width
-            standable = [self.passable(s % w, s // w) for s in range(w * self.height)]
-            steps: list[list[tuple[int, int]]] = []
-            for s in range(len(standable)):
-                x, y = s % w, s // w
-                steps.append([((y + dy) * w + x + dx, self.cost[(y + dy) * w + x + dx]) for dx, dy in STEPS
-                              if self.passable(x + dx, y + dy) and self.diagonal_ok(x, y, dx, dy)])
-            self.layout = (standable, steps)
-        return self.layout
-
-    # ---- spaces -------------------------------------------------------------
-
-    def xy(self, s: int) -> tuple[int, int]:
-        return s % self.width, s // self.width
-
-    def valid(self, s: Any) -> bool:
-        return s.__class__ is int and 0 <= s < self.width * self.height  # a bool's class is bool
-
-    def on_board(self, x: int, y: int) -> bool:
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            return False
-        s = y * self.width + x
-        return self.terrain[s] != "void" and self.area[s] in self.open_areas
-
-    def passable(self, x: int, y: int) -> bool:
-        return self.on_board(x, y) and self.terrain[y * self.width + x] in PASSABLE
-
-    def blocks_sight_terrain(self, x: int, y: int) -> bool:
-        if not self.on_board(x, y):
-            return True
-        return self.terrain[y * self.width + x] in SIGHT_BLOCKING
-
-    def footprint(self, s: int, size: tuple[int, int]) -> list[int] | None:
-        """The spaces a figure of `size` covers with its top-left at `s`; None if off the board.
-        Found once per layout, size and space (shared: callers never change the list)."""
-        table = self.footprints.get(size)
-        if table is None:
-            table = self.footprints[size] = [self.cover(t, size) for t in range(self.width * self.height)]
-        return table[s] if 0 <= s < len(table) else self.cover(s, size)
-
-    def cover(self, s: int, size: tuple[int, int]) -> list[int] | None:
-        x0, y0 = self.xy(s)
-        w, h = size
-        out = []
-        for dy in range(h):
-            for dx in range(w):
-                x, y = x0 + dx, y0 + dy
-                if not self.on_board(x, y):
-                    return None
-                out.append(y * self.width + x)
-        return out
-
-    def spaces_of(self, fid: int) -> list[int]:
-        return self.footprint(self.anchor[fid], self.size[fid]) or []
-
-    # ---- figures ------------------------------------------------------------
-
-    def fits(self, fid: int | None, s: int, size: tuple[int, int], side: str, ending: bool) -> bool:
-        """May a figure stand (ending) or pass (not ending) with its top-left at s?"""
-        if size == ONE_SPACE:
-            if not self.small_steps()[0][s]:
-                return False
-            other = self.occupant.get(s)
-            return other is None or other == fid or (not ending and self.side[other] == side)
-        cells = self.footprint(s, size)
-        if cells is None:
-            return False
-        for c in cells:
-            if self.terrain[c] not in PASSABLE:
-                return False
-            other = self.occupant.get(c)
-            if other is not None and other != fid:
-                if ending or self.side[other] != side:
-                    return False
-        return True
-
-    def place(self, thing: Entity, s: int, size: tuple[int, int], side: str) -> None:
-        self.lift(thing.id)
-        self.changed()
-        self.figures[thing.id] = thing
-        self.anchor[thing.id] = s
-        self.size[thing.id] = size
-        self.side[thing.id] = side
-        for c in self.spaces_of(thing.id):
-            self.occupant[c] = thing.id
-
-    def lift(self, fid: int) -> None:
-        if fid in self.anchor:
-            self.changed()
-            for c in self.spaces_of(fid):
-                if self.occupant.get(c) == fid:
-                    del self.occupant[c]
-            del self.anchor[fid], self.size[fid], self.side[fid], self.figures[fid]
-
-    def drop(self, thing: Entity) -> None:
-        """A thing taken out of the game (`remove`, `destroy`) leaves the board."""
-        self.lift(thing.id)
-        self.turn_cost.pop(thing.id, None)
-        self.changed()
-
-    def shapes(self, fid: int) -> list[Size]:
-        """The orientations the figure may stand in: its own first, then the turned one."""
-        w, h = self.size[fid]
-        return [(w, h), (h, w)] if fid in self.turn_cost and w != h else [(w, h)]
-
-    def turns(self, s: int, size: Size) -> list[int]:
-        """The top-left spaces of the turned footprint that shares a space with this one."""
-        x0, y0 = self.xy(s)
-        w, h = size
-        out = []
-        for y in range(y0 - w + 1, y0 + h):
-            for x in range(x0 - h + 1, x0 + w):
-                if 0 <= x < self.width and 0 <= y < self.height:
-                    out.append(y * self.width + x)
-        return out
-
-    def step_cost(self, s: int, size: tuple[int, int]) -> int:
-        return max(self.cost[c] for c in self.footprint(s, size) or [s])
-
-    def diagonal_ok(self, x: int, y: int, dx: int, dy: int) -> bool:
-        """A diagonal step may not squeeze between two impassable spaces (unless the board's rules allow it)."""
-        if dx == 0 or dy == 0 or self.squeeze:
-            return True
-        return self.passable(x + dx, y) or self.passable(x, y + dy)
-
-    def steps(self, fid: int, state: State) -> list[tuple[State, int]]:
-        """The states one step of a move leads to from `state`, with the step's cost: a step
-        to a neighbouring space (not squeezing diagonally between two impassable spaces), and
-        for a turning figure a turn."""
-        s, size = state
-        side = self.side[fid]
-        if size == ONE_SPACE:  # the layout's table, then the figures standing in the way (never turns)
-            occupant, sides = self.occupant, self.side
-            return [((n, size), cost) for n, cost in self.small_steps()[1][s]
-                    if (other := occupant.get(n)) is None or other == fid or sides[other] == side]
-        x, y = self.xy(s)
-        out = []
-        for dx, dy in STEPS:
-            nx, ny = x + dx, y + dy
-            if 0 <= nx < self.width and 0 <= ny < self.height and self.diagonal_ok(x, y, dx, dy):
-                n = ny * self.width + nx
-                if self.fits(fid, n, size, side, False):
-                    out.append(((n, size), self.step_cost(n, size)))
-        if len(self.shapes(fid)) > 1:
-            turned = (size[1], size[0])
-            mine = set(self.footprint(s, size) or [])
-            for n in self.turns(s, size):
-                cells = self.footprint(n, turned)
-                if cells and mine.intersection(cells) and self.fits(fid, n, turned, side, False):
-                    out.append(((n, turned), self.turn_cost[fid]))
-        return out
-
-    def costs(self, fid: int, budget: int) -> dict[State, int]:
-        """Least movement cost to bring the figure to each state (top-left space, orientation),
-        within budget (Dijkstra; passing through friends is allowed, ending there is checked
-        by the caller)."""
-        known = self.memo.get((fid, budget))
-        if known is not None:
-            return known
-        start = (self.anchor[fid], self.size[fid])
-        best = {start: 0}
-        queue = [(0, start)]
-        while queue:
-            spent, state = heapq.heappop(queue)
-            if spent > best.get(state, spent):
-                continue
-            for nxt, cost in self.steps(fid, state):
-                total = spent + cost
-                if total <= budget and total < best.get(nxt, budget + 1):
-                    best[nxt] = total
-                    heapq.heappush(queue, (total, nxt))
-        self.memo[(fid, budget)] = best
-        return best
-
-    def path(self, fid: int, to: State) -> list[State]:
-        """The states of the figure's cheapest move ending in `to`, one per step, `to` last
-        ([] if it cannot end a move there, or stands there). The search and costs are those
-        of `costs`; walking back from `to`, each step comes from the lowest state (space, then
-        orientation) that lies on a cheapest path, so equally cheap paths are always told apart
-        the same way. Steps are symmetric (a step back is a step of the same cost), so a
-        state's predecessors are found among its own steps."""
-        best = self.costs(fid, 99 * self.width * self.height)
-        if to not in best or best[to] == 0 or not self.fits(fid, to[0], to[1], self.side[fid], True):
-            return []
-        out = []
-        state = to
-        while best[state] > 0:
-            out.append(state)
-            came = [prev for prev, _ in self.steps(fid, state)
-                    if best.get(prev) == best[state] - self.arrival_cost(prev, state, fid)]
-            state = min(came)  # never empty: `best` holds least costs, each reached by a legal step
-        out.reverse()
-        return out
-
-    def arrival_cost(self, prev: State, state: State, fid: int) -> int:
-        """What the step from `prev` into `state` costs."""
-        return self.turn_cost[fid] if prev[1] != state[1] else self.step_cost(state[0], state[1])
-
-    def endings(self, fid: int, budget: int) -> dict[State, int]:
-        """The states in which the figure may end its move, with their cost (its own included)."""
-        side = self.side[fid]
-        return {st: c for st, c in self.costs(fid, budget).items() if self.fits(fid, st[0], st[1], side, True)}
-
-    def reachable(self, fid: int, budget: int) -> dict[int, int]:
-        """Spaces where the figure may end its move in some orientation, with the least cost."""
-        out: dict[int, int] = {}
-        for (s, _), c in self.endings(fid, budget).items():
-            out[s] = min(c, out.get(s, c))
-        return out
-
-    def ending(self, fid: int, s: int, budget: int) -> tuple[State, int] | None:
-        """How a move to s ends by default: in the figure's own orientation if it can, else the
-        cheapest other one (None if it cannot end there within budget)."""
-        ends = self.endings(fid, budget)
-        options = [((s, shape), ends[(s, shape)]) for shape in self.shapes(fid) if (s, shape) in ends]
-        if not options:
-            return None
-        if options[0][0][1] == self.size[fid]:
-            return options[0]
-        return min(options, key=lambda o: (o[1], o[0]))
-
-    # ---- range and sight ----------------------------------------------------
-
-    def distance(self, a: int, b: int) -> int:
-        ax, ay = self.xy(a)
-        bx, by = self.xy(b)
-        return max(abs(ax - bx), abs(ay - by))
-
-    def crossed(self, a: int, b: int) -> tuple[list[int], list[tuple[int, int]]]:
-        """The spaces whose interior the centre-to-centre segment a-b crosses (a and b
-        excluded), and the pairs of spaces beside each grid corner it passes exactly through.
-        Exact integer arithmetic in doubled coordinates (centres are odd, edges even)."""
-        (xa, ya), (xb, yb) = self.xy(a), self.xy(b)
-        if (xa, ya) > (xb, yb):
-            xa, ya, xb, yb = xb, yb, xa, ya  # one direction only: the answer is symmetric by construction
-        w = self.width
-        cells: list[int] = []
-        corners: list[tuple[int, int]] = []
-        if xa == xb or ya == yb:
-            if xa == xb:
-                lo, hi = sorted((ya, yb))
-                cells = [y * w + xa for y in range(lo + 1, hi)]
-            else:
-                cells = [ya * w + x for x in range(xa + 1, xb)]
-            return cells, corners
-        X0, Y0, X1, Y1 = 2 * xa + 1, 2 * ya + 1, 2 * xb + 1, 2 * yb + 1
-        dx, dy = X1 - X0, Y1 - Y0  # dx > 0 here
-        for cx in range(xa, xb + 1):
-            xs, xe = max(2 * cx, X0), min(2 * cx + 2, X1)
-            if xs >= xe:
-                continue
-            n1, n2 = Y0 * dx + dy * (xs - X0), Y0 * dx + dy * (xe - X0)  # Y scaled by dx
-            lo, hi = min(n1, n2), max(n1, n2)
-            for cy in range(min(ya, yb), max(ya, yb) + 1):
-                if lo < (2 * cy + 2) * dx and hi > 2 * cy * dx and (cx, cy) not in ((xa, ya), (xb, yb)):
-                    cells.append(cy * w + cx)
-        for gx in range(2 * xa + 2, 2 * xb + 1, 2):
-            num = Y0 * dx + dy * (gx - X0)
-            if num % dx == 0 and (num // dx) % 2 == 0:
-                gy = num // dx
-                k, m = gx // 2, gy // 2
-                if dy > 0:
-                    corners.append(((m) * w + (k - 1), (m - 1) * w + k))
-                else:
-                    corners.append(((m - 1) * w + (k - 1), m * w + k))
-        return cells, corners
-
-    def blocks(self, s: int, exempt: set[int]) -> bool:
-        x, y = self.xy(s)
-        if self.blocks_sight_terrain(x, y):
-            return True
-        fid = self.occupant.get(s)
-        return fid is not None and fid not in exempt
-
-    def sight(self, a: int, b: int, exempt: set[int]) -> bool:
-        """Line of sight between spaces a and b; figures standing on a or b never block."""
-        if not (self.on_board(*self.xy(a)) and self.on_board(*self.xy(b))):
-            return False
-        exempt = set(exempt)
-        for s in (a, b):
-            if s in self.occupant:
-                exempt.add(self.occupant[s])
-        cells, corners = self.crossed(a, b)
-        for c in cells:
-            if self.blocks(c, exempt):
-                return False
-        for p, q in corners:
-            if self.corner_sight == "both" and self.blocks(p, exempt) and self.blocks(q, exempt):
-                return False
-            if self.corner_sight == "either" and (self.blocks(p, exempt) or self.blocks(q, exempt)):
-                return False
-        return True
-
-    def sees(self, fid: int, target: int, exempt: set[int]) -> bool:
-        """A figure sees a space if the centre of any space it covers sees it."""
-        mine = self.spaces_of(fid)
-        if target in mine:
-            return True
-        ex = set(exempt) | {fid}
-        return any(self.sight(s, target, ex) for s in mine)
-
-    # ---- output -------------------------------------------------------------
-
-    def snapshot(self) -> dict:
-        return {
-            "width": self.width, "height": self.height,
-            "terrain": ["".join(_CODE[t] for t in self.terrain[y * self.width:(y + 1) * self.width])
-                        for y in range(self.height)],
-            "open_areas": sorted(self.open_areas),
-            "figures": [[fid, self.anchor[fid], list(self.size[fid]), self.side[fid]] for fid in sorted(self.anchor)],
-            **({"turning": [[fid, self.turn_cost[fid]] for fid in sorted(self.turn_cost)]} if self.turn_cost else {}),
-        }
-
-    def render(self) -> str:
-        out = []
-        for y in range(self.height):
-            row = []
-            for x in range(self.width):
-                s = y * self.width + x
-                if s in self.occupant:
-                    row.append(self.side[self.occupant[s]][:1] or "@")
-                elif not self.on_board(x, y):
-                    row.append(" " if self.terrain[s] == "void" else "?")
-                else:
-                    row.append(_CODE[self.terrain[s]])
-            out.append("".join(row).rstrip())
-        return "\n".join(out)
-
-
-_CODE = {"floor": ".", "hazard": "~", "wall": "#", "door": "D", "open_door": "d", "blocking": "O", "void": " "}
+PASSING = ("side", "nobody", "everybody")  # whose figures a moving figure may pass through (never end on)
 
 
 # ---- argument checking ------------------------------------------------------
@@ -458,6 +90,12 @@ def _space(board: Board, s: Any, fn: str) -> int:
     if not board.valid(s):
         raise _bad(fn, f"{s!r} is not a space of board '{board.name}' (0..{board.width * board.height - 1})")
     return s
+
+
+def _spaces(rt, board: Board, items: Any, fn: str) -> list[int]:
+    if not isinstance(items, list):
+        raise _bad(fn, f"expected a list of spaces, not {type(items).__name__}")
+    return [_space(board, s, fn) for s in rt.budget.scan(items)]
 
 
 def _int(value: Any, fn: str, what: str) -> int:
@@ -496,55 +134,41 @@ def _size(text: Any, fn: str) -> tuple[int, int]:
     return w, h
 
 
-def parse_legend(entries: Any, fn: str = "grid_board") -> dict[str, tuple[str, int, str, str]]:
-    """`"C terrain [cost=N] [mark=NAME] [area=NAME]"` -> {C: (terrain, cost, mark, area)}."""
-    if not isinstance(entries, list):
-        raise _bad(fn, "the legend must be a list of texts")
-    legend: dict[str, tuple[str, int, str, str]] = {}
-    for entry in entries:
-        words = _text(entry, fn, "a legend entry").split()
-        if len(words) < 2 or len(words[0]) != 1:
-            raise _bad(fn, f"legend entry {entry!r} is not 'C terrain [cost=N] [mark=NAME] [area=NAME]'")
-        ch, terrain = words[0], words[1]
-        if terrain not in TERRAINS:
-            raise _bad(fn, f"unknown terrain {terrain!r} in {entry!r} (one of: {', '.join(TERRAINS)})")
-        cost, mark, area = 1, "", ""
-        for opt in words[2:]:
-            key, _, value = opt.partition("=")
-            if key == "cost" and value.isdigit() and 1 <= int(value) <= 99:
-                cost = int(value)
-            elif key == "mark" and value:
-                mark = value
-            elif key == "area" and value:
-                area = value
-            else:
-                raise _bad(fn, f"unknown option {opt!r} in legend entry {entry!r}")
-        if ch in legend:
-            raise _bad(fn, f"the character {ch!r} is in the legend twice")
-        legend[ch] = (terrain, cost, mark, area)
-    return legend
+def read_legend(value: Any, fn: str = "grid_board") -> tuple[dict[str, Cell], dict[str, Terrain]]:
+    """A legend's value (compiler/boards.py, checked when compiled) -> its cells and every terrain."""
+    try:
+        cells, terrains = value
+        kinds = {name: Terrain(*props) for name, *props in terrains}
+        legend = {ch: (terrain, cost, mark, area) for ch, terrain, cost, mark, area in cells}
+    except (TypeError, ValueError):
+        raise _bad(fn, "the legend must be a legend the ruleset declares (`legend NAME { ... }`)") from None
+    if any(terrain not in kinds for terrain, _, _, _ in legend.values()):
+        raise _bad(fn, "the legend names a terrain the ruleset does not declare")
+    return legend, kinds
 
 
 # ---- built-ins ----------------------------------------------------------------
 
 
+@builtin("grid_board(board, list<text>, legend) -> board")
 def grid_board(rt, name, rows, legend):
     _text(name, "grid_board", "the board's name")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         raise _bad("grid_board", "the rows must be a non-empty list of texts")
     if len(rows) > MAX_SIDE or max(len(r) for r in rows) > MAX_SIDE:
         raise _bad("grid_board", f"a board is at most {MAX_SIDE}x{MAX_SIDE} spaces")
-    parsed = parse_legend(legend)
+    cells, terrains = read_legend(legend)
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
-            if ch != " " and ch not in parsed:
+            if ch != " " and ch not in cells:
                 raise _bad("grid_board", f"row {y + 1}, column {x + 1}: {ch!r} is not in the legend")
-    board = Board(name, rows, parsed)
+    board = Board(name, rows, cells, terrains)
     rt.things.boards[name] = board
     rt.history.record("board", board=name, width=board.width, height=board.height)
     return name
 
 
+@builtin("grid_rules(board, text, bool) -> none")
 def grid_rules(rt, b, corner_sight, diagonal_squeeze):
     """The board's choices: which spaces beside a corner block a sight line through it (`both`,
     `either` or `none`), and whether a diagonal step may pass between two impassable spaces."""
@@ -560,14 +184,28 @@ def grid_rules(rt, b, corner_sight, diagonal_squeeze):
     board.relaid()
 
 
+@builtin("grid_passing(board, text) -> none")
+def grid_passing(rt, b, passing):
+    """Whose figures a moving figure may pass through, never ending on them: those of its own `side`
+    (the default), `nobody`'s or `everybody`'s."""
+    board = _board(rt, b, "grid_passing")
+    if _text(passing, "grid_passing", "who may be passed") not in PASSING:
+        raise _bad("grid_passing", f"a figure passes the figures of {' / '.join(PASSING)}, not {passing!r}")
+    board.passing = passing
+    board.changed()
+
+
+@builtin("grid_width(board) -> int")
 def grid_width(rt, b):
     return _board(rt, b, "grid_width").width
 
 
+@builtin("grid_height(board) -> int")
 def grid_height(rt, b):
     return _board(rt, b, "grid_height").height
 
 
+@builtin("grid_space(board, int, int) -> int")
 def grid_space(rt, b, x, y):
     board = _board(rt, b, "grid_space")
     x, y = _int(x, "grid_space", "x"), _int(y, "grid_space", "y")
@@ -576,27 +214,32 @@ def grid_space(rt, b, x, y):
     return y * board.width + x
 
 
+@builtin("grid_x(board, int) -> int")
 def grid_x(rt, b, s):
     board = _board(rt, b, "grid_x")
     return board.xy(_space(board, s, "grid_x"))[0]
 
 
+@builtin("grid_y(board, int) -> int")
 def grid_y(rt, b, s):
     board = _board(rt, b, "grid_y")
     return board.xy(_space(board, s, "grid_y"))[1]
 
 
+@builtin("grid_terrain(board, int) -> text")
 def grid_terrain(rt, b, s):
     board = _board(rt, b, "grid_terrain")
     s = _space(board, s, "grid_terrain")
-    return board.terrain[s] if board.on_board(*board.xy(s)) else "void"
+    return board.terrain[s] if board.on_board(*board.xy(s)) else NO_SPACE
 
 
+@builtin("grid_cost(board, int) -> int")
 def grid_cost(rt, b, s):
     board = _board(rt, b, "grid_cost")
     return board.cost[_space(board, s, "grid_cost")]
 
 
+@builtin("grid_marked(board, text) -> list<int>")
 def grid_marked(rt, b, mark):
     """The open spaces with this mark, in space order."""
     board = _board(rt, b, "grid_marked")
@@ -604,26 +247,31 @@ def grid_marked(rt, b, mark):
     return [s for s in range(len(board.terrain)) if board.mark[s] == mark and board.on_board(*board.xy(s))]
 
 
+@builtin("grid_mark(board, int) -> text")
 def grid_mark(rt, b, s):
     board = _board(rt, b, "grid_mark")
     return board.mark[_space(board, s, "grid_mark")]
 
 
+@builtin("grid_area(board, int) -> text")
 def grid_area(rt, b, s):
     board = _board(rt, b, "grid_area")
     return board.area[_space(board, s, "grid_area")]
 
 
+@builtin("grid_area_spaces(board, text) -> list<int>")
 def grid_area_spaces(rt, b, area):
     board = _board(rt, b, "grid_area_spaces")
     _text(area, "grid_area_spaces", "an area")
-    return [s for s in range(len(board.terrain)) if board.area[s] == area and board.terrain[s] != "void"]
+    return [s for s in range(len(board.terrain)) if board.area[s] == area and board.terrain[s] != NO_SPACE]
 
 
+@builtin("grid_area_open(board, text) -> bool")
 def grid_area_open(rt, b, area):
     return _text(area, "grid_area_open", "an area") in _board(rt, b, "grid_area_open").open_areas
 
 
+@builtin("grid_open_area(board, text) -> none")
 def grid_open_area(rt, b, area):
     board = _board(rt, b, "grid_open_area")
     area = _text(area, "grid_open_area", "an area")
@@ -633,17 +281,19 @@ def grid_open_area(rt, b, area):
         rt.history.record("board", board=board.name, opened=area)
 
 
+@builtin("grid_set_terrain(board, int, text) -> none")
 def grid_set_terrain(rt, b, s, terrain):
     """Change one space's terrain (open or close a door, clear an obstacle)."""
     board = _board(rt, b, "grid_set_terrain")
     s = _space(board, s, "grid_set_terrain")
-    if terrain not in TERRAINS or terrain == "void":
-        raise _bad("grid_set_terrain", f"unknown terrain {terrain!r}")
+    if _text(terrain, "grid_set_terrain", "the terrain") not in board.terrains:
+        raise _bad("grid_set_terrain", f"unknown terrain {terrain!r} (one of: {', '.join(board.terrains)})")
     board.terrain[s] = terrain
     board.relaid()
     rt.history.record("board", board=board.name, space=s, terrain=terrain)
 
 
+@builtin("grid_neighbours(board, int) -> list<int>")
 def grid_neighbours(rt, b, s):
     """The on-board spaces around s (8 directions), in space order."""
     board = _board(rt, b, "grid_neighbours")
@@ -652,11 +302,32 @@ def grid_neighbours(rt, b, s):
     return sorted(out)
 
 
+@builtin("grid_joined(board, list<int>, list<int>, list<int>, bool) -> bool")
+def grid_joined(rt, b, starts, goals, through, diagonals):
+    """Is a space of `starts` joined to a space of `goals` by a chain of spaces of `through` (the two ends
+    among them), each a neighbour of the one before: in the 4 straight directions, or in all 8 with
+    `diagonals`? For connection games (Go's groups, a player's track across the board)."""
+    board = _board(rt, b, "grid_joined")
+    ends = _spaces(rt, board, starts, "grid_joined"), _spaces(rt, board, goals, "grid_joined")
+    if not isinstance(diagonals, bool):
+        raise _bad("grid_joined", f"diagonals must be true or false, not {type(diagonals).__name__}")
+    steps = STEPS if diagonals else ORTHOGONAL
+    w = board.width
+
+    def around(s: int) -> list[int]:
+        x, y = s % w, s // w
+        return [(y + dy) * w + x + dx for dx, dy in steps if board.on_board(x + dx, y + dy)]
+
+    return joined(*ends, _spaces(rt, board, through, "grid_joined"), around)
+
+
+@builtin("grid_range(board, int, int) -> int")
 def grid_range(rt, b, a, c):
     board = _board(rt, b, "grid_range")
     return board.distance(_space(board, a, "grid_range"), _space(board, c, "grid_range"))
 
 
+@builtin("grid_range_from(board, any, int) -> int")
 def grid_range_from(rt, b, thing, s):
     """Spaces from the nearest space a figure covers to s."""
     board = _board(rt, b, "grid_range_from")
@@ -665,18 +336,21 @@ def grid_range_from(rt, b, thing, s):
     return min(board.distance(c, s) for c in board.spaces_of(fid))
 
 
+@builtin("grid_footprint(board, int, text) -> list<int>")
 def grid_footprint(rt, b, s, size):
     """The spaces a figure of this footprint would cover with its top-left at s; [] if off the board."""
     board = _board(rt, b, "grid_footprint")
     return list(board.footprint(_space(board, s, "grid_footprint"), _size(size, "grid_footprint")) or [])
 
 
+@builtin("grid_fits(board, int, text) -> bool")
 def grid_fits(rt, b, s, size):
     """Could a figure of this footprint be put down here (open, passable and empty spaces)?"""
     board = _board(rt, b, "grid_fits")
     return board.fits(None, _space(board, s, "grid_fits"), _size(size, "grid_fits"), "", True)
 
 
+@builtin("grid_place(board, any, int, text, text) -> none")
 def grid_place(rt, b, thing, s, size, side):
     board = _board(rt, b, "grid_place")
     if not isinstance(thing, Entity):
@@ -690,6 +364,7 @@ def grid_place(rt, b, thing, s, size, side):
     rt.history.record("place", board=board.name, thing=thing, space=s)
 
 
+@builtin("grid_remove(board, any) -> none")
 def grid_remove(rt, b, thing):
     board = _board(rt, b, "grid_remove")
     if not isinstance(thing, Entity):
@@ -699,6 +374,7 @@ def grid_remove(rt, b, thing):
         rt.history.record("lift", board=board.name, thing=thing)
 
 
+@builtin("grid_where(board, any) -> int")
 def grid_where(rt, b, thing):
     """The top-left space of a figure, or -1 if it is not on the board."""
     board = _board(rt, b, "grid_where")
@@ -707,11 +383,13 @@ def grid_where(rt, b, thing):
     return board.anchor.get(thing.id, -1)
 
 
+@builtin("grid_spaces_of(board, any) -> list<int>")
 def grid_spaces_of(rt, b, thing):
     board = _board(rt, b, "grid_spaces_of")
     return list(board.spaces_of(_figure(board, thing, "grid_spaces_of")))
 
 
+@builtin("grid_at(board, int) -> any")
 def grid_at(rt, b, s):
     """The figure covering space s, or none."""
     board = _board(rt, b, "grid_at")
@@ -719,16 +397,19 @@ def grid_at(rt, b, s):
     return board.figures[fid] if fid is not None else None
 
 
+@builtin("grid_figures(board) -> list<any>")
 def grid_figures(rt, b):
     board = _board(rt, b, "grid_figures")
     return [board.figures[fid] for fid in sorted(board.anchor)]
 
 
+@builtin("grid_side(board, any) -> text")
 def grid_side(rt, b, thing):
     board = _board(rt, b, "grid_side")
     return board.side[_figure(board, thing, "grid_side")]
 
 
+@builtin("grid_empty(board) -> list<int>")
 def grid_empty(rt, b):
     """Every open, passable, unoccupied space, in space order."""
     board = _board(rt, b, "grid_empty")
@@ -736,24 +417,27 @@ def grid_empty(rt, b):
             if s not in board.occupant and board.passable(*board.xy(s))]
 
 
+@builtin("grid_reachable(board, any, int) -> list<int>")
 def grid_reachable(rt, b, thing, budget):
     """The spaces where a figure may end a move of at most `budget` movement points (its own included)."""
     board = _board(rt, b, "grid_reachable")
     fid = _figure(board, thing, "grid_reachable")
     budget = max(0, _int(budget, "grid_reachable", "the budget"))
-    return sorted(board.reachable(fid, budget))
+    return sorted(gs.reachable(board, fid, budget))
 
 
+@builtin("grid_move_cost(board, any, int) -> int")
 def grid_move_cost(rt, b, thing, s):
     """The least movement points to end a move with the figure's top-left at s, in the orientation
     `grid_move` would end it in; -1 if impossible."""
     board = _board(rt, b, "grid_move_cost")
     fid = _figure(board, thing, "grid_move_cost")
     s = _space(board, s, "grid_move_cost")
-    found = board.ending(fid, s, 99 * board.width * board.height)
+    found = gs.ending(board, fid, s, 99 * board.width * board.height)
     return found[1] if found else -1
 
 
+@builtin("grid_path(board, any, int) -> list<int>")
 def grid_path(rt, b, thing, s):
     """The spaces a figure's move to s passes, one per step (its top-left space after each step), s last:
     the cheapest path, the one `grid_move` and `grid_move_cost` count (ties go to the lowest-numbered
@@ -761,8 +445,8 @@ def grid_path(rt, b, thing, s):
     is a step too: its space may repeat the one before."""
     board = _board(rt, b, "grid_path")
     fid = _figure(board, thing, "grid_path")
-    found = board.ending(fid, _space(board, s, "grid_path"), 99 * board.width * board.height)
-    return [st[0] for st in board.path(fid, found[0])] if found else []
+    found = gs.ending(board, fid, _space(board, s, "grid_path"), 99 * board.width * board.height)
+    return [st[0] for st in gs.path(board, fid, found[0])] if found else []
 
 
 def _move_to(rt, board: Board, thing: Entity, end: tuple[State, int]) -> int:
@@ -774,6 +458,7 @@ def _move_to(rt, board: Board, thing: Entity, end: tuple[State, int]) -> int:
     return cost
 
 
+@builtin("grid_move(board, any, int, int) -> int")
 def grid_move(rt, b, thing, s, budget):
     """Move a figure to s along its cheapest path; returns the points spent. Illegal if it cannot end there
     within `budget` (through closed doors, blocking obstacles or enemies, off the board, onto another figure).
@@ -782,12 +467,13 @@ def grid_move(rt, b, thing, s, budget):
     fid = _figure(board, thing, "grid_move")
     s = _space(board, s, "grid_move")
     budget = _int(budget, "grid_move", "the budget")
-    found = board.ending(fid, s, max(0, budget))
+    found = gs.ending(board, fid, s, max(0, budget))
     if found is None:
         raise IllegalAction(f"{thing.name} cannot move to space {s} with {budget} movement")
     return _move_to(rt, board, thing, found)
 
 
+@builtin("grid_move_as(board, any, int, text, int) -> int")
 def grid_move_as(rt, b, thing, s, size, budget):
     """Move a figure to s ending in the orientation `size` (WxH); returns the points spent."""
     board = _board(rt, b, "grid_move_as")
@@ -795,24 +481,26 @@ def grid_move_as(rt, b, thing, s, size, budget):
     s = _space(board, s, "grid_move_as")
     wh = _size(size, "grid_move_as")
     budget = _int(budget, "grid_move_as", "the budget")
-    if wh not in board.shapes(fid):
+    if wh not in gs.shapes(board, fid):
         raise _bad("grid_move_as", f"{thing.ref} cannot stand as {size} (it stands as {_wh(board.size[fid])})")
-    cost = board.endings(fid, max(0, budget)).get((s, wh))
+    cost = gs.endings(board, fid, max(0, budget)).get((s, wh))
     if cost is None:
         raise IllegalAction(f"{thing.name} cannot move to space {s} as {size} with {budget} movement")
     return _move_to(rt, board, thing, ((s, wh), cost))
 
 
+@builtin("grid_orientations(board, any, int, int) -> list<text>")
 def grid_orientations(rt, b, thing, s, budget):
     """The footprints (WxH) in which a figure may end a move of at most `budget` points with its top-left
     at s, its own orientation first; [] if it cannot end there."""
     board = _board(rt, b, "grid_orientations")
     fid = _figure(board, thing, "grid_orientations")
     s = _space(board, s, "grid_orientations")
-    ends = board.endings(fid, max(0, _int(budget, "grid_orientations", "the budget")))
-    return [_wh(shape) for shape in board.shapes(fid) if (s, shape) in ends]
+    ends = gs.endings(board, fid, max(0, _int(budget, "grid_orientations", "the budget")))
+    return [_wh(shape) for shape in gs.shapes(board, fid) if (s, shape) in ends]
 
 
+@builtin("grid_turning(board, any, int) -> none")
 def grid_turning(rt, b, thing, cost):
     """Let a figure on the board turn during its moves, each turn costing `cost` (at least 1) movement
     points; 0 forbids turning again. A square figure has nothing to turn."""
@@ -828,6 +516,7 @@ def grid_turning(rt, b, thing, cost):
     board.changed()
 
 
+@builtin("grid_size_of(board, any) -> text")
 def grid_size_of(rt, b, thing):
     """The footprint (WxH) a figure stands in now."""
     board = _board(rt, b, "grid_size_of")
@@ -838,81 +527,40 @@ def _wh(size: Size) -> str:
     return f"{size[0]}x{size[1]}"
 
 
+@builtin("grid_sight(board, int, int, list<any>) -> bool")
 def grid_sight(rt, b, a, c, ignore):
     """Line of sight between the centres of spaces a and c; figures in `ignore` (and on a or c) do not block."""
     board = _board(rt, b, "grid_sight")
-    return board.sight(_space(board, a, "grid_sight"), _space(board, c, "grid_sight"), _things(ignore, "grid_sight"))
+    return gs.sight(board, _space(board, a, "grid_sight"), _space(board, c, "grid_sight"), _things(ignore, "grid_sight"))
 
 
+@builtin("grid_sees(board, any, int, list<any>) -> bool")
 def grid_sees(rt, b, thing, s, ignore):
     """Does the figure see space s from the centre of any space it covers?"""
     board = _board(rt, b, "grid_sees")
     fid = _figure(board, thing, "grid_sees")
-    return board.sees(fid, _space(board, s, "grid_sees"), _things(ignore, "grid_sees"))
+    return gs.sees(board, fid, _space(board, s, "grid_sees"), _things(ignore, "grid_sees"))
 
 
+@builtin("grid_seen_by(board, int, list<any>, list<any>) -> bool")
 def grid_seen_by(rt, b, s, viewers, ignore):
     """Does any of the viewers (figures on the board) see space s?"""
     board = _board(rt, b, "grid_seen_by")
     s = _space(board, s, "grid_seen_by")
     exempt = _things(ignore, "grid_seen_by")
     _things(viewers, "grid_seen_by")
-    return any(v is not None and v.id in board.anchor and board.sees(v.id, s, exempt) for v in viewers)
+    return any(v is not None and v.id in board.anchor and gs.sees(board, v.id, s, exempt) for v in viewers)
 
 
+@builtin("grid_visible(board, any, list<any>) -> list<int>")
 def grid_visible(rt, b, thing, ignore):
     """Every open space the figure sees, in space order."""
     board = _board(rt, b, "grid_visible")
     fid = _figure(board, thing, "grid_visible")
     exempt = _things(ignore, "grid_visible")
-    return [s for s in range(len(board.terrain)) if board.on_board(*board.xy(s)) and board.sees(fid, s, exempt)]
+    return [s for s in range(len(board.terrain)) if board.on_board(*board.xy(s)) and gs.sees(board, fid, s, exempt)]
 
 
+@builtin("grid_show(board) -> text")
 def grid_show(rt, b):
     return _board(rt, b, "grid_show").render()
-
-
-BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
-    "grid_board": (grid_board, ("text", "list<text>", "list<text>"), "text"),
-    "grid_rules": (grid_rules, ("text", "text", "bool"), "none"),
-    "grid_width": (grid_width, ("text",), "int"),
-    "grid_height": (grid_height, ("text",), "int"),
-    "grid_space": (grid_space, ("text", "int", "int"), "int"),
-    "grid_x": (grid_x, ("text", "int"), "int"),
-    "grid_y": (grid_y, ("text", "int"), "int"),
-    "grid_terrain": (grid_terrain, ("text", "int"), "text"),
-    "grid_cost": (grid_cost, ("text", "int"), "int"),
-    "grid_marked": (grid_marked, ("text", "text"), "list<int>"),
-    "grid_mark": (grid_mark, ("text", "int"), "text"),
-    "grid_area": (grid_area, ("text", "int"), "text"),
-    "grid_area_spaces": (grid_area_spaces, ("text", "text"), "list<int>"),
-    "grid_area_open": (grid_area_open, ("text", "text"), "bool"),
-    "grid_open_area": (grid_open_area, ("text", "text"), "none"),
-    "grid_set_terrain": (grid_set_terrain, ("text", "int", "text"), "none"),
-    "grid_neighbours": (grid_neighbours, ("text", "int"), "list<int>"),
-    "grid_range": (grid_range, ("text", "int", "int"), "int"),
-    "grid_range_from": (grid_range_from, ("text", "any", "int"), "int"),
-    "grid_footprint": (grid_footprint, ("text", "int", "text"), "list<int>"),
-    "grid_fits": (grid_fits, ("text", "int", "text"), "bool"),
-    "grid_place": (grid_place, ("text", "any", "int", "text", "text"), "none"),
-    "grid_remove": (grid_remove, ("text", "any"), "none"),
-    "grid_where": (grid_where, ("text", "any"), "int"),
-    "grid_spaces_of": (grid_spaces_of, ("text", "any"), "list<int>"),
-    "grid_at": (grid_at, ("text", "int"), "any"),
-    "grid_figures": (grid_figures, ("text",), "list<any>"),
-    "grid_side": (grid_side, ("text", "any"), "text"),
-    "grid_empty": (grid_empty, ("text",), "list<int>"),
-    "grid_reachable": (grid_reachable, ("text", "any", "int"), "list<int>"),
-    "grid_move_cost": (grid_move_cost, ("text", "any", "int"), "int"),
-    "grid_path": (grid_path, ("text", "any", "int"), "list<int>"),
-    "grid_move": (grid_move, ("text", "any", "int", "int"), "int"),
-    "grid_move_as": (grid_move_as, ("text", "any", "int", "text", "int"), "int"),
-    "grid_orientations": (grid_orientations, ("text", "any", "int", "int"), "list<text>"),
-    "grid_turning": (grid_turning, ("text", "any", "int"), "none"),
-    "grid_size_of": (grid_size_of, ("text", "any"), "text"),
-    "grid_sight": (grid_sight, ("text", "int", "int", "list<any>"), "bool"),
-    "grid_sees": (grid_sees, ("text", "any", "int", "list<any>"), "bool"),
-    "grid_seen_by": (grid_seen_by, ("text", "int", "list<any>", "list<any>"), "bool"),
-    "grid_visible": (grid_visible, ("text", "any", "list<any>"), "list<int>"),
-    "grid_show": (grid_show, ("text",), "text"),
-}

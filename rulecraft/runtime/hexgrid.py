@@ -21,18 +21,22 @@ id), an arrow for its rotation (→ ↘ ↙ ← ↖ ↗) and its owner's place a
 `parse_text` reads such a picture back, for tests. A board's shape can be given as a picture
 too: every non-space character is a cell, neighbours in a row two columns apart.
 
-Every built-in takes the game first and the board's name second; wrong arguments become
+Every built-in takes the game first and the board (a declared `board`, kept under its name)
+second; each is declared next to its function (`@builtin`, library.py). Wrong arguments become
 IllegalAction, never a raw Python exception. Boards live in `rt.things.boards` and give a
-deterministic `snapshot()` for the replay digest.
+deterministic `snapshot()` for the replay digest. `hex_joined` and `hex_border` serve connection
+games (board.py's `joined`). A newcomer may add a built-in here the same way.
 """
 
 from __future__ import annotations
 
 import copy
 import string
-from typing import Any, Callable
+from typing import Any
 
+from .board import joined
 from .errors import BudgetExceeded, IllegalAction
+from .library import builtin
 from .state import Entity
 
 STEPS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
@@ -300,6 +304,12 @@ def _cell(board: HexBoard, fn: str, cell: Any) -> int:
     return cell
 
 
+def _cells(rt, board: HexBoard, fn: str, cells: Any) -> list[int]:
+    if not isinstance(cells, list):
+        raise _bad(fn, f"expected a list of cells, not {cells!r}")
+    return [_cell(board, fn, c) for c in rt.budget.scan(cells)]
+
+
 def _dir(fn: str, d: Any) -> int:
     if not _is_int(d):
         raise _bad(fn, f"a direction is a number 0..5, not {d!r}")
@@ -325,11 +335,13 @@ def _name(fn: str, name: Any) -> str:
     return name
 
 
+@builtin("hex_board(board, int) -> none")
 def hex_board(rt, name, radius):
     rt.things.boards[_name("hex_board", name)] = HexBoard.hexagon(name, radius)
     rt.history.record("hex_board", board=name, cells=rt.things.boards[name].size())
 
 
+@builtin("hex_board_shape(board, text) -> none")
 def hex_board_shape(rt, name, picture):
     if not isinstance(picture, str):
         raise _bad("hex_board_shape", "the shape is a text picture")
@@ -337,10 +349,12 @@ def hex_board_shape(rt, name, picture):
     rt.history.record("hex_board", board=name, cells=rt.things.boards[name].size())
 
 
+@builtin("hex_cells(board) -> list<int>")
 def hex_cells(rt, name):
     return list(range(_board(rt, "hex_cells", name).size()))
 
 
+@builtin("hex_cell(board, text) -> int")
 def hex_cell(rt, name, label):
     board = _board(rt, "hex_cell", name)
     if label not in board.by_label:
@@ -348,41 +362,68 @@ def hex_cell(rt, name, label):
     return board.by_label[label]
 
 
+@builtin("hex_label(board, int) -> text")
 def hex_label(rt, name, cell):
     board = _board(rt, "hex_label", name)
     return board.labels[_cell(board, "hex_label", cell)]
 
 
+@builtin("hex_neighbour(board, int, int) -> int")
 def hex_neighbour(rt, name, cell, direction):
     board = _board(rt, "hex_neighbour", name)
     return board.neighbour(_cell(board, "hex_neighbour", cell), _dir("hex_neighbour", direction))
 
 
+@builtin("hex_neighbours(board, int) -> list<int>")
 def hex_neighbours(rt, name, cell):
     board = _board(rt, "hex_neighbours", name)
     return [c for c in board.neighbour_table[_cell(board, "hex_neighbours", cell)] if c >= 0]
 
 
+@builtin("hex_adjacent(board, int, int) -> bool")
 def hex_adjacent(rt, name, a, b):
     board = _board(rt, "hex_adjacent", name)
     return _cell(board, "hex_adjacent", b) in board.neighbour_table[_cell(board, "hex_adjacent", a)]
 
 
+@builtin("hex_joined(board, list<int>, list<int>, list<int>) -> bool")
+def hex_joined(rt, name, starts, goals, through):
+    """Is a cell of `starts` joined to a cell of `goals` by a chain of neighbouring cells of `through`
+    (the two ends among them)? Hex is won when a player's stones join the player's two sides."""
+    board = _board(rt, "hex_joined", name)
+    ends = _cells(rt, board, "hex_joined", starts), _cells(rt, board, "hex_joined", goals)
+    table = board.neighbour_table
+    return joined(*ends, _cells(rt, board, "hex_joined", through), lambda c: table[c])
+
+
+@builtin("hex_border(board, int) -> list<int>")
+def hex_border(rt, name, direction):
+    """The cells with no neighbour in this direction, in cell order: a side of the board (on a rhombus,
+    direction 4 (north-west) gives the top row, 3 (west) the left column)."""
+    board = _board(rt, "hex_border", name)
+    d = _dir("hex_border", direction)
+    return [c for c in range(board.size()) if board.neighbour_table[c][d] < 0]
+
+
+@builtin("hex_direction(board, int, int) -> int")
 def hex_direction(rt, name, a, b):
     board = _board(rt, "hex_direction", name)
     return board.direction(_cell(board, "hex_direction", a), _cell(board, "hex_direction", b))
 
 
+@builtin("hex_distance(board, int, int) -> int")
 def hex_distance(rt, name, a, b):
     board = _board(rt, "hex_distance", name)
     return board.distance(_cell(board, "hex_distance", a), _cell(board, "hex_distance", b))
 
 
+@builtin("hex_ray(board, int, int) -> list<int>")
 def hex_ray(rt, name, cell, direction):
     board = _board(rt, "hex_ray", name)
     return board.ray(_cell(board, "hex_ray", cell), _dir("hex_ray", direction))
 
 
+@builtin("hex_reach(board, int, int, int) -> list<int>")
 def hex_reach(rt, name, cell, direction, n):
     board = _board(rt, "hex_reach", name)
     if not _is_int(n) or n < 0:
@@ -390,79 +431,94 @@ def hex_reach(rt, name, cell, direction, n):
     return board.ray(_cell(board, "hex_reach", cell), _dir("hex_reach", direction), n)
 
 
+@builtin("hex_turn(int, int) -> int")
 def hex_turn(rt, direction, by):
     if not _is_int(by):
         raise _bad("hex_turn", f"a turn is a number of sixths, not {by!r}")
     return (_dir("hex_turn", direction) + by) % 6
 
 
+@builtin("hex_opposite(int) -> int")
 def hex_opposite(rt, direction):
     return (_dir("hex_opposite", direction) + 3) % 6
 
 
+@builtin("hex_dir_name(int) -> text")
 def hex_dir_name(rt, direction):
     return NAMES[_dir("hex_dir_name", direction)]
 
 
+@builtin("hex_place(board, any, int, int) -> none")
 def hex_place(rt, name, thing, cell, rotation):
     board = _board(rt, "hex_place", name)
     board.place(_thing("hex_place", thing), _cell(board, "hex_place", cell), _dir("hex_place", rotation))
     rt.history.record("hex_place", board=name, thing=thing, cell=board.labels[cell], rotation=rotation % 6)
 
 
+@builtin("hex_move(board, any, int) -> none")
 def hex_move(rt, name, thing, cell):
     board = _board(rt, "hex_move", name)
     board.move(_thing("hex_move", thing), _cell(board, "hex_move", cell))
     rt.history.record("hex_move", board=name, thing=thing, cell=board.labels[cell])
 
 
+@builtin("hex_rotate(board, any, int) -> none")
 def hex_rotate(rt, name, thing, rotation):
     board = _board(rt, "hex_rotate", name)
     board.rotate(_thing("hex_rotate", thing), _dir("hex_rotate", rotation))
     rt.history.record("hex_rotate", board=name, thing=thing, rotation=rotation % 6)
 
 
+@builtin("hex_remove(board, any) -> none")
 def hex_remove(rt, name, thing):
     board = _board(rt, "hex_remove", name)
     if board.remove(_thing("hex_remove", thing)):
         rt.history.record("hex_remove", board=name, thing=thing)
 
 
+@builtin("hex_at(board, int) -> any")
 def hex_at(rt, name, cell):
     board = _board(rt, "hex_at", name)
     return board.at(_cell(board, "hex_at", cell))
 
 
+@builtin("hex_cell_of(board, any) -> int")
 def hex_cell_of(rt, name, thing):
     return _board(rt, "hex_cell_of", name).cell_of(_thing("hex_cell_of", thing))
 
 
+@builtin("hex_rotation(board, any) -> int")
 def hex_rotation(rt, name, thing):
     board = _board(rt, "hex_rotation", name)
     _on(board, "hex_rotation", thing)
     return board.rotation(thing)
 
 
+@builtin("hex_things(board) -> list<any>")
 def hex_things(rt, name):
     return _board(rt, "hex_things", name).things()
 
 
+@builtin("hex_empty(board) -> list<int>")
 def hex_empty(rt, name):
     return _board(rt, "hex_empty", name).empty()
 
 
+@builtin("hex_side(board, any, int) -> int")
 def hex_side(rt, name, thing, direction):
     board = _board(rt, "hex_side", name)
     _on(board, "hex_side", thing)
     return board.side(thing, _dir("hex_side", direction))
 
 
+@builtin("hex_side_dir(board, any, int) -> int")
 def hex_side_dir(rt, name, thing, side):
     board = _board(rt, "hex_side_dir", name)
     _on(board, "hex_side_dir", thing)
     return (_dir("hex_side_dir", side) + board.rotation(thing)) % 6
 
 
+@builtin("hex_edge(board, any, int, list<any>) -> any")
 def hex_edge(rt, name, thing, direction, values):
     board = _board(rt, "hex_edge", name)
     _on(board, "hex_edge", thing)
@@ -471,6 +527,7 @@ def hex_edge(rt, name, thing, direction, values):
     return values[board.side(thing, _dir("hex_edge", direction))]
 
 
+@builtin("hex_rotated(list<any>, int) -> list<any>")
 def hex_rotated(rt, values, rotation):
     """Per-side values (side 0 first) as per-direction values for a token turned by `rotation`."""
     if not isinstance(values, list) or len(values) != 6:
@@ -479,38 +536,6 @@ def hex_rotated(rt, values, rotation):
     return [values[(d - r) % 6] for d in range(6)]
 
 
+@builtin("hex_text(board) -> text")
 def hex_text(rt, name):
     return _board(rt, "hex_text", name).text(list(rt.players))
-
-
-BUILTINS: dict[str, tuple[Callable[..., Any], tuple[str, ...], str]] = {
-    "hex_board": (hex_board, ("text", "int"), "none"),
-    "hex_board_shape": (hex_board_shape, ("text", "text"), "none"),
-    "hex_cells": (hex_cells, ("text",), "list<int>"),
-    "hex_cell": (hex_cell, ("text", "text"), "int"),
-    "hex_label": (hex_label, ("text", "int"), "text"),
-    "hex_neighbour": (hex_neighbour, ("text", "int", "int"), "int"),
-    "hex_neighbours": (hex_neighbours, ("text", "int"), "list<int>"),
-    "hex_adjacent": (hex_adjacent, ("text", "int", "int"), "bool"),
-    "hex_direction": (hex_direction, ("text", "int", "int"), "int"),
-    "hex_distance": (hex_distance, ("text", "int", "int"), "int"),
-    "hex_ray": (hex_ray, ("text", "int", "int"), "list<int>"),
-    "hex_reach": (hex_reach, ("text", "int", "int", "int"), "list<int>"),
-    "hex_turn": (hex_turn, ("int", "int"), "int"),
-    "hex_opposite": (hex_opposite, ("int",), "int"),
-    "hex_dir_name": (hex_dir_name, ("int",), "text"),
-    "hex_place": (hex_place, ("text", "any", "int", "int"), "none"),
-    "hex_move": (hex_move, ("text", "any", "int"), "none"),
-    "hex_rotate": (hex_rotate, ("text", "any", "int"), "none"),
-    "hex_remove": (hex_remove, ("text", "any"), "none"),
-    "hex_at": (hex_at, ("text", "int"), "any"),
-    "hex_cell_of": (hex_cell_of, ("text", "any"), "int"),
-    "hex_rotation": (hex_rotation, ("text", "any"), "int"),
-    "hex_things": (hex_things, ("text",), "list<any>"),
-    "hex_empty": (hex_empty, ("text",), "list<int>"),
-    "hex_side": (hex_side, ("text", "any", "int"), "int"),
-    "hex_side_dir": (hex_side_dir, ("text", "any", "int"), "int"),
-    "hex_edge": (hex_edge, ("text", "any", "int", "list<any>"), "any"),
-    "hex_rotated": (hex_rotated, ("list<any>", "int"), "list<any>"),
-    "hex_text": (hex_text, ("text",), "text"),
-}

@@ -256,6 +256,7 @@ class Ruleset:
     windows: dict[str, WindowRules] = field(default_factory=dict)  # window -> its own rules
     kinds: dict[str, KindInfo] = field(default_factory=dict)
     enums: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    legends: dict[str, Any] = field(default_factory=dict)  # legend -> its value (compiler/boards.py), for the API
     definitions: dict[str, Definition] = field(default_factory=dict)
     # definition or enum member -> its names in other languages ((language, name), ...), from `names`
     other_names: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 PRIMITIVES = ("int", "num", "bool", "text", "none", "any", "zone", "player")
+BOARD_TYPES = ("board", "legend")  # declared by `board` and `legend`; their names stay free for other things
 
 
 class Ty(str):
@@ -70,6 +71,7 @@ def _display(name: str, arg: Ty | str | None, val: Ty | None = None) -> str:
 
 
 INT, NUM, BOOL, TEXT, NONE, ANY, ZONE, PLAYER = (Ty(n) for n in PRIMITIVES)
+BOARD, LEGEND = (Ty(n) for n in BOARD_TYPES)
 DIE = Ty("die")  # names a die the ruleset declares (its id at run time); checked where it is written
 
 

@@ -15,9 +15,9 @@ Every drawn feature carries `class="feature STYLE"` and `data-prop` / `data-side
 `data-value` attributes, so tools and tests can read the picture back. The picture is built
 as an XML tree (xml.etree.ElementTree), which escapes every text and attribute.
 
-A square grid (runtime/grid.py) is drawn space by space, coloured by terrain (a space of a
-closed area shaded), with each figure a rectangle over its footprint, labelled with its
-symbol (or its name's initials). Spaces are `class="cell"` groups with `data-cell="x,y"`,
+A square grid (runtime/grid.py) is drawn space by space, coloured by its terrain's declared
+`colour` (a space of a closed area shaded), with each figure a rectangle over its footprint,
+labelled with its symbol (or its name's initials). Spaces are `class="cell"` groups with `data-cell="x,y"`,
 `data-terrain` and, where set, `data-mark` / `data-area`; figures are `class="figure"` groups
 with `data-name`, `data-side`, `data-owner`, `data-cell` (the top-left space) and `data-size`.
 """
@@ -32,7 +32,8 @@ from ..inputs.given import UsageError
 from ..inputs.values import choices
 from ..runtime.errors import GameError
 from ..runtime.game import Game
-from ..runtime.grid import Board as GridBoard
+from ..runtime.gridboard import NO_SPACE
+from ..runtime.gridboard import Board as GridBoard
 from ..runtime.hexgrid import HexBoard, parse_text
 from ..runtime.state import Entity
 
@@ -260,8 +261,7 @@ def render_board(game: Game, board_name: str | None = None, styles: dict[str, st
 # ---- a square grid ----------------------------------------------------------------------------
 
 CELL = 32.0  # a space's side in SVG units
-TERRAIN_FILL = {"floor": "#eeeae0", "hazard": "#f1d79b", "wall": "#4a4a4a", "door": "#8b5a2b", "open_door": "#dcc3a1",
-                "blocking": "#9a9a9a"}
+OTHER = "#d8d0c0"  # a terrain the ruleset gives no colour
 CLOSED_FILL = "#b9b4a8"  # a space of an area not opened yet
 
 
@@ -270,15 +270,16 @@ def grid_element(game: Game, board: GridBoard, title: str) -> ET.Element:
     margin = 10.0
     root = _document(2 * margin + board.width * CELL, 2 * margin + board.height * CELL, title)
     for s, terrain in enumerate(board.terrain):
-        if terrain == "void":
+        if terrain == NO_SPACE:
             continue
         x, y = board.xy(s)
         closed = board.area[s] not in board.open_areas
         attrs = {"class": "cell closed" if closed else "cell", "data-cell": f"{x},{y}", "data-terrain": terrain}
         attrs |= {k: v for k, v in (("data-mark", board.mark[s]), ("data-area", board.area[s])) if v}
         cell = _add(root, "g", attrs)
+        fill = CLOSED_FILL if closed else board.terrains[terrain].colour or OTHER
         _add(cell, "rect", {"x": _f(margin + x * CELL), "y": _f(margin + y * CELL), "width": _f(CELL), "height": _f(CELL),
-                            "fill": CLOSED_FILL if closed else TERRAIN_FILL[terrain], "stroke": "#999", "stroke-width": 0.5})
+                            "fill": fill, "stroke": "#999", "stroke-width": 0.5})
     sides = sorted(set(board.side.values()))
     players = list(game.players)
     for fid in sorted(board.anchor):

@@ -9,6 +9,13 @@ from rulecraft.cli import main
 SVG = "{http://www.w3.org/2000/svg}"
 YARD = '''game "yard" "Yard"
 
+terrain floor { symbol: "." }
+terrain wall { symbol: "#", passable: false, blocks_sight: true }
+terrain door { symbol: "D", passable: false, blocks_sight: true }
+terrain hazard { symbol: "~" }
+board yard
+legend yard_legend { ".": floor  "#": wall  "D": door  "~": hazard  "b": floor area=back }
+
 kind piece { symbol: text = "" }
 piece big "Big piece" { }
 piece small "Small piece" { symbol: "S" }
@@ -17,8 +24,7 @@ scenario show "A small yard" {
   players: ["ann", "bob"]
   rounds: 1
   setup {
-    let b = grid_board("yard", ["######", "#..D.#", "#.~bb#", "###"],
-                       [". floor", "# wall", "D door", "~ hazard", "b floor area=back"])
+    let b = grid_board(yard, ["######", "#..D.#", "#.~bb#", "###"], yard_legend)
     let one = create big owned by players()[0]
     grid_place(b, one, grid_space(b, 1, 1), "2x1", "red")
     let two = create small

@@ -58,6 +58,13 @@ def test_tictactoe_detects_a_line(tictactoe):
     assert game.call("line_winner", [1, 2, 1, 1, 2, 2, 2, 1, 1]) == 0
 
 
+def laid(breakthrough):
+    """A game of Breakthrough whose grid is laid out, for calling its rules on given positions."""
+    game = rulecraft.Game(breakthrough)
+    game.call("lay_board")
+    return game
+
+
 def board_of(rows):
     """Rows written top (row 7) first, as `.`, `W`, `B`."""
     cells = []
@@ -87,7 +94,7 @@ def test_breakthrough_starts_with_two_full_rows_each(breakthrough):
 
 
 def test_breakthrough_a_capture_gives_the_exact_next_board(breakthrough):
-    game = rulecraft.Game(breakthrough)
+    game = laid(breakthrough)
     before = board_of(["........", "........", "........", "........",
                        "...B....", "..W.....", "........", "........"])
     after = game.call("moved", before, {"origin": 2 * 8 + 2, "target": 3 * 8 + 3})
@@ -96,7 +103,7 @@ def test_breakthrough_a_capture_gives_the_exact_next_board(breakthrough):
 
 
 def test_breakthrough_refuses_a_straight_capture_and_a_backward_move(breakthrough):
-    game = rulecraft.Game(breakthrough)
+    game = laid(breakthrough)
     before = board_of(["........", "........", "........", "........",
                        "..B.....", "..W.....", "........", "........"])
     for target in (3 * 8 + 2, 1 * 8 + 2):
@@ -106,7 +113,7 @@ def test_breakthrough_refuses_a_straight_capture_and_a_backward_move(breakthroug
 
 
 def test_breakthrough_detects_a_win(breakthrough):
-    game = rulecraft.Game(breakthrough)
+    game = laid(breakthrough)
     through = board_of(["..W.....", "........", "........", "........",
                         "........", "........", "........", "B......."])
     assert game.call("winner_side", through, {"origin": 6 * 8 + 1, "target": 7 * 8 + 2}) == 1
@@ -120,7 +127,7 @@ def test_breakthrough_detects_a_win(breakthrough):
 
 def test_breakthrough_checks_one_move_as_its_move_list_has_it(breakthrough):
     """`moved` checks a move by its geometry (is_pawn_move): exactly the moves moves_of lists."""
-    game = rulecraft.Game(breakthrough)
+    game = laid(breakthrough)
     board = board_of(["BB.B..BB", ".B..BB..", "..W.B...", "........",
                       "...B.W..", "WW.....W", "..WWW.W.", "W.W..WW."])
     for side in (1, 2):

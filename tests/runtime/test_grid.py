@@ -11,18 +11,27 @@ from hypothesis import strategies as st
 
 import rulecraft
 from rulecraft import IllegalAction
-from rulecraft.runtime import grid
+from rulecraft.runtime import grid, gridsearch
 from rulecraft.runtime.builtins import BUILTINS
-
-LEGEND = ["# wall", ". floor", "D door", "d open_door", "O blocking", "~ hazard cost=2",
-          "S floor mark=start", "b floor area=back"]
 
 RULES = rulecraft.compile_source('''
 game "g" "Grid"
+terrain floor { symbol: "." }
+terrain hazard { symbol: "~" }
+terrain wall { symbol: "#", passable: false, blocks_sight: true }
+terrain door { symbol: "D", passable: false, blocks_sight: true }
+terrain open_door { symbol: "d" }
+terrain blocking { symbol: "O", passable: false, blocks_sight: true }
+legend plan {
+  "#": wall  ".": floor  "D": door  "d": open_door  "O": blocking  "~": hazard cost=2
+  "S": floor mark=start  "b": floor area=back
+}
 kind piece {}
 piece token "Token" {}
-fn seen(b: text, a: int, c: int) -> bool { return grid_sight(b, a, c, []) }
+fn seen(b: board, a: int, c: int) -> bool { return grid_sight(b, a, c, []) }
 ''')
+
+LEGEND = RULES.legends["plan"]
 
 
 def game():
@@ -78,7 +87,7 @@ def test_the_crossed_spaces_match_exact_segment_square_intersection(p, q):
     a, c = p[1] * 9 + p[0], q[1] * 9 + q[0]
     if a == c:
         return
-    crossed, _ = b.crossed(a, c)
+    crossed, _ = gridsearch.crossed(b, a, c)
     assert set(crossed) == reference_crossed(9, a, c)
 
 
@@ -92,7 +101,7 @@ def test_line_of_sight_is_symmetric(rows, p, q):
     a, c = p[1] * 8 + min(p[0], 7), q[1] * 8 + min(q[0], 7)
     if a >= 48 or c >= 48:
         return
-    assert b.sight(a, c, set()) == b.sight(c, a, set())
+    assert gridsearch.sight(b, a, c, set()) == gridsearch.sight(b, c, a, set())
 
 
 @settings(max_examples=200, deadline=None)
@@ -102,12 +111,12 @@ def test_a_wall_door_or_obstacle_on_a_crossed_space_always_blocks(rows, p, q, bl
     a, c = p[1] * 8 + min(p[0], 7), q[1] * 8 + min(q[0], 7)
     if a >= 48 or c >= 48 or a == c:
         return
-    crossed, _ = b.crossed(a, c)
-    assert b.sight(a, c, set())  # an empty room: every pair sees each other
+    crossed, _ = gridsearch.crossed(b, a, c)
+    assert gridsearch.sight(b, a, c, set())  # an empty room: every pair sees each other
     for s in crossed:
         b.terrain[s] = {"#": "wall", "D": "door", "O": "blocking"}[blocker]
-        assert not b.sight(a, c, set())
-        assert not b.sight(c, a, set())
+        assert not gridsearch.sight(b, a, c, set())
+        assert not gridsearch.sight(b, c, a, set())
         b.terrain[s] = "floor"
 
 
@@ -120,13 +129,13 @@ def test_a_figure_blocks_unless_it_is_ignored_and_the_ends_never_block(rows, p, 
         return
     viewer = piece(g, b, a % 8, a // 8)
     target = piece(g, b, c % 8, c // 8, side="b")
-    assert b.sight(a, c, set())  # the viewer and the target do not hide each other
-    crossed, _ = b.crossed(a, c)
+    assert gridsearch.sight(b, a, c, set())  # the viewer and the target do not hide each other
+    crossed, _ = gridsearch.crossed(b, a, c)
     if crossed:
         s = crossed[len(crossed) // 2]
         blocker = piece(g, b, s % 8, s // 8, side="b")
-        assert not b.sight(a, c, set())
-        assert b.sight(a, c, {blocker.id})
+        assert not gridsearch.sight(b, a, c, set())
+        assert gridsearch.sight(b, a, c, {blocker.id})
         assert grid.grid_sees(g, "m", viewer, c, [blocker])
         assert not grid.grid_sees(g, "m", viewer, c, [])
     assert target.id in b.anchor
@@ -143,32 +152,32 @@ def test_neighbours_always_see_each_other_unless_squeezed_between_two_blockers(r
         if 0 <= nx < 8 and 0 <= ny < 6:
             c = ny * 8 + nx
             squeezed = dx and dy and b.blocks_sight_terrain(x + dx, y) and b.blocks_sight_terrain(x, y + dy)
-            assert b.sight(a, c, set()) == (not squeezed)
+            assert gridsearch.sight(b, a, c, set()) == (not squeezed)
 
 
 def test_a_diagonal_gap_between_two_walls_is_closed_but_one_wall_is_not_enough():
     _, b = board(["..#", ".#.", "..."])
     # (1,0) -> (2,1) passes the corner between the walls at (2,0) and (1,1)
-    assert not b.sight(1, 5, set())
+    assert not gridsearch.sight(b, 1, 5, set())
     _, b2 = board(["...", ".#.", "..."])
-    assert b2.sight(1, 5, set())
+    assert gridsearch.sight(b2, 1, 5, set())
 
 
 def test_walls_doors_and_obstacles_block_sight_open_doors_do_not():
     g, b = board(["......", ".#.D.O", "......"])
     # row 1: wall at x=1, door at x=3, obstacle at x=5
-    assert not b.sight(6 + 0, 6 + 2, set())
-    assert not b.sight(6 + 2, 6 + 4, set())
+    assert not gridsearch.sight(b, 6 + 0, 6 + 2, set())
+    assert not gridsearch.sight(b, 6 + 2, 6 + 4, set())
     grid.grid_set_terrain(g, "m", 6 + 3, "open_door")
-    assert b.sight(6 + 2, 6 + 4, set())
+    assert gridsearch.sight(b, 6 + 2, 6 + 4, set())
 
 
 def test_closed_areas_are_off_the_board_until_opened():
     g, b = board(["...bbb", "...bbb"])
-    assert not b.sight(0, 5, set())
+    assert not gridsearch.sight(b, 0, 5, set())
     assert 4 not in grid.grid_empty(g, "m")
     grid.grid_open_area(g, "m", "back")
-    assert b.sight(0, 5, set())
+    assert gridsearch.sight(b, 0, 5, set())
     assert 4 in grid.grid_empty(g, "m")
 
 
@@ -223,6 +232,21 @@ def test_friends_can_be_passed_through_but_not_ended_on_enemies_block():
     assert grid.grid_reachable(g, "m", runner, 4) == [6]
 
 
+@pytest.mark.parametrize(("passing", "other_side", "passes"),
+                         [("side", "marine", True), ("side", "monster", False),
+                          ("nobody", "marine", False), ("nobody", "monster", False),
+                          ("everybody", "marine", True), ("everybody", "monster", True)])
+def test_whom_a_figure_passes_through_is_the_boards_setting(passing, other_side, passes):
+    g, b = board(["#####", "#...#", "#####"])           # a corridor one space wide
+    runner = piece(g, b, 1, 1, side="marine")
+    piece(g, b, 2, 1, side=other_side)
+    grid.grid_passing(g, "m", passing)
+    assert grid.grid_reachable(g, "m", runner, 2) == ([6, 8] if passes else [6])   # never ends on the other
+    assert grid.grid_path(g, "m", runner, 8) == ([7, 8] if passes else [])
+    with pytest.raises(IllegalAction):
+        grid.grid_passing(g, "m", "friends")
+
+
 def test_doors_obstacles_and_hazard_costs():
     g, b = board(["S.D..", "..O..", "..~.."])
     f = piece(g, b, 0, 0)
@@ -249,7 +273,7 @@ def test_an_oversized_figure_sees_from_any_of_its_spaces():
     big = piece(g, b, 0, 0, size="2x2")
     # the wall at (2,1) hides (5,1) from some of the figure's spaces, not from all of them
     target = 1 * 6 + 5
-    seen_from = [s for s in grid.grid_spaces_of(g, "m", big) if b.sight(s, target, {big.id})]
+    seen_from = [s for s in grid.grid_spaces_of(g, "m", big) if gridsearch.sight(b, s, target, {big.id})]
     assert grid.grid_sees(g, "m", big, target, []) == bool(seen_from)
     assert seen_from
     assert len(seen_from) < 4
@@ -291,10 +315,12 @@ def test_the_snapshot_is_deterministic_json_and_goes_into_the_digest():
 
 
 def test_every_builtin_is_registered_with_a_signature():
-    for name, (func, params, result) in grid.BUILTINS.items():
+    declared = {name: b for name, b in BUILTINS.items() if b.func.__module__ == grid.__name__}
+    assert len(declared) == 44
+    for name, (func, params, result) in declared.items():
         assert isinstance(params, tuple)
         assert isinstance(result, str)
-        assert BUILTINS[name][0] is func
+        assert getattr(grid, name) is func
         assert name.startswith("grid_")
     assert RULES.callables["seen"]
 
@@ -339,7 +365,7 @@ def test_a_path_is_the_cheapest_legal_move_step_by_step(rows, size, others, frie
         assert to not in path[:-1]
         assert b.distance(start, path[0]) == 1  # the first step leaves from next to the figure's space
         steps_are_legal(b, mover.id, start, path)
-        assert sum(b.step_cost(s, b.size[mover.id]) for s in path) == cost
+        assert sum(gridsearch.step_cost(b, s, b.size[mover.id]) for s in path) == cost
         assert to in grid.grid_reachable(g, "m", mover, cost)
         assert to not in grid.grid_reachable(g, "m", mover, cost - 1)
 
@@ -355,7 +381,7 @@ def test_the_path_is_the_move_grid_move_makes_and_costs(rows, p):
     if not path:
         assert grid.grid_move_cost(g, "m", mover, to) in (-1, 0)
         return
-    cost = sum(b.step_cost(s, (1, 1)) for s in path)
+    cost = sum(gridsearch.step_cost(b, s, (1, 1)) for s in path)
     assert grid.grid_move(g, "m", mover, to, cost) == cost
     assert grid.grid_where(g, "m", mover) == to
 
@@ -367,7 +393,7 @@ def test_a_path_goes_around_walls_and_pays_for_hazards():
     # cheapest spaces and ends on the far side
     path = grid.grid_path(g, "m", f, 3)
     assert path[-1] == 3
-    assert sum(b.step_cost(s, (1, 1)) for s in path) == grid.grid_move_cost(g, "m", f, 3)
+    assert sum(gridsearch.step_cost(b, s, (1, 1)) for s in path) == grid.grid_move_cost(g, "m", f, 3)
     assert all(b.terrain[s] != "wall" for s in path)
     assert grid.grid_path(g, "m", f, 2) == []  # a wall: unreachable
     assert grid.grid_path(g, "m", f, 0) == []  # it already stands there
@@ -407,7 +433,7 @@ def test_grid_path_is_callable_from_rules_and_refuses_wrong_arguments():
 game "g" "Grid"
 kind piece {}
 piece token "Token" {}
-fn route(b: text, t: any, s: int) -> list<int> { return grid_path(b, t, s) }
+fn route(b: board, t: any, s: int) -> list<int> { return grid_path(b, t, s) }
 ''')
     g = rulecraft.Game(rules, seed=1)
     grid.grid_board(g, "m", ["...."], LEGEND)
@@ -436,3 +462,18 @@ def test_moves_follow_the_layout_after_a_search_for_figures_of_every_size():
     assert grid.grid_reachable(g, "m", small, 4) == [0]  # no squeezing between the walls at 1 and 6
     grid.grid_rules(g, "m", "both", True)
     assert grid.grid_reachable(g, "m", small, 4) == [0, 3, 4, 7, 9, 10, 14, 15, 16]
+
+
+def test_spaces_are_joined_through_a_chain_of_allowed_neighbours_straight_or_diagonal():
+    g, b = board(["....", "....", "...."])
+    left, right = [0, 4, 8], [3, 7, 11]
+    straight = [4, 5, 6, 7]                      # across the middle row
+    stairs = [0, 5, 10, 11]                      # diagonal steps, then one straight
+    assert grid.grid_joined(g, "m", left, right, straight, False)
+    assert not grid.grid_joined(g, "m", left, right, stairs, False)
+    assert grid.grid_joined(g, "m", left, right, stairs, True)
+    assert not grid.grid_joined(g, "m", left, right, [4, 5, 7], True)  # a gap at 6
+    assert grid.grid_joined(g, "m", [5], [5], [5], False)
+    for bad in ([99], "4"):
+        with pytest.raises(IllegalAction):
+            grid.grid_joined(g, "m", left, right, bad, False)

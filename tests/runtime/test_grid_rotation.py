@@ -8,21 +8,27 @@ from hypothesis import strategies as st
 
 import rulecraft
 from rulecraft import IllegalAction
-from rulecraft.runtime import grid
-
-LEGEND = ["# wall", ". floor", "~ hazard cost=2", "D door", "b floor area=back"]
+from rulecraft.runtime import grid, gridsearch
 
 RULES = rulecraft.compile_source('''
 game "g" "Grid"
+terrain floor { symbol: "." }
+terrain hazard { symbol: "~" }
+terrain wall { symbol: "#", passable: false, blocks_sight: true }
+terrain door { symbol: "D", passable: false, blocks_sight: true }
+terrain open_door { symbol: "d" }
+terrain blocking { symbol: "O", passable: false, blocks_sight: true }
+legend plan { "#": wall  ".": floor  "~": hazard cost=2  "D": door  "b": floor area=back }
 kind piece {}
 piece token "Token" {}
-fn turn_and_go(b: text, t: piece, s: int) -> int {
+fn turn_and_go(b: board, t: piece, s: int) -> int {
   grid_turning(b, t, 1)
   let shapes = grid_orientations(b, t, s, 9)
   return grid_move_as(b, t, s, shapes[count(shapes) - 1], 9)
 }
-fn shape_of(b: text, t: piece) -> text { return grid_size_of(b, t) }
+fn shape_of(b: board, t: piece) -> text { return grid_size_of(b, t) }
 ''')
+LEGEND = RULES.legends["plan"]
 
 L_BEND = [  # a 2-wide hall and a 1-wide corridor going down from its east end
     "#######",
@@ -164,14 +170,14 @@ def test_a_turning_move_is_a_chain_of_legal_steps_whose_costs_add_up(rows, start
     t = piece(g, b, x, y, "2x1")
     grid.grid_turning(g, "m", t, 1)
     fid = t.id
-    for (end, size), cost in sorted(b.endings(fid, budget).items()):
-        chain = b.path(fid, (end, size))
+    for (end, size), cost in sorted(gridsearch.endings(b, fid, budget).items()):
+        chain = gridsearch.path(b, fid, (end, size))
         if cost == 0:
             assert chain == []
             continue
         state, total = (b.anchor[fid], b.size[fid]), 0
         for nxt in chain:
-            steps = dict(b.steps(fid, state))
+            steps = dict(gridsearch.steps(b, fid, state))
             assert nxt in steps
             total += steps[nxt]
             state = nxt

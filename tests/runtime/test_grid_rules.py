@@ -5,15 +5,18 @@ import pytest
 
 import rulecraft
 from rulecraft import IllegalAction
-from rulecraft.runtime import grid
+from rulecraft.runtime import grid, gridsearch
 
-LEGEND = ["# wall", ". floor"]
 RULES = rulecraft.compile_source('''
 game "g" "Grid"
+terrain floor { symbol: "." }
+terrain wall { symbol: "#", passable: false, blocks_sight: true }
+legend plan { "#": wall  ".": floor }
 kind piece {}
 piece token "Token" {}
-fn choose_rules(b: text) { grid_rules(b, "either", true) }
+fn choose_rules(b: board) { grid_rules(b, "either", true) }
 ''')
+LEGEND = RULES.legends["plan"]
 
 
 def board(rows):
@@ -33,8 +36,8 @@ def test_a_sight_line_through_a_corner_follows_the_board_s_rule(rule, one_wall, 
     for rows, sees in ((ONE_WALL, one_wall), (TWO_WALLS, two_walls)):
         g, b = board(rows)
         grid.grid_rules(g, "m", rule, False)
-        assert b.sight(1, 5, set()) is sees
-        assert b.sight(5, 1, set()) is sees            # still symmetric
+        assert gridsearch.sight(b, 1, 5, set()) is sees
+        assert gridsearch.sight(b, 5, 1, set()) is sees            # still symmetric
 
 
 def test_the_default_is_both_and_no_squeeze():

@@ -14,17 +14,18 @@ from rulecraft.runtime.hexgrid import HexBoard, parse_text
 
 SOURCE = '''
 game "hextest" "a board to test the hex library"
+board b
 kind piece { symbol: text = "", sides: list<int> = [0, 0, 0, 0, 0, 0] }
 piece arrow "Arrow" { symbol: "A", sides: [5, 0, 0, 0, 0, 1] }
 piece block "Block" {}
 
 fn facing(p: piece, d: int) -> int {
-  return hex_edge("b", p, d, p.sides)
+  return hex_edge(b, p, d, p.sides)
 }
 
 fn first_on_ray(from: int, d: int) -> any {
-  for c in hex_ray("b", from, d) {
-    if hex_at("b", c) != none { return hex_at("b", c) }
+  for c in hex_ray(b, from, d) {
+    if hex_at(b, c) != none { return hex_at(b, c) }
   }
   return none
 }
@@ -216,13 +217,40 @@ def test_wrong_arguments_are_refused_not_crashes(game, name, args):
 
 
 def test_every_builtin_has_a_signature():
-    for name, (func, params, result) in hx.BUILTINS.items():
+    declared = {name: b for name, b in BUILTINS.items() if b.func.__module__ == hx.__name__}
+    assert len(declared) == 31
+    for name, (func, params, result) in declared.items():
         assert name.startswith("hex_")
-        assert callable(func)
+        assert getattr(hx, name) is func
         assert isinstance(params, tuple)
         assert result
-        assert name in BUILTINS
 
+
+
+# ---- connection ---------------------------------------------------------------------
+
+RHOMBUS = "\n".join(" " * r + " ".join("." * 3) for r in range(3))  # 3x3 cells, each row one column on
+
+
+def test_the_borders_of_a_rhombus_are_its_four_sides(game):
+    call("hex_board_shape", game, "r", RHOMBUS)
+    assert call("hex_border", game, "r", 4) == [0, 1, 2]      # no north-west neighbour: the top row
+    assert call("hex_border", game, "r", 1) == [6, 7, 8]      # no south-east neighbour: the bottom row
+    assert call("hex_border", game, "r", 3) == [0, 3, 6]      # no west neighbour: the left column
+    assert call("hex_border", game, "r", 0) == [2, 5, 8]      # no east neighbour: the right column
+
+
+def test_cells_are_joined_only_through_a_chain_of_neighbours_all_allowed(game):
+    call("hex_board_shape", game, "r", RHOMBUS)
+    top, bottom = [0, 1, 2], [6, 7, 8]
+    assert call("hex_joined", game, "r", top, bottom, [1, 4, 7])          # straight down the middle
+    assert call("hex_joined", game, "r", top, bottom, [2, 4, 6])          # the other diagonal: neighbours too
+    assert not call("hex_joined", game, "r", top, bottom, [0, 4, 8])      # 0 and 4 are not neighbours here
+    assert not call("hex_joined", game, "r", top, bottom, [1, 7])         # a gap
+    assert not call("hex_joined", game, "r", top, bottom, [])
+    assert call("hex_joined", game, "r", [4], [4], [4])                   # a cell is joined to itself
+    with pytest.raises(IllegalAction):
+        call("hex_joined", game, "r", top, bottom, [99])
 
 # ---- text and state -----------------------------------------------------------------
 

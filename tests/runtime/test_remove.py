@@ -7,25 +7,29 @@ import pytest
 import rulecraft
 
 SOURCE = '''game "b" "B"
+terrain floor { symbol: "." }
+legend plain { ".": floor }
+board g
+board h
 kind piece { }
 piece pawn "Pawn" x3 { }
 zone tray
 action take(t: piece) { remove t }
 action kill(t: piece) { destroy t }
 fn grid() -> list<piece> {
-  let b = grid_board("g", ["...", "..."], [". floor"])
+  let b = grid_board(g, ["...", "..."], plain)
   let a = create pawn at tray
   let c = create pawn at tray
-  grid_place("g", a, 0, "1x1", "x")
-  grid_place("g", c, 4, "1x1", "x")
+  grid_place(g, a, 0, "1x1", "x")
+  grid_place(g, c, 4, "1x1", "x")
   return [a, c]
 }
 fn hexes() -> list<piece> {
-  hex_board("h", 1)
+  hex_board(h, 1)
   let a = create pawn at tray
   let c = create pawn at tray
-  hex_place("h", a, 0, 0)
-  hex_place("h", c, 1, 0)
+  hex_place(h, a, 0, 0)
+  hex_place(h, c, 1, 0)
   return [a, c]
 }
 fn linked_up() -> list<piece> {
@@ -34,10 +38,10 @@ fn linked_up() -> list<piece> {
   link(a, c)
   return [a, c]
 }
-fn on_grid() -> list<any> { return grid_figures("g") }
-fn at_grid(s: int) -> any { return grid_at("g", s) }
-fn on_hex() -> list<any> { return hex_things("h") }
-fn at_hex(c: int) -> any { return hex_at("h", c) }
+fn on_grid() -> list<any> { return grid_figures(g) }
+fn at_grid(s: int) -> any { return grid_at(g, s) }
+fn on_hex() -> list<any> { return hex_things(h) }
+fn at_hex(c: int) -> any { return hex_at(h, c) }
 fn next_to(t: piece) -> list<piece> { return neighbours(t) }
 fn in_tray() -> list<piece> { return all piece at tray }
 fn pieces() -> list<piece> { return all piece }

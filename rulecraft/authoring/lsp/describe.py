@@ -129,6 +129,8 @@ def _other(a: Analysis, t: Target) -> str:
             return f"step {d.name}"
         case n.TestDecl():
             return f'test "{d.name}"'
+        case n.BoardDecl() | n.LegendDecl() | n.TerrainDecl():
+            return _text(a, d.span).split("\n")[0]
     return _built_in(t) or t.name
 
 

@@ -60,6 +60,9 @@ class What(StrEnum):
     BUILTIN_EVENT = "built-in event"
     BUILTIN_FIELD = "built-in property"
     TYPE = "built-in type"
+    BOARD = "board"
+    LEGEND = "legend"
+    TERRAIN = "terrain"
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ DECLARED = {n.KindDecl: What.KIND, n.RecordDecl: What.RECORD, n.EnumDecl: What.E
             n.DieDecl: What.DIE, n.TableDecl: What.TABLE, n.PoolDecl: What.POOL, n.ZoneDecl: What.ZONE,
             n.ScenarioDecl: What.SCENARIO, n.ParamDecl: What.PARAM, n.OptionDecl: What.OPTION,
             n.AbilityDecl: What.ABILITY, n.TestDecl: What.TEST, n.GameDecl: What.RULESET, n.ModDecl: What.RULESET,
-            n.FormatDecl: What.RULESET}
+            n.FormatDecl: What.RULESET, n.BoardDecl: What.BOARD, n.LegendDecl: What.LEGEND, n.TerrainDecl: What.TERRAIN}
 
 # ---- words ----------------------------------------------------------------------
 
@@ -497,7 +500,8 @@ def lookup(a: Analysis, name: str) -> Target | None:
     sym = a.sym
     for what, table in ((What.DEFINITION, sym.things), (What.CONST, sym.consts), (What.ASSUMPTION, sym.assumptions),
                         (What.DIE, sym.dice), (What.TABLE, sym.tables), (What.ZONE, sym.zones), (What.POOL, sym.pools),
-                        (What.PARAM, sym.params), (What.OPTION, sym.options)):
+                        (What.PARAM, sym.params), (What.OPTION, sym.options), (What.BOARD, sym.boards),
+                        (What.LEGEND, sym.legends)):
         if name in table:
             return _in(table, what, name)
     if name in sym.enum_members:

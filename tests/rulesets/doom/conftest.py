@@ -3,6 +3,7 @@ figures put on given spaces, and dice forced to given faces."""
 
 import pytest
 from support.doom_tables import ROOM, GridTable
+from support.legends import legend
 
 import rulecraft
 from rulecraft import FirstLegalAgent, ScriptedAgent
@@ -30,7 +31,7 @@ class Table(GridTable):
         self.invader = g.players[0]
         self.marines = g.players[1:]
         g.call("choose_roles", self.invader)
-        g.call("build_board", list(rows), list(LEGEND))
+        g.call("build_board", list(rows), legend(rules, LEGEND))
         g.call("place_compass", 0)
         g.call("sort_invader_figures")
         g.call("give_equipment")

@@ -3,6 +3,7 @@ roles, figures put on given spaces, options chosen at setup, and forced dice."""
 
 import pytest
 from support.doom_tables import ROOM, GridTable
+from support.legends import legend
 
 import rulecraft
 from rulecraft import FirstLegalAgent, ScriptedAgent
@@ -50,9 +51,9 @@ class Table(GridTable):
         g.begin_round()
         self.invader = g.players[0]
         self.marines = g.players[1:]
-        legend = [e for e in g.call("map_legend") if not e.startswith("S ")] + EXTRA
+        drawn = legend(rules, EXTRA, base=g.call("map_legend"))
         g.call("choose_roles", self.invader)
-        g.call("build_board", list(rows), legend)
+        g.call("build_board", list(rows), drawn)
         g.call("place_compass", 0)
         g.call("sort_invader_figures")
         g.call("give_equipment")

@@ -6,6 +6,7 @@ is a small Doom table (an ASCII room, an invader player and marines) with the mo
 
 import pytest
 from support.doom_tables import ROOM, GridTable
+from support.legends import legend
 
 import rulecraft
 from rulecraft import FirstLegalAgent, ScriptedAgent
@@ -45,7 +46,7 @@ class VariantTable(GridTable):
         g.call("choose_roles", self.invader)
         if scenario:
             g.call("choose_scenario", self.invader)
-        g.call("build_board", list(ROOM), list(LEGEND))
+        g.call("build_board", list(ROOM), legend(rules, LEGEND))
         g.call("place_compass", 0)
         g.call("sort_invader_figures")
         if equip:

@@ -1,0 +1,232 @@
+"""A square-grid board's state: its spaces, their terrain, areas and marks, the figures on it.
+
+Takes the rows and the legend `grid_board` reads (grid.py) and the terrains the ruleset declares.
+Gives `Board`: the geometry of the spaces (`xy`, `on_board`, `passable`, footprints), the
+occupancy (`place`, `lift`, `fits`, whom a figure may pass) and the board's settings, with the
+tables of its layout kept until the layout changes; the searches over it are gridsearch.py's and
+the built-ins grid.py's. A newcomer may add a board setting here (and its built-in in grid.py);
+a change to the layout must call `relaid`, one to the figures `changed`, so no search answers
+from an old table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .state import Entity
+
+STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+Size = tuple[int, int]  # a footprint's width and height
+State = tuple[int, Size]  # a figure during a move: its top-left space and its orientation
+ONE_SPACE: Size = (1, 1)
+NO_SPACE = ""  # the terrain of a place that is not a space of the board (a blank in the rows)
+
+
+class Terrain(NamedTuple):
+    """What a terrain the ruleset declares does on a board (compiler/boards.py)."""
+
+    symbol: str
+    passable: bool
+    blocks_sight: bool
+    colour: str  # how a picture fills its spaces (#rrggbb), or "" to leave it to the picture
+
+
+Cell = tuple[str, int, str, str]  # a legend character's terrain, cost, mark and area
+
+
+class Board:
+    """One square-grid board: terrain, areas, marks and the figures standing on it."""
+
+    def __init__(self, name: str, rows: list[str], legend: dict[str, Cell], terrains: dict[str, Terrain]):
+        self.name = name
+        self.terrains = terrains
+        self.height = len(rows)
+        self.width = max((len(r) for r in rows), default=0)
+        self.terrain: list[str] = []
+        self.cost: list[int] = []
+        self.mark: list[str] = []
+        self.area: list[str] = []
+        for row in rows:
+            for x in range(self.width):
+                ch = row[x] if x < len(row) else " "
+                terrain, cost, mark, area = legend.get(ch, (NO_SPACE, 1, "", "")) if ch != " " else (NO_SPACE, 1, "", "")
+                self.terrain.append(terrain)
+                self.cost.append(cost)
+                self.mark.append(mark)
+                self.area.append(area)
+        self.open_areas: set[str] = {""}
+        self.figures: dict[int, Entity] = {}  # entity id -> figure
+        self.anchor: dict[int, int] = {}  # entity id -> top-left space
+        self.size: dict[int, tuple[int, int]] = {}  # entity id -> (w, h)
+        self.side: dict[int, str] = {}
+        self.occupant: dict[int, int] = {}  # space -> entity id
+        self.corner_sight = "both"
+        self.squeeze = False  # may a diagonal step pass between two impassable spaces?
+        self.passing = "side"  # see PASSING: by default a figure passes those of its own side
+        self.turn_cost: dict[int, int] = {}  # entity id -> movement points a turn costs (turning figures)
+        self.memo: dict[tuple[int, int], dict[State, int]] = {}  # (figure, budget) -> costs, until a change
+        self.layout: tuple[list[bool], list[list[tuple[int, int]]]] | None = None  # see `small_steps`
+        self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint (this layout)
+
+    def changed(self) -> None:
+        """Something that moves depend on changed (a figure, a turning cost)."""
+        self.memo.clear()
+
+    def relaid(self) -> None:
+        """The layout changed (a terrain, an opened area, the board's rules): moves and the tables
+        made from it are found again."""
+        self.layout = None
+        self.footprints.clear()
+        self.changed()
+
+    def small_steps(self) -> tuple[list[bool], list[list[tuple[int, int]]]]:
+        """The layout's tables for figures of one space, made once per layout: whether each space
+        can be stood on, and from each space the steps into its neighbours as (space, cost), in
+        STEPS order, leaving out those onto spaces that cannot be stood on and diagonal squeezes."""
+        if self.layout is None:
+            w = self.width
+            standable = [self.passable(s % w, s // w) for s in range(w * self.height)]
+            steps: list[list[tuple[int, int]]] = []
+            for s in range(len(standable)):
+                x, y = s % w, s // w
+                steps.append([((y + dy) * w + x + dx, self.cost[(y + dy) * w + x + dx]) for dx, dy in STEPS
+                              if self.passable(x + dx, y + dy) and self.diagonal_ok(x, y, dx, dy)])
+            self.layout = (standable, steps)
+        return self.layout
+
+    # ---- spaces -------------------------------------------------------------
+
+    def xy(self, s: int) -> tuple[int, int]:
+        return s % self.width, s // self.width
+
+    def valid(self, s: Any) -> bool:
+        return s.__class__ is int and 0 <= s < self.width * self.height  # a bool's class is bool
+
+    def on_board(self, x: int, y: int) -> bool:
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return False
+        s = y * self.width + x
+        return self.terrain[s] != NO_SPACE and self.area[s] in self.open_areas
+
+    def passable(self, x: int, y: int) -> bool:
+        return self.on_board(x, y) and self.terrains[self.terrain[y * self.width + x]].passable
+
+    def blocks_sight_terrain(self, x: int, y: int) -> bool:
+        if not self.on_board(x, y):
+            return True
+        return self.terrains[self.terrain[y * self.width + x]].blocks_sight
+
+    def footprint(self, s: int, size: tuple[int, int]) -> list[int] | None:
+        """The spaces a figure of `size` covers with its top-left at `s`; None if off the board.
+        Found once per layout, size and space (shared: callers never change the list)."""
+        table = self.footprints.get(size)
+        if table is None:
+            table = self.footprints[size] = [self.cover(t, size) for t in range(self.width * self.height)]
+        return table[s] if 0 <= s < len(table) else self.cover(s, size)
+
+    def cover(self, s: int, size: tuple[int, int]) -> list[int] | None:
+        x0, y0 = self.xy(s)
+        w, h = size
+        out = []
+        for dy in range(h):
+            for dx in range(w):
+                x, y = x0 + dx, y0 + dy
+                if not self.on_board(x, y):
+                    return None
+                out.append(y * self.width + x)
+        return out
+
+    def spaces_of(self, fid: int) -> list[int]:
+        return self.footprint(self.anchor[fid], self.size[fid]) or []
+
+    # ---- figures ------------------------------------------------------------
+
+    def fits(self, fid: int | None, s: int, size: tuple[int, int], side: str, ending: bool) -> bool:
+        """May a figure stand (ending) or pass (not ending) with its top-left at s?"""
+        if size == ONE_SPACE:
+            if not self.small_steps()[0][s]:
+                return False
+            other = self.occupant.get(s)
+            return other is None or other == fid or (not ending and self.passes(other, side))
+        cells = self.footprint(s, size)
+        if cells is None:
+            return False
+        for c in cells:
+            if not self.terrains[self.terrain[c]].passable:
+                return False
+            other = self.occupant.get(c)
+            if other is not None and other != fid:
+                if ending or not self.passes(other, side):
+                    return False
+        return True
+
+    def place(self, thing: Entity, s: int, size: tuple[int, int], side: str) -> None:
+        self.lift(thing.id)
+        self.changed()
+        self.figures[thing.id] = thing
+        self.anchor[thing.id] = s
+        self.size[thing.id] = size
+        self.side[thing.id] = side
+        for c in self.spaces_of(thing.id):
+            self.occupant[c] = thing.id
+
+    def lift(self, fid: int) -> None:
+        if fid in self.anchor:
+            self.changed()
+            for c in self.spaces_of(fid):
+                if self.occupant.get(c) == fid:
+                    del self.occupant[c]
+            del self.anchor[fid], self.size[fid], self.side[fid], self.figures[fid]
+
+    def drop(self, thing: Entity) -> None:
+        """A thing taken out of the game (`remove`, `destroy`) leaves the board."""
+        self.lift(thing.id)
+        self.turn_cost.pop(thing.id, None)
+        self.changed()
+
+    def diagonal_ok(self, x: int, y: int, dx: int, dy: int) -> bool:
+        """A diagonal step may not squeeze between two impassable spaces (unless the board's rules allow it)."""
+        if dx == 0 or dy == 0 or self.squeeze:
+            return True
+        return self.passable(x + dx, y) or self.passable(x, y + dy)
+
+    def passes(self, other: int, side: str) -> bool:
+        """May a figure of `side` pass through the figure `other` during a move (the board's setting)?"""
+        return self.passing == "everybody" or (self.passing == "side" and self.side[other] == side)
+
+    # ---- range and sight ----------------------------------------------------
+
+    def distance(self, a: int, b: int) -> int:
+        ax, ay = self.xy(a)
+        bx, by = self.xy(b)
+        return max(abs(ax - bx), abs(ay - by))
+
+    # ---- output -------------------------------------------------------------
+
+    def snapshot(self) -> dict:
+        return {
+            "width": self.width, "height": self.height,
+            "terrain": ["".join(self.symbol(t) for t in self.terrain[y * self.width:(y + 1) * self.width])
+                        for y in range(self.height)],
+            "open_areas": sorted(self.open_areas),
+            "figures": [[fid, self.anchor[fid], list(self.size[fid]), self.side[fid]] for fid in sorted(self.anchor)],
+            **({"turning": [[fid, self.turn_cost[fid]] for fid in sorted(self.turn_cost)]} if self.turn_cost else {}),
+        }
+
+    def render(self) -> str:
+        out = []
+        for y in range(self.height):
+            row = []
+            for x in range(self.width):
+                s = y * self.width + x
+                if s in self.occupant:
+                    row.append(self.side[self.occupant[s]][:1] or "@")
+                elif not self.on_board(x, y):
+                    row.append(" " if self.terrain[s] == NO_SPACE else "?")
+                else:
+                    row.append(self.symbol(self.terrain[s]))
+            out.append("".join(row).rstrip())
+        return "\n".join(out)
+
+    def symbol(self, terrain: str) -> str:
+        return self.terrains[terrain].symbol if terrain != NO_SPACE else " "

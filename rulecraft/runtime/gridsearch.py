@@ -1,0 +1,220 @@
+"""The searches over a square-grid board: where a figure's move may go, by which path, and who sees what.
+
+Takes a `gridboard.Board` (its terrain, occupancy, footprints and settings). Gives the move search
+(`costs`: Dijkstra over a figure's states, a state being its top-left space and its orientation;
+`endings`, `reachable`, `ending` and `path`, whose ties between equally cheap paths are broken in
+one fixed order), the turning of a figure let turn (`shapes`, `turns`: a turn swaps width and
+height and keeps a space it covered) and line of sight (`crossed`, `blocks`, `sight`, `sees`:
+exact integer arithmetic, symmetric by construction). grid.py describes the rules these
+implement; its built-ins call them. The results depend only on the board, so a newcomer may
+change how a search runs (a cache, a faster queue) as long as every answer stays the same; the
+tests in tests/runtime/test_grid*.py pin them against independent references.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from .gridboard import ONE_SPACE, STEPS, Board, Size, State
+
+
+def shapes(board: Board, fid: int) -> list[Size]:
+    """The orientations the figure may stand in: its own first, then the turned one."""
+    w, h = board.size[fid]
+    return [(w, h), (h, w)] if fid in board.turn_cost and w != h else [(w, h)]
+
+
+def turns(board: Board, s: int, size: Size) -> list[int]:
+    """The top-left spaces of the turned footprint that shares a space with this one."""
+    x0, y0 = board.xy(s)
+    w, h = size
+    out = []
+    for y in range(y0 - w + 1, y0 + h):
+        for x in range(x0 - h + 1, x0 + w):
+            if 0 <= x < board.width and 0 <= y < board.height:
+                out.append(y * board.width + x)
+    return out
+
+
+def step_cost(board: Board, s: int, size: tuple[int, int]) -> int:
+    return max(board.cost[c] for c in board.footprint(s, size) or [s])
+
+
+def steps(board: Board, fid: int, state: State) -> list[tuple[State, int]]:
+    """The states one step of a move leads to from `state`, with the step's cost: a step
+    to a neighbouring space (not squeezing diagonally between two impassable spaces), and
+    for a turning figure a turn."""
+    s, size = state
+    side = board.side[fid]
+    if size == ONE_SPACE:  # the layout's table, then the figures standing in the way (never turns)
+        occupant, passes = board.occupant, board.passes
+        return [((n, size), cost) for n, cost in board.small_steps()[1][s]
+                if (other := occupant.get(n)) is None or other == fid or passes(other, side)]
+    x, y = board.xy(s)
+    out = []
+    for dx, dy in STEPS:
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < board.width and 0 <= ny < board.height and board.diagonal_ok(x, y, dx, dy):
+            n = ny * board.width + nx
+            if board.fits(fid, n, size, side, False):
+                out.append(((n, size), step_cost(board, n, size)))
+    if len(shapes(board, fid)) > 1:
+        turned = (size[1], size[0])
+        mine = set(board.footprint(s, size) or [])
+        for n in turns(board, s, size):
+            cells = board.footprint(n, turned)
+            if cells and mine.intersection(cells) and board.fits(fid, n, turned, side, False):
+                out.append(((n, turned), board.turn_cost[fid]))
+    return out
+
+
+def costs(board: Board, fid: int, budget: int) -> dict[State, int]:
+    """Least movement cost to bring the figure to each state (top-left space, orientation),
+    within budget (Dijkstra; passing through friends is allowed, ending there is checked
+    by the caller)."""
+    known = board.memo.get((fid, budget))
+    if known is not None:
+        return known
+    start = (board.anchor[fid], board.size[fid])
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        spent, state = heapq.heappop(queue)
+        if spent > best.get(state, spent):
+            continue
+        for nxt, cost in steps(board, fid, state):
+            total = spent + cost
+            if total <= budget and total < best.get(nxt, budget + 1):
+                best[nxt] = total
+                heapq.heappush(queue, (total, nxt))
+    board.memo[(fid, budget)] = best
+    return best
+
+
+def path(board: Board, fid: int, to: State) -> list[State]:
+    """The states of the figure's cheapest move ending in `to`, one per step, `to` last
+    ([] if it cannot end a move there, or stands there). The search and costs are those
+    of `costs`; walking back from `to`, each step comes from the lowest state (space, then
+    orientation) that lies on a cheapest path, so equally cheap paths are always told apart
+    the same way. Steps are symmetric (a step back is a step of the same cost), so a
+    state's predecessors are found among its own steps."""
+    best = costs(board, fid, 99 * board.width * board.height)
+    if to not in best or best[to] == 0 or not board.fits(fid, to[0], to[1], board.side[fid], True):
+        return []
+    out = []
+    state = to
+    while best[state] > 0:
+        out.append(state)
+        came = [prev for prev, _ in steps(board, fid, state)
+                if best.get(prev) == best[state] - arrival_cost(board, prev, state, fid)]
+        state = min(came)  # never empty: `best` holds least costs, each reached by a legal step
+    out.reverse()
+    return out
+
+
+def arrival_cost(board: Board, prev: State, state: State, fid: int) -> int:
+    """What the step from `prev` into `state` costs."""
+    return board.turn_cost[fid] if prev[1] != state[1] else step_cost(board, state[0], state[1])
+
+
+def endings(board: Board, fid: int, budget: int) -> dict[State, int]:
+    """The states in which the figure may end its move, with their cost (its own included)."""
+    side = board.side[fid]
+    return {st: c for st, c in costs(board, fid, budget).items() if board.fits(fid, st[0], st[1], side, True)}
+
+
+def reachable(board: Board, fid: int, budget: int) -> dict[int, int]:
+    """Spaces where the figure may end its move in some orientation, with the least cost."""
+    out: dict[int, int] = {}
+    for (s, _), c in endings(board, fid, budget).items():
+        out[s] = min(c, out.get(s, c))
+    return out
+
+
+def ending(board: Board, fid: int, s: int, budget: int) -> tuple[State, int] | None:
+    """How a move to s ends by default: in the figure's own orientation if it can, else the
+    cheapest other one (None if it cannot end there within budget)."""
+    ends = endings(board, fid, budget)
+    options = [((s, shape), ends[(s, shape)]) for shape in shapes(board, fid) if (s, shape) in ends]
+    if not options:
+        return None
+    if options[0][0][1] == board.size[fid]:
+        return options[0]
+    return min(options, key=lambda o: (o[1], o[0]))
+
+
+def crossed(board: Board, a: int, b: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """The spaces whose interior the centre-to-centre segment a-b crosses (a and b
+    excluded), and the pairs of spaces beside each grid corner it passes exactly through.
+    Exact integer arithmetic in doubled coordinates (centres are odd, edges even)."""
+    (xa, ya), (xb, yb) = board.xy(a), board.xy(b)
+    if (xa, ya) > (xb, yb):
+        xa, ya, xb, yb = xb, yb, xa, ya  # one direction only: the answer is symmetric by construction
+    w = board.width
+    cells: list[int] = []
+    corners: list[tuple[int, int]] = []
+    if xa == xb or ya == yb:
+        if xa == xb:
+            lo, hi = sorted((ya, yb))
+            cells = [y * w + xa for y in range(lo + 1, hi)]
+        else:
+            cells = [ya * w + x for x in range(xa + 1, xb)]
+        return cells, corners
+    X0, Y0, X1, Y1 = 2 * xa + 1, 2 * ya + 1, 2 * xb + 1, 2 * yb + 1
+    dx, dy = X1 - X0, Y1 - Y0  # dx > 0 here
+    for cx in range(xa, xb + 1):
+        xs, xe = max(2 * cx, X0), min(2 * cx + 2, X1)
+        if xs >= xe:
+            continue
+        n1, n2 = Y0 * dx + dy * (xs - X0), Y0 * dx + dy * (xe - X0)  # Y scaled by dx
+        lo, hi = min(n1, n2), max(n1, n2)
+        for cy in range(min(ya, yb), max(ya, yb) + 1):
+            if lo < (2 * cy + 2) * dx and hi > 2 * cy * dx and (cx, cy) not in ((xa, ya), (xb, yb)):
+                cells.append(cy * w + cx)
+    for gx in range(2 * xa + 2, 2 * xb + 1, 2):
+        num = Y0 * dx + dy * (gx - X0)
+        if num % dx == 0 and (num // dx) % 2 == 0:
+            gy = num // dx
+            k, m = gx // 2, gy // 2
+            if dy > 0:
+                corners.append(((m) * w + (k - 1), (m - 1) * w + k))
+            else:
+                corners.append(((m - 1) * w + (k - 1), m * w + k))
+    return cells, corners
+
+
+def blocks(board: Board, s: int, exempt: set[int]) -> bool:
+    x, y = board.xy(s)
+    if board.blocks_sight_terrain(x, y):
+        return True
+    fid = board.occupant.get(s)
+    return fid is not None and fid not in exempt
+
+
+def sight(board: Board, a: int, b: int, exempt: set[int]) -> bool:
+    """Line of sight between spaces a and b; figures standing on a or b never block."""
+    if not (board.on_board(*board.xy(a)) and board.on_board(*board.xy(b))):
+        return False
+    exempt = set(exempt)
+    for s in (a, b):
+        if s in board.occupant:
+            exempt.add(board.occupant[s])
+    cells, corners = crossed(board, a, b)
+    for c in cells:
+        if blocks(board, c, exempt):
+            return False
+    for p, q in corners:
+        if board.corner_sight == "both" and blocks(board, p, exempt) and blocks(board, q, exempt):
+            return False
+        if board.corner_sight == "either" and (blocks(board, p, exempt) or blocks(board, q, exempt)):
+            return False
+    return True
+
+
+def sees(board: Board, fid: int, target: int, exempt: set[int]) -> bool:
+    """A figure sees a space if the centre of any space it covers sees it."""
+    mine = board.spaces_of(fid)
+    if target in mine:
+        return True
+    ex = set(exempt) | {fid}
+    return any(sight(board, s, target, ex) for s in mine)

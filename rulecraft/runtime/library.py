@@ -1,0 +1,56 @@
+"""The registry of built-in functions: each one is declared next to its Python function.
+
+Takes: functions marked `@builtin("name(type, type) -> type")` in the modules that define
+them (builtins.py for the general ones, grid.py and hexgrid.py for boards, data.py for maps).
+Gives: `BUILTINS`, name -> `Builtin(func, params, result)`, which the checker types calls
+with, the code generator binds into handlers and the reference pages describe (the first
+paragraph of the function's docstring is its description).
+
+The signature's types are those of the checker's signature parser: `int`, `text`, `bool`,
+`num`, `any`, `none`, `player`, `zone`, `def`, `list<...>`, and `T`, a type variable bound by
+the first argument that mentions it. A newcomer adds a built-in by writing a function that
+takes the game first and marking it here; a name may be declared only once. A `Builtin` is
+the place for more facts about a built-in (for example an entry point that skips the
+argument checks the compiler has already proved).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Builtin(NamedTuple):
+    """One built-in: its function (the game first), its parameter types and its result type."""
+
+    func: Callable[..., Any]
+    params: tuple[str, ...]
+    result: str
+
+
+BUILTINS: dict[str, Builtin] = {}
+
+
+def parse(signature: str) -> tuple[str, tuple[str, ...], str]:
+    """`"name(a, list<b>) -> c"` -> ("name", ("a", "list<b>"), "c")."""
+    head, arrow, result = signature.partition(")")
+    name, _, params = head.partition("(")
+    result = result.strip()
+    if not arrow or not result.startswith("->") or not name.isidentifier():
+        raise ValueError(f"a built-in's signature is written `name(type, ...) -> type`, not {signature!r}")
+    types = tuple(p.strip() for p in params.split(",")) if params.strip() else ()
+    return name, types, result[2:].strip()
+
+
+def builtin(signature: str) -> Callable[[F], F]:
+    """Declare the function it marks as the built-in `signature` names."""
+    name, params, result = parse(signature)
+
+    def register(func: F) -> F:
+        if name in BUILTINS:
+            raise RuntimeError(f"the built-in `{name}` is declared twice")
+        BUILTINS[name] = Builtin(func, params, result)
+        return func
+
+    return register
