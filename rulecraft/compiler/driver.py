@@ -1,4 +1,4 @@
-"""The pipeline: parse and build -> collect -> apply mods -> check -> lower -> Ruleset.
+"""The pipeline: parse and build -> collect (and give defaults) -> apply mods -> check -> lower -> Ruleset.
 
 `compile_modules` takes already-read modules (the loader reads them from a ruleset
 folder); every stage reports into one Diagnostics, and lowering runs only when the
@@ -17,6 +17,7 @@ from ..runtime import ruleset as rs
 from . import nodes as n
 from .build import build_module
 from .check import check
+from .defaults import give_defaults
 from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
 from .handler_globals import namespace
 from .lower import Lowerer, compile_functions, fn, keyed_param
@@ -59,7 +60,7 @@ def forget_parsed() -> None:
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
     """Modules -> the table of declarations with the mods applied, and what checking it resolved."""
     with bounded_suggestions():
-        collected = collect(modules, diags)
+        collected = give_defaults(collect(modules, diags), modules, diags)
         check_targets(collected, diags)
         sym = expand_abilities(expand_does(apply_mods(collected, diags), diags))
         check_properties(sym, diags)
