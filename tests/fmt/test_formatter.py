@@ -82,6 +82,9 @@ def test_formatting_any_text_twice_changes_nothing_more(pieces):
     ("kind k {\n  a: int = 1   # the first\n               # and more\n}\n",
      "kind k {\n  a: int = 1   # the first\n               # and more\n}\n"),
     ("\n\n# top\n\n\n\nconst x = 1   \n\n\n", "# top\n\nconst x = 1\n"),
+    # an inline assumption's note on a line of its own continues its property; a `defaults` block indents
+    ("unit u \"U\" {\nhp: 3\nassumed \"why\"\n}\n", "unit u \"U\" {\n  hp: 3\n    assumed \"why\"\n}\n"),
+    ("defaults {\nset: base\n}\n", "defaults {\n  set: base\n}\n"),
 ])
 def test_the_layout(written, laid):
     assert format_text(written) == laid
