@@ -33,7 +33,7 @@ def test_cards_show_gives_one_definition_in_full(capsys):
     assert shown["card"] == {"id": "wealth_1", "name": "Wealth (version 1)", "kind": "domain_counter", "count": 5,
                              "defenders": 0, "credits": 2, "wormhole": "no_wormhole", "rules": ["TI-045"],
                              "aka": [{"language": "de", "name": "Reichtum"}]}
-    assert shown["assumed"] == {"credits": "wealth_1_credits"} and shown["where"] == "twilight-imperium/counters.rules:64:1"
+    assert shown["assumed"] == {"credits": "wealth_1.credits"} and shown["where"] == "twilight-imperium/counters.rules:64:1"
     assert [t["event"] for t in shown["triggers"]] == ["first_invasion"] and shown["effects"] == []
 
 
@@ -66,8 +66,8 @@ def test_games_shows_scenarios_and_options(capsys):
 
 
 def test_assumptions_lists_each_with_its_note_and_current_value(capsys):
-    lines = out(capsys, "assumptions", "twilight-imperium", "--set", "wealth_1_credits=4").splitlines()
-    at = lines.index("wealth_1_credits: int = 4  (set; default 2)")
+    lines = out(capsys, "assumptions", "twilight-imperium", "--set", "wealth_1.credits=4").splitlines()
+    at = lines.index("wealth_1.credits: int = 4  (set; default 2)")
     assert lines[at + 1:at + 3] == ["    Wealth version 1 (5 counters): credits shown only on the picture",
                                     "    twilight-imperium/counters.rules:17:1"]
     rows = json.loads(out(capsys, "assumptions", "doom", "--mod", "doom/variants/super-shotgun", "--json"))["assumptions"]

@@ -102,8 +102,8 @@ def test_a_property_is_found_as_kind_dot_property(bundled):
 
 
 def test_an_assumption_says_how_to_override_it(bundled):
-    [found] = explain_name("wealth_1_credits", bundled)["found"]
-    assert found["facts"]["override"] == "--set wealth_1_credits=2"
+    [found] = explain_name("wealth_1.credits", bundled)["found"]
+    assert found["facts"]["override"] == "--set wealth_1.credits=2"
 
 
 @pytest.mark.parametrize("name", sorted(BUILTINS))

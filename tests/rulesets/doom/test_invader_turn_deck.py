@@ -20,7 +20,7 @@ def test_the_invader_deck_holds_the_assumed_copies_of_each_card(new_table, monke
     assert sum(default.values()) == 16
     assert default == {"zombie_pack": 2, "imp_pair": 2, "trite_nest": 2, "demon_or_pair": 2,
                        "knight_or_archvile": 1, "heavy": 1, "regenerate": 3, "ambush": 3}
-    changed = {"ambush_copies": 0, "regenerate_copies": 1, "heavy_copies": 0}
+    changed = {"ambush.deck_copies": 0, "regenerate.deck_copies": 1, "heavy.deck_copies": 0}
     monkeypatch.setattr(rulecraft, "Game", functools.partial(rulecraft.Game, assumptions=changed))
     fewer = deck(new_table())
     assert sum(fewer.values()) == 10 and "ambush" not in fewer and "heavy" not in fewer

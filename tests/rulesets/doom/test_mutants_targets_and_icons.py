@@ -25,7 +25,7 @@ def test_the_bfg_needs_its_token_and_then_fires_its_own_dice(duel):
     assert t.refused("attack", t.m, t.s(6, 1), "bfg").endswith("the marine has not acquired that weapon")
     t.set(t.bin(t.m), "weapons", ["bfg"])
     t.set(t.bin(t.m), "cells", 1)
-    assert t.game.assume["bfg_dice"] == ["red", "red", "blue"]
+    assert t.game.assume["bfg.dice"] == ["red", "red", "blue"]
     t.force("red", t.face("red", range=1, damage=3), t.face("red", range=1, damage=3))
     t.force("blue", t.face("blue", range=4, damage=1))
     t.act("attack", t.m, t.s(6, 1), "bfg")

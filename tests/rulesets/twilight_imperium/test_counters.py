@@ -222,7 +222,7 @@ def test_wealth_pays_the_credits_shown_on_the_counter(galaxy, version):
 
 @pytest.mark.rules("TI-047")
 def test_wealth_pays_whatever_number_the_picture_shows(new_galaxy):
-    g = new_galaxy(assumptions={"wealth_2_credits": 7})
+    g = new_galaxy(assumptions={"wealth_2.credits": 7})
     g.game.begin_round()
     invade(g, "wealth_2", 1)
     assert g.get(g.a, "credits") == 7
