@@ -98,7 +98,7 @@ def test_a_step_is_found_with_the_mods_that_change_it(bundled):
 def test_a_property_is_found_as_kind_dot_property(bundled):
     [found] = explain_name("planet.resources", bundled)["found"]
     assert found["title"] == "property planet.resources"
-    assert {"at": "twilight-imperium/counters.rules:32:19", "line": "modify planet.resources = 0 next round"} in found["uses"]
+    assert {"at": "twilight-imperium/counters.rules:28:19", "line": "modify planet.resources = 0 next round"} in found["uses"]
 
 
 def test_an_assumption_says_how_to_override_it(bundled):
@@ -129,7 +129,7 @@ def test_explain_a_name_as_json():
     result = rc("biohazard", "--game", "twilight-imperium", "--json")
     assert result.returncode == 0, result.stderr
     [found] = json.loads(result.stdout)["found"]
-    assert (found["what"], found["at"], found["facts"]["count"]) == ("definition", "twilight-imperium/counters.rules:24:16", 4)
+    assert (found["what"], found["at"], found["facts"]["count"]) == ("definition", "twilight-imperium/counters.rules:20:16", 4)
 
 
 @pytest.mark.parametrize(("args", "message", "hint"), [

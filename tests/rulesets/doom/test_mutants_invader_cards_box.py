@@ -15,7 +15,7 @@ CARDS = ["zombie_pack", "imp_pair", "trite_nest", "demon_or_pair", "knight_or_ar
 
 @pytest.mark.rules("DOOM-061", "DOOM-070", "DOOM-071")
 def test_with_every_copy_in_the_deck_it_holds_the_sixteen_cards_the_box_makes(new_table, monkeypatch):
-    every = {f"{name}_copies": -1 for name in CARDS}
+    every = {f"{name}.deck_copies": -1 for name in CARDS}
     monkeypatch.setattr(rulecraft, "Game", functools.partial(rulecraft.Game, assumptions=every))
     t = new_table()
     t.call("fill_invader_deck")
