@@ -39,10 +39,10 @@ def test_cards_show_gives_one_definition_in_full(capsys):
 
 def test_cards_show_lists_a_cards_effects_in_timing_windows(capsys):
     lines = out(capsys, "cards", "show", "doomtrooper", "Zbabělost").splitlines()
-    assert lines[:2] == ["cowardice: Cowardice (special, x1), declared at doomtrooper/specials.rules:18:1",
+    assert lines[:2] == ["cowardice: Cowardice (special, x1), declared at doomtrooper/specials.rules:19:1",
                          "  other names: cs Zbabělost"]
-    assert lines[-2:] == ["  in window combat_declaration  doomtrooper/specials.rules:20:3  [DT-044]",
-                          "  in window action_card  doomtrooper/specials.rules:26:3  [DT-086]"]
+    assert lines[-2:] == ["  in window combat_declaration  doomtrooper/specials.rules:21:3  [DT-044]",
+                          "  in window action_card  doomtrooper/specials.rules:27:3  [DT-086]"]
 
 
 def test_cards_show_names_one_definition(capsys):
