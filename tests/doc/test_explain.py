@@ -45,7 +45,7 @@ def test_a_rule_is_explained_with_what_carries_it_and_the_tests_that_name_it(bun
     answer = explain_rule("DOOM-041", bundled)
     assert answer["rulesets"] == ["doom"]
     assert [(c["at"], c["how"], c["declaration"]) for c in answer["carried_by"]] == [
-        ("doom/marines.rules:76", "rule statement", "fn end_marine_turn")]
+        ("doom/marines.rules:78", "rule statement", "fn end_marine_turn")]
     assert answer["tests"] == [
         "tests/rulesets/doom/test_doom_marine_turn.py:33: test_after_his_action_the_turn_passes_to_the_player_on_his_left",
         "tests/rulesets/doom/test_mutants_marines.py:45: test_the_end_of_a_marines_turn_clears_his_action_and_what_is_left_of_it"]
@@ -119,7 +119,7 @@ def rc(*args):
 def test_explain_a_rule_on_the_command_line():
     result = rc("DOOM-041", "doom")
     assert result.returncode == 0, result.stderr
-    assert "  doom/marines.rules:76: rule statement in fn end_marine_turn (doom, declared at doom/marines.rules:75)" \
+    assert "  doom/marines.rules:78: rule statement in fn end_marine_turn (doom, declared at doom/marines.rules:77)" \
         in result.stdout.splitlines()
     assert "  tests/rulesets/doom/test_doom_marine_turn.py:33: test_after_his_action_the_turn_passes_to_the_player_on_his_left" \
         in result.stdout.splitlines()
