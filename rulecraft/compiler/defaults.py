@@ -6,7 +6,7 @@ table with, for each definition:
 - the properties of the `defaults` block above it in its file that its kind has and it does not
   give itself (`defaults { set: base }`; a later block in the file replaces an earlier one);
 - each inline assumption (`wounds: 3 assumed "why"`) made an assumption named
-  DEFINITION.PROPERTY (`imp.wounds`) of the property's declared type, the property reading it.
+  DEFINITION.PROPERTY (`grunt.wounds`) of the property's declared type, the property reading it.
 Every later stage sees only plain properties and `assume` declarations, so checking, listing
 (`rulecraft assumptions`), `rulecraft doc`, `--set`, a pool's settings and the API's
 `assumptions=` treat both ways of writing an assumption alike. Reports E0301 (a default given
@@ -27,7 +27,7 @@ from .symbols import BUILTIN_FIELDS, Symbols
 
 
 def assumption_name(definition: str, prop: str) -> str:
-    """The name of a definition's inline assumption: `imp.wounds` (no declared name has a dot)."""
+    """The name of a definition's inline assumption: `grunt.wounds` (no declared name has a dot)."""
     return f"{definition}.{prop}"
 
 
