@@ -9,9 +9,10 @@ The layout:
 - a block, list or call opened at the end of a line indents the lines inside it by 2 spaces;
 - one opened with more on its line aligns the lines inside it just after the bracket (as a
   parameter list broken over lines is written);
-- a line that continues a statement (it starts with `and`, `or`, `then`, `when`, `at`, `target`, an
-  operator, `else` after a `require`, or a header's `conflicts`, `overrides`, `group`,
-  `optional`, `version`; or it follows a top-level line that ends in a comma) keeps the
+- a line that continues a statement (it starts with `and`, `or`, `then`, `when`, `at`, `target`,
+  `assumed` (a property's inline assumption), an operator, `else` after a `require`, or a
+  header's `conflicts`, `overrides`, `group`, `optional`, `version`; or it follows a top-level
+  line that ends in a comma) keeps the
   alignment it was written with, at least 2 spaces past the statement's first line;
 - a comment on its own line under a comment that ends the line above stays under it;
 - no trailing spaces, tabs or blank lines at the start or end; at most one blank line in a row.
@@ -26,7 +27,7 @@ from pathlib import Path
 INDENT = "  "
 # Strings (which never span lines), comments, and brackets: what decides the layout.
 _SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#.*|[{}\[\]()]')
-_CONTINUES = re.compile(r"(and|or|then|else|when|at|target|conflicts|overrides|group|optional|version|extends)\b|"
+_CONTINUES = re.compile(r"(and|or|then|else|when|at|target|assumed|conflicts|overrides|group|optional|version|extends)\b|"
                         r"(==|!=|<=|>=|//|[-+*/%<>.])")
 OPENERS, CLOSERS = "{[(", "}])"
 HEADER_CLAUSES = {"conflicts", "overrides", "group", "optional", "version", "extends"}

@@ -5,6 +5,8 @@ Stages, one module each, data flowing one way; every stage reports into one Diag
 - parser:  source text -> Lark parse tree (syntax errors in the language's own words)
 - build:   parse tree -> AST (nodes: frozen dataclasses with spans)
 - symbols: `collect(modules)` -> Symbols, the table of every declaration, mods' patches pending
+- defaults: `give_defaults(Symbols)` -> each definition with its file's defaults and its inline
+            assumptions (`wounds: 3 assumed "why"`) declared as assumptions
 - mods:    `apply_mods(Symbols)` -> a new Symbols with the mods' changes applied
 - check:   `check(Symbols)` -> Resolution (resolved: typed records of what each name, call and
            property read refers to, each expression's type, each constant's value); the

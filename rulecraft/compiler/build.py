@@ -162,7 +162,7 @@ class Builder:
 
     def does(self, meta, c):
         name, *props = c
-        return n.Does(self.tsp(name), str(name), tuple(p for p in props if p is not None))
+        return n.Does(self.tsp(name), str(name), self.plain(tuple(p for p in props if p is not None), "`does`"))
 
     def window_decl(self, meta, c):
         names, kind, *members = c
@@ -300,7 +300,7 @@ class Builder:
         return {"name": str(c[0]), "fields": c[1] or []}
 
     def face(self, meta, c):
-        return tuple(c)
+        return self.plain(tuple(c), "a die's face")
 
     def faces_range(self, meta, c):
         return [self.int(c[0]), self.int(c[1])]
@@ -351,7 +351,24 @@ class Builder:
                            self.tsp(count) if count else None, props, rules, triggers, plays, does)
 
     def prop_item(self, meta, c):
-        return n.PropItem(self.sp(meta), str(c[0]), c[1])
+        name, value, assumed = c
+        return n.PropItem(self.sp(meta), str(name), value, assumed)
+
+    def assumed(self, meta, c):
+        return unquote(c[0])
+
+    def defaults_decl(self, meta, c):
+        keyword = Span(self.file, meta.line, meta.column, meta.line, meta.column + len("defaults"))
+        return n.DefaultsDecl(self.sp(meta), "defaults", keyword, self.plain(tuple(c), "`defaults`"))
+
+    def plain(self, props: tuple, where: str) -> tuple:
+        """`props` (a tuple holding property items), where no value may be an inline assumption."""
+        for p in props:
+            if isinstance(p, n.PropItem) and p.assumed is not None:
+                self.diags.add("E0308", f"a property of {where} cannot be `assumed`", p.span,
+                               "only a definition's own property is an inline assumption: declare "
+                               "`assume NAME: type = value \"why\"` and give NAME here")
+        return props
 
     def trigger(self, meta, c):
         once, event, at, when, order, body = c
@@ -369,7 +386,7 @@ class Builder:
         parts = tuple(m for m in members if isinstance(m, tuple))
         rules = tuple(i for m in members if isinstance(m, n.RuleRef) for i in m.ids)
         return n.ScenarioDecl(self.sp(meta), str(name), self.tsp(name), unquote(title) if title else None,
-                              props, parts, rules)
+                              self.plain(props, "a scenario"), parts, rules)
 
     def scenario_block(self, meta, c):
         return (c[0], c[1])

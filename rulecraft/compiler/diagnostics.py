@@ -194,6 +194,8 @@ COMPILER_CODES = {
     "E0305": "a kind is its own ancestor",
     "E0306": "an assumption without a note saying why it is assumed",
     "E0307": "a mod or format extends a ruleset that is not loaded before it",
+    "E0308": "an inline assumption (`assumed`) on a property that is not a definition's own",
+    "E0309": "a `defaults` property that no definition after it takes",
     "E0401": "a count below x1",
     "E0402": "a die without faces, with too many, or numbered backwards; or a table's rows overlap",
     "E0403": "a die's faces of different shapes, or a table that does not fit its die",

@@ -1,4 +1,4 @@
-"""The pipeline: parse and build -> collect -> apply mods -> check -> analyse -> lower -> Ruleset.
+"""The pipeline: parse and build -> collect (and give defaults) -> apply mods -> check -> analyse -> lower -> Ruleset.
 
 Takes already-read modules (`compile_modules`; the loader reads them from a ruleset folder).
 Gives the compiled Ruleset: its data (`declared`) and its handlers, each body lowered by one
@@ -23,6 +23,7 @@ from . import nodes as n
 from .boards import legend_value
 from .build import build_module
 from .check import check
+from .defaults import give_defaults
 from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
 from .facts import HandlerBody, analyse, keyed_param
 from .handler_globals import namespace
@@ -67,7 +68,7 @@ def forget_parsed() -> None:
 def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols, Resolution]:
     """Modules -> the table of declarations with the mods applied, and what checking it resolved."""
     with bounded_suggestions():
-        collected = collect(modules, diags)
+        collected = give_defaults(collect(modules, diags), modules, diags)
         check_targets(collected, diags)
         sym = locate_triggers(expand_abilities(expand_does(apply_mods(collected, diags), diags)), diags)
         check_properties(sym, diags)

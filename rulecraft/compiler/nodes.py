@@ -726,8 +726,11 @@ class FnDecl(Decl):
 
 @dataclass(frozen=True, slots=True)
 class PropItem(Node):
+    """`NAME: VALUE`, with `assumed "why"` (`assumed` the note) when the value is a marked assumption."""
+
     name: str
     value: Expr
+    assumed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -850,6 +853,14 @@ class ThingDecl(Decl):
     triggers: tuple[Trigger, ...]
     plays: tuple[Play, ...] = ()
     does: tuple[Does, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DefaultsDecl(Decl):
+    """`defaults { PROP: VALUE ... }`: properties for the definitions after it in its file
+    (compiler.defaults gives them); `name` is the keyword."""
+
+    props: tuple[PropItem, ...]
 
 
 @dataclass(frozen=True, slots=True)

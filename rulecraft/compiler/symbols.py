@@ -182,7 +182,7 @@ class _Collector:
             self.windows.append(decl)
         elif isinstance(decl, n.NamesDecl):
             self.names.append(decl)
-        elif not isinstance(decl, n.Import):
+        elif not isinstance(decl, (n.Import, n.DefaultsDecl)):  # compiler.defaults reads `defaults` blocks
             self.file_named(decl, origin)
 
     def file_header(self, decl: Header) -> None:

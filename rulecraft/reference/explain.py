@@ -174,7 +174,10 @@ def explain_name(name: str, studies: Studies) -> dict[str, Any]:
 
 
 def _declarations_named(st: Studied, name: str) -> list[Declaration]:
-    """The declarations `name` names (`KIND.PROP` and `PROC.STEP` too)."""
+    """The declarations `name` names (`KIND.PROP` and `PROC.STEP` too; an inline assumption is
+    named `DEFINITION.PROP` itself)."""
+    if name in st.by_name:
+        return list(st.by_name[name])
     owner, _, bare = name.rpartition(".")
     return [d for d in st.by_name.get(bare, []) if not owner or d.owner == owner]
 

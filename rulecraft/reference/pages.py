@@ -230,7 +230,8 @@ def assumptions(ctx: Context) -> None:
                  Para(("Values the sources do not give, each with a note saying why it is assumed. Override one on the "
                        "command line with ", Code("--set NAME=VALUE"), " (", Code("rulecraft run"), ", ", Code("odds"), ", ",
                        Code("dice list"), ", ", Code("assumptions"), ") or in the Python API with ",
-                       Code("assumptions={NAME: VALUE}"), ".")))
+                       Code("assumptions={NAME: VALUE}"), ". One written on a definition's property (",
+                       Code('wounds: 3 assumed "why"'), ") is named after it, ", Code("DEFINITION.PROPERTY"), ".")))
     rows = []
     for d in own:
         a = ctx.rules.assumptions[d.name]

@@ -23,28 +23,28 @@ def test_cards_list_shows_the_properties_each_definition_sets(capsys):
 
 def test_cards_show_gives_one_definition_in_full(capsys):
     assert out(capsys, "cards", "show", "twilight-imperium", "Biohazard").splitlines() == [
-        "biohazard: Biohazard (domain_counter, x4), declared at twilight-imperium/counters.rules:24:1",
+        "biohazard: Biohazard (domain_counter, x4), declared at twilight-imperium/counters.rules:20:1",
         "  other names: de Biohazard",
         "  defaults of its kind: defenders=0 credits=0 wormhole=no_wormhole",
         "  rules: TI-032, TI-033, TI-034, TI-035",
-        "  on first_invasion  twilight-imperium/counters.rules:26:3  [TI-033]",
-        "  on conquered (once)  twilight-imperium/counters.rules:30:3  [TI-034, TI-035]"]
+        "  on first_invasion  twilight-imperium/counters.rules:22:3  [TI-033]",
+        "  on conquered (once)  twilight-imperium/counters.rules:26:3  [TI-034, TI-035]"]
     shown = json.loads(out(capsys, "cards", "show", "twilight-imperium", "wealth_1", "--json"))
     assert shown["card"] == {"id": "wealth_1", "name": "Wealth (version 1)", "kind": "domain_counter", "count": 5,
                              "defenders": 0, "credits": 2, "wormhole": "no_wormhole", "rules": ["TI-045"],
                              "aka": [{"language": "de", "name": "Reichtum"}]}
-    assert shown["assumed"] == {"credits": "wealth_1_credits"}
-    assert shown["where"] == "twilight-imperium/counters.rules:64:1"
+    assert shown["assumed"] == {"credits": "wealth_1.credits"}
+    assert shown["where"] == "twilight-imperium/counters.rules:60:1"
     assert [t["event"] for t in shown["triggers"]] == ["first_invasion"]
     assert shown["effects"] == []
 
 
 def test_cards_show_lists_a_cards_effects_in_timing_windows(capsys):
     lines = out(capsys, "cards", "show", "doomtrooper", "Zbabělost").splitlines()
-    assert lines[:2] == ["cowardice: Cowardice (special, x1), declared at doomtrooper/specials.rules:18:1",
+    assert lines[:2] == ["cowardice: Cowardice (special, x1), declared at doomtrooper/specials.rules:19:1",
                          "  other names: cs Zbabělost"]
-    assert lines[-2:] == ["  in window combat_declaration  doomtrooper/specials.rules:20:3  [DT-044]",
-                          "  in window action_card  doomtrooper/specials.rules:26:3  [DT-086]"]
+    assert lines[-2:] == ["  in window combat_declaration  doomtrooper/specials.rules:21:3  [DT-044]",
+                          "  in window action_card  doomtrooper/specials.rules:27:3  [DT-086]"]
 
 
 def test_cards_show_names_one_definition(capsys):
@@ -68,10 +68,10 @@ def test_games_shows_scenarios_and_options(capsys):
 
 
 def test_assumptions_lists_each_with_its_note_and_current_value(capsys):
-    lines = out(capsys, "assumptions", "twilight-imperium", "--set", "wealth_1_credits=4").splitlines()
-    at = lines.index("wealth_1_credits: int = 4  (set; default 2)")
+    lines = out(capsys, "assumptions", "twilight-imperium", "--set", "wealth_1.credits=4").splitlines()
+    at = lines.index("wealth_1.credits: int = 4  (set; default 2)")
     assert lines[at + 1:at + 3] == ["    Wealth version 1 (5 counters): credits shown only on the picture",
-                                    "    twilight-imperium/counters.rules:17:1"]
+                                    "    twilight-imperium/counters.rules:62:3"]
     rows = json.loads(out(capsys, "assumptions", "doom", "--mod", "doom/variants/super-shotgun", "--json"))["assumptions"]
     assert {"name": "knockback_spaces", "type": "int", "value": 1, "default": 1,
             "note": "spaces a knockback hit pushes its target (the ability is not described in the seeds)",

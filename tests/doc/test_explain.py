@@ -47,7 +47,7 @@ def test_a_rule_is_explained_with_what_carries_it_and_the_tests_that_name_it(bun
     answer = explain_rule("DOOM-041", bundled)
     assert answer["rulesets"] == ["doom"]
     assert [(c["at"], c["how"], c["declaration"]) for c in answer["carried_by"]] == [
-        ("doom/marines.rules:76", "rule statement", "fn end_marine_turn")]
+        ("doom/marines.rules:78", "rule statement", "fn end_marine_turn")]
     assert answer["tests"] == [
         "tests/rulesets/doom/test_doom_marine_turn.py:35: test_after_his_action_the_turn_passes_to_the_player_on_his_left",
         "tests/rulesets/doom/test_doom_marine_turn.py:218: test_the_end_of_a_marines_turn_clears_his_action_and_what_is_left_of_it"]
@@ -100,12 +100,12 @@ def test_a_step_is_found_with_the_mods_that_change_it(bundled):
 def test_a_property_is_found_as_kind_dot_property(bundled):
     [found] = explain_name("planet.resources", bundled)["found"]
     assert found["title"] == "property planet.resources"
-    assert {"at": "twilight-imperium/counters.rules:32:19", "line": "modify planet.resources = 0 next round"} in found["uses"]
+    assert {"at": "twilight-imperium/counters.rules:28:19", "line": "modify planet.resources = 0 next round"} in found["uses"]
 
 
 def test_an_assumption_says_how_to_override_it(bundled):
-    [found] = explain_name("wealth_1_credits", bundled)["found"]
-    assert found["facts"]["override"] == "--set wealth_1_credits=2"
+    [found] = explain_name("wealth_1.credits", bundled)["found"]
+    assert found["facts"]["override"] == "--set wealth_1.credits=2"
 
 
 @pytest.mark.parametrize("name", sorted(BUILTINS))
@@ -122,7 +122,7 @@ def rc(*args):
 def test_explain_a_rule_on_the_command_line():
     result = rc("DOOM-041", "doom")
     assert result.returncode == 0, result.stderr
-    assert "  doom/marines.rules:76: rule statement in fn end_marine_turn (doom, declared at doom/marines.rules:75)" \
+    assert "  doom/marines.rules:78: rule statement in fn end_marine_turn (doom, declared at doom/marines.rules:77)" \
         in result.stdout.splitlines()
     assert "  tests/rulesets/doom/test_doom_marine_turn.py:35: test_after_his_action_the_turn_passes_to_the_player_on_his_left" \
         in result.stdout.splitlines()
@@ -132,7 +132,7 @@ def test_explain_a_name_as_json():
     result = rc("biohazard", "--game", "twilight-imperium", "--json")
     assert result.returncode == 0, result.stderr
     [found] = json.loads(result.stdout)["found"]
-    assert (found["what"], found["at"], found["facts"]["count"]) == ("definition", "twilight-imperium/counters.rules:24:16", 4)
+    assert (found["what"], found["at"], found["facts"]["count"]) == ("definition", "twilight-imperium/counters.rules:20:16", 4)
 
 
 @pytest.mark.parametrize(("args", "message", "hint"), [

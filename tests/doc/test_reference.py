@@ -116,8 +116,8 @@ def test_every_assumption_shows_an_override_that_reads_back_as_its_default():
 
 def test_an_assumption_row_says_its_default_note_and_override(reference):
     text = (reference.folder / "twilight-imperium.md").read_text(encoding="utf-8")
-    assert ('| <a id="assumption-wealth_1_credits"></a>`wealth_1_credits` | `int` | `2` | Wealth version 1 (5 counters): '
-            'credits shown only on the picture | `--set wealth_1_credits=2` |') in text
+    assert ('| <a id="assumption-wealth_1-credits"></a>`wealth_1.credits` | `int` | `2` | Wealth version 1 (5 counters): '
+            'credits shown only on the picture | `--set wealth_1.credits=2` |') in text
 
 
 def test_tokens_with_sides_and_the_boards_of_scenarios_are_drawn(reference):

@@ -90,6 +90,9 @@ def test_formatting_any_text_twice_changes_nothing_more(pieces):
     # a list expression broken over lines aligns after its bracket
     ("fn f() {\nreturn [x + 1\nfor x in xs\n   if x > 0]\n}\n",
      "fn f() {\n  return [x + 1\n          for x in xs\n          if x > 0]\n}\n"),
+    # an inline assumption's note on a line of its own continues its property; a `defaults` block indents
+    ("unit u \"U\" {\nhp: 3\nassumed \"why\"\n}\n", "unit u \"U\" {\n  hp: 3\n    assumed \"why\"\n}\n"),
+    ("defaults {\nset: base\n}\n", "defaults {\n  set: base\n}\n"),
 ])
 def test_the_layout(written, laid):
     assert format_text(written) == laid

@@ -49,7 +49,7 @@ def test_a_marine_names_his_weapon_and_needs_its_token_beyond_fist_pistol_grenad
     assert "not acquired" in t.refused("attack", t.m, t.s(4, 1), "shotgun")
     t.set(t.bin(t.m), "weapons", ["shotgun"])
     t.act("attack", t.m, t.s(4, 1), "shotgun")
-    assert [e["die"] for e in t.log("roll")] == t.game.assume["shotgun_dice"]
+    assert [e["die"] for e in t.log("roll")] == t.game.assume["shotgun.dice"]
 
 
 @pytest.mark.rules("DOOM-096", "DOOM-097")
@@ -211,7 +211,7 @@ def test_ranges_two_and_two_hit_a_target_four_spaces_away(duel):
 def test_the_damage_shown_is_dealt_against_the_invaders_printed_armor(duel):
     t = duel
     demon = t.invader_at("demon", 4, 1)
-    assert t.get(demon, "armor") == t.game.assume["demon_armor"] == 1
+    assert t.get(demon, "armor") == t.game.assume["demon.armor"] == 1
     t.declare(t.m, "advance")
     pistol(t, {"range": 1, "damage": 2}, {"range": 2, "damage": 1})   # 3 damage
     t.act("attack", t.m, t.s(4, 1), "pistol")
@@ -506,7 +506,7 @@ def test_the_bfg_needs_its_token_and_then_fires_its_own_dice(duel):
     assert t.refused("attack", t.m, t.s(6, 1), "bfg").endswith("the marine has not acquired that weapon")
     t.set(t.bin(t.m), "weapons", ["bfg"])
     t.set(t.bin(t.m), "cells", 1)
-    assert t.game.assume["bfg_dice"] == ["red", "red", "blue"]
+    assert t.game.assume["bfg.dice"] == ["red", "red", "blue"]
     t.force("red", t.face("red", range=1, damage=3), t.face("red", range=1, damage=3))
     t.force("blue", t.face("blue", range=4, damage=1))
     t.act("attack", t.m, t.s(6, 1), "bfg")

@@ -46,7 +46,7 @@ def test_invader_figure_colours_must_be_marine_colours(doom):
 @pytest.mark.parametrize("given", [2, 5])
 def test_an_ammo_token_gives_the_assumed_number_of_shells(doom, given):
     game = start(doom, "knee_deep", seed=1, agents=[FirstLegalAgent()] * 3,
-                 assumptions={} if given == 2 else {"ammo_token_bullets": given})
+                 assumptions={} if given == 2 else {"bullets_pickup.bullets": given})
     token = next(t for t in game.select("pickup") if t.def_id == "bullets_pickup")
     marine = next(p for p in game.players if game.get(p, "role") == "marine")
     bin_ = game.call("bin_of", marine)

@@ -92,7 +92,7 @@ def test_unloading_resolves_each_attack_fully_and_may_change_weapons(duel):
     one = ["declare", "line_of_sight", "range_and_roll", "success", "inflict_wounds"]
     assert steps == one + one
     rolled = [e["die"] for e in t.log("roll")]
-    assert rolled[:2] == t.game.assume["shotgun_dice"]
+    assert rolled[:2] == t.game.assume["shotgun.dice"]
     assert rolled[2:] == ["yellow", "green"]
 
 

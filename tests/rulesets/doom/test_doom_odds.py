@@ -89,7 +89,7 @@ def test_an_aimed_hit_that_deals_no_wound_is_not_rolled_again(doom):
 
 @pytest.mark.rules("DOOM-111")
 def test_an_assumed_weapon_table_can_be_overridden(doom):
-    override = {"shotgun_dice": ["red", "red", "red"]}
+    override = {"shotgun.dice": ["red", "red", "red"]}
     got = odds.odds(doom, "attack_wounds", ["shotgun", 1, 2, False], assumptions=override)
     assert got == brute(doom, "shotgun", 1, 2, False, "wounds", override)
     assert got != odds.odds(doom, "attack_wounds", ["shotgun", 1, 2, False])

@@ -25,6 +25,16 @@ def test_knee_deep_setup_makes_exactly_one_invader_player():
     assert roles.count("marine") == 2
 
 
+@pytest.mark.rules("DOOM-017")
+def test_a_side_is_one_of_a_declared_enum_and_reads_as_the_same_text():
+    """The side was a text; as the enum `side` a player's role still reads "marine" or "invader"
+    (logs, the API), and a player the setup has not reached has none yet."""
+    assert rulecraft.load("doom").enums["side"] == ("no_side", "marine", "invader")
+    assert rulecraft.Game(rulecraft.load("doom")).players[0].props["role"] == "no_side"
+    game = knee_deep()
+    assert sorted(role(game, p) for p in game.players) == ["invader", "marine", "marine"]
+
+
 @pytest.mark.rules("DOOM-018")
 def test_the_invader_player_may_be_chosen_at_random():
     chosen = {next(p.name for p in g.players if role(g, p) == "invader") for g in (knee_deep(s) for s in range(1, 12))}

@@ -20,7 +20,7 @@ def test_the_invader_deck_holds_the_assumed_copies_of_each_card(new_table, monke
     assert sum(default.values()) == 16
     assert default == {"zombie_pack": 2, "imp_pair": 2, "trite_nest": 2, "demon_or_pair": 2,
                        "knight_or_archvile": 1, "heavy": 1, "regenerate": 3, "ambush": 3}
-    changed = {"ambush_copies": 0, "regenerate_copies": 1, "heavy_copies": 0}
+    changed = {"ambush.deck_copies": 0, "regenerate.deck_copies": 1, "heavy.deck_copies": 0}
     monkeypatch.setattr(rulecraft, "Game", functools.partial(rulecraft.Game, assumptions=changed))
     fewer = deck(new_table())
     assert sum(fewer.values()) == 10
@@ -35,7 +35,7 @@ CARDS = ["zombie_pack", "imp_pair", "trite_nest", "demon_or_pair", "knight_or_ar
 
 @pytest.mark.rules("DOOM-061", "DOOM-070", "DOOM-071")
 def test_with_every_copy_in_the_deck_it_holds_the_sixteen_cards_the_box_makes(new_table, monkeypatch):
-    every = {f"{name}_copies": -1 for name in CARDS}
+    every = {f"{name}.deck_copies": -1 for name in CARDS}
     monkeypatch.setattr(rulecraft, "Game", functools.partial(rulecraft.Game, assumptions=every))
     t = new_table()
     t.call("fill_invader_deck")

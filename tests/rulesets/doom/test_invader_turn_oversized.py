@@ -78,8 +78,8 @@ def test_melee_only_and_footprints_of_the_base_invaders_are_assumptions(new_tabl
     figs = {d: t.call("available", d)[0] for d in ("trite", "demon", "mancubus", "hell_knight", "cyberdemon")}
     assert [t.get(figs[d], "melee") for d in ("trite", "demon")] == [True, True]
     assert [t.get(f, "footprint") for f in figs.values()] == ["1x1", "2x1", "2x2", "2x2", "2x2"]
-    changed = {"trite_melee": False, "demon_melee": False, "demon_footprint": "1x1", "mancubus_footprint": "3x3",
-               "hell_knight_footprint": "2x1", "cyberdemon_footprint": "3x2"}
+    changed = {"trite.melee": False, "demon.melee": False, "demon.footprint": "1x1", "mancubus.footprint": "3x3",
+               "hell_knight.footprint": "2x1", "cyberdemon.footprint": "3x2"}
     monkeypatch.setattr(rulecraft, "Game", functools.partial(rulecraft.Game, assumptions=changed))
     u = new_table()
     figs = {d: u.call("available", d)[0] for d in ("trite", "demon", "mancubus", "hell_knight", "cyberdemon")}

@@ -45,7 +45,7 @@ def test_a_double_attacker_moves_normally(new_table):
     t = new_table(options=ALL, invader_picks={"where the invader moves": 6 + 1 * 10,
                                                   "what the activated invader does next": ["move", "end its activation"]})
     maggot = t.invader_at("maggot", 1, 1)  # 2x1, movement 5: its far end may go from (2,1) to (7,1)
-    assert t.get(maggot, "movement") == t.game.assume["maggot_move"] == 5
+    assert t.get(maggot, "movement") == t.game.assume["maggot.movement"] == 5
     reach = grid.grid_reachable(t.game, "map", maggot, 5)
     assert max(t.xy(s)[0] for s in reach) == 6
     t.call("activate", t.invader, maggot)

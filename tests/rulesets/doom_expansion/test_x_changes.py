@@ -247,7 +247,7 @@ def test_a_piercing_attack_is_offered_and_its_path_chosen_space_by_space(new_tab
                                           "where the piercing": t.s(3, 1)}
     t.call("marine_does", m, "piercing attack")
     # two real attacks along the chosen path: the second one a die fewer (DOOMX-159)
-    assert t.game.assume["shotgun_dice"] == ["red", "yellow"]
+    assert t.game.assume["shotgun.dice"] == ["red", "yellow"]
     assert [e["die"] for e in t.log("roll")] == ["red", "yellow", "red"]
     assert t.get(m, "attacks_left") == 0
 

@@ -53,7 +53,7 @@ def test_melee_only_and_footprints_are_assumptions(new_table, assumed_table):
     [cherub, maggot, caco] = (available(t, d)[0] for d in ("cherub", "maggot", "cacodemon"))
     assert [t.get(f, "melee") for f in (cherub, maggot, caco)] == [True, True, False]
     assert [t.get(f, "footprint") for f in (cherub, maggot, caco)] == ["1x1", "2x1", "2x2"]
-    u = assumed_table({"cherub_melee": False, "maggot_footprint": "1x1", "cacodemon_footprint": "2x1"}, options=ALL)
+    u = assumed_table({"cherub.melee": False, "maggot.footprint": "1x1", "cacodemon.footprint": "2x1"}, options=ALL)
     [cherub, maggot, caco] = (available(u, d)[0] for d in ("cherub", "maggot", "cacodemon"))
     assert not u.get(cherub, "melee")
     assert [u.get(f, "footprint") for f in (maggot, caco)] == ["1x1", "2x1"]

@@ -83,7 +83,7 @@ class Match(GridTable):
 
     def grenade(self, red, yellow):
         """The next grenade roll: a red and a yellow face."""
-        assert self.game.assume["grenade_dice"] == ["red", "yellow"]
+        assert self.game.assume["grenade.dice"] == ["red", "yellow"]
         self.force("red", self.face("red", **red))
         self.force("yellow", self.face("yellow", **yellow))
 

@@ -53,7 +53,7 @@ def test_an_ammo_icon_discards_the_weapon_unless_its_supply_is_unlimited(two):
     t.declare(t.a, "unload")
     t.call("dm_take", t.a, t.zone("map_items")[0])
     assert t.get(t.bin(t.a), "weapons") == ["pistol", "grenade", "shotgun"]
-    assert t.game.assume["shotgun_dice"] == ["red", "yellow"]
+    assert t.game.assume["shotgun.dice"] == ["red", "yellow"]
     t.grenade({"range": 0, "damage": 4, "ammo": True}, {"range": 2, "damage": 1})
     t.act("attack", t.a, t.s(6, 1), "shotgun")
     assert t.get(t.bin(t.a), "weapons") == ["pistol", "grenade"]

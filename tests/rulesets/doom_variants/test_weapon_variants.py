@@ -92,7 +92,7 @@ def test_tireless_pistols_fire_without_bullets(table, variants):
     plain.act("declare_action", m, "advance")
     assert "no ammo" in plain.refused("attack", m, plain.s(4, 2), "pistol")
     assert fire_pistol_with_ammo_icons(table("tireless-pistols"), 0) == 0
-    assert variants("tireless-pistols").definitions["pistol"].props["ammo"] == ""
+    assert variants("tireless-pistols").definitions["pistol"].props["ammo"] == "ammo_free"
 
 
 @pytest.mark.rules("DOOMX-183")

@@ -415,7 +415,7 @@ def test_the_trap_gives_each_of_its_six_neighbours_exactly_1_wound_and_announces
 
 @pytest.mark.rules("NS-018")
 def test_a_gauss_shot_deals_1_wound_whatever_number_its_sides_carry(new_board):
-    board = new_board(assumptions={"gauss_sides": [2, 0, 0, 0, 0, 0]})
+    board = new_board(assumptions={"gauss_cannon.ranged": [2, 0, 0, 0, 0, 0]})
     gauss = board.put(1, "gauss_cannon", "c1")
     for label in ("c3", "c5"):
         board.put(2, "shooter_omega", label)

@@ -256,7 +256,7 @@ def test_the_wounds_of_an_endless_loop_are_an_assumption_a_user_may_change(new_b
 
 @pytest.mark.rules("NS-038")
 def test_a_loop_that_no_branch_leaves_ends_and_hits_nothing(new_board):
-    board = new_board(assumptions={"netter_outlet": [0, 0, 1, 0, 0, 0]})  # a netter that turns right too
+    board = new_board(assumptions={"doom_netter.outlet": [0, 0, 1, 0, 0, 0]})  # a netter that turns right too
     alpha = board.put(1, "shooter_alpha", "c1")
     board.put(1, "doom_netter", "c3")
     board.put(1, "fire_station", "d2", SW)

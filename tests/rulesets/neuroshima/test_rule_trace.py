@@ -127,7 +127,7 @@ def test_the_automatic_connection_rule_comes_into_play_only_for_a_connected_unit
 
 @pytest.mark.rules("NS-023")
 def test_a_redirector_with_two_outlets_splits_the_shot(new_board):
-    board = new_board(assumptions={"splitter_outlets": [1, 0, 1, 0, 0, 0]})  # front and back-right only
+    board = new_board(assumptions={"splitter.outlet": [1, 0, 1, 0, 0, 0]})  # front and back-right only
     alpha = board.put(1, "shooter_alpha", "c1")
     board.put(1, "splitter", "c3")
     for label in ("c5", "e1"):

@@ -107,7 +107,7 @@ def test_enemy_units_fight_the_number_of_defenders_on_the_counter(galaxy, versio
     s = g.system()
     pl = g.planet("lodor", s, counter=version)
     n = g.get(g.counter(pl), "defenders")
-    assert n == g.game.assume[f"{version}_defenders"]
+    assert n == g.game.assume[f"{version}.defenders"]
     forces = g.units("ground_force", 1, s, g.a)
     # every combat round the invader rolls, then every defender rolls:
     # round 1 all miss; round 2 the invader misses and the first defender hits
@@ -220,7 +220,7 @@ def test_wealth_pays_the_credits_shown_on_the_counter(galaxy, version):
     s = g.system()
     pl = g.planet("lodor", s, counter=version)
     shown = g.get(g.counter(pl), "credits")
-    assert shown == g.game.assume[f"{version}_credits"]
+    assert shown == g.game.assume[f"{version}.credits"]
     g.units("ground_force", 1, s, g.a)
     g.act("invade", g.a, pl, 1)
     assert g.get(g.a, "credits") == 4 + shown
@@ -229,7 +229,7 @@ def test_wealth_pays_the_credits_shown_on_the_counter(galaxy, version):
 
 @pytest.mark.rules("TI-047")
 def test_wealth_pays_whatever_number_the_picture_shows(new_galaxy):
-    g = new_galaxy(assumptions={"wealth_2_credits": 7})
+    g = new_galaxy(assumptions={"wealth_2.credits": 7})
     g.game.begin_round()
     invade(g, "wealth_2", 1)
     assert g.get(g.a, "credits") == 7

@@ -73,7 +73,7 @@ def test_another_race_may_invade_a_planet_explored_this_round(galaxy):
     assert g.game.call("may_invade", g.b, pl) is True
     g.act("invade", g.b, pl, 1)
     assert g.get(pl, "controller") is g.b
-    assert g.get(g.b, "credits") == g.game.assume["wealth_1_credits"]
+    assert g.get(g.b, "credits") == g.game.assume["wealth_1.credits"]
     assert g.get(g.a, "credits") == 0
 
 

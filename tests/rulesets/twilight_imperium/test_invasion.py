@@ -15,7 +15,7 @@ def test_first_invasion_reveals_the_counter_to_everyone_and_applies_it_at_once(g
     assert not c.face_down
     assert g.game.knows(g.a, c)
     assert g.game.knows(g.b, c)
-    assert g.get(g.a, "credits") == g.game.assume["wealth_2_credits"]
+    assert g.get(g.a, "credits") == g.game.assume["wealth_2.credits"]
     assert g.events("first_invasion") == [["a", pl.ref, [u.ref for u in g.on("ground_force", pl)]]]
 
 
@@ -102,7 +102,7 @@ def test_a_planet_that_becomes_neutral_again_gets_no_new_counter(galaxy):
     g.units("ground_force", 1, s, g.a)
     g.act("invade", g.a, pl, 1)
     paid = g.get(g.a, "credits")
-    assert paid == g.game.assume["wealth_1_credits"]
+    assert paid == g.game.assume["wealth_1.credits"]
     g.game.call("make_neutral", pl)
     assert g.get(pl, "controller") is None
     assert g.counter(pl) is None
