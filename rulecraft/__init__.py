@@ -66,6 +66,26 @@ def new_game(ruleset, seed: int = 0, players=None, agents=None, assumptions=None
                  options=options, log=log)
 
 
-__all__ = ["load", "compile_source", "new_game", "run", "odds", "check_deck", "DeckChecker", "Game", "CompileError",
-           "Diagnostic", "DeckError", "GameError", "IllegalAction", "UnknownName", "BudgetExceeded", "RandomAgent", "FirstLegalAgent",
-           "ScriptedAgent", "GreedyAgent", "MctsAgent", "__version__"]
+__all__ = [
+    "BudgetExceeded",
+    "CompileError",
+    "DeckChecker",
+    "DeckError",
+    "Diagnostic",
+    "FirstLegalAgent",
+    "Game",
+    "GameError",
+    "GreedyAgent",
+    "IllegalAction",
+    "MctsAgent",
+    "RandomAgent",
+    "ScriptedAgent",
+    "UnknownName",
+    "__version__",
+    "check_deck",
+    "compile_source",
+    "load",
+    "new_game",
+    "odds",
+    "run",
+]

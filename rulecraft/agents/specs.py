@@ -6,9 +6,11 @@ newcomer adds an agent's spec to AGENTS or SEARCHING (and its help text, rulecra
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ..inputs.given import UsageError
 from ..runtime.agents import Agent, FirstLegalAgent, RandomAgent, ScriptedAgent
@@ -60,7 +62,7 @@ def _searching(name: str, body: str, spec: str) -> Agent:
             number = float(value) if key in ("seconds", "exploration") else int(value)
         except ValueError:
             raise ValueError(f"'{spec}': {key} takes a number, not '{value}'") from None
-        if number <= 0 and key != "exploration" or number < 0:
+        if (number <= 0 and key != "exploration") or number < 0:
             raise ValueError(f"'{spec}': {key} must be more than 0")
         settings[key] = number
     return (GreedyAgent if name == "greedy" else MctsAgent)(**settings)
@@ -74,7 +76,7 @@ def agent_specs(listed: str | None, each: list[str]) -> list[str]:
     if listed is None:
         return each or ["random"]
     specs = listed.split(",")
-    for before, spec in zip(specs, specs[1:]):
+    for before, spec in itertools.pairwise(specs):
         if before.partition(":")[0] in ("script", *SEARCHING) and ":" not in spec and spec not in AGENTS:
             raise UsageError("E1002", f"--agents: '{spec}' is not an agent: --agents splits at every comma",
                              f"give an agent spec with commas as `--agent {before},{spec}` (one --agent per "

@@ -155,7 +155,7 @@ def cmd_mutate(args) -> int:
     wanted = set(args.ids or ())
     games = {g: [i for i in ids if not wanted or i in wanted] for g, ids in games.items() if args.game in (None, g)}
     games = {g: ids for g, ids in games.items() if ids}
-    if args.sample is not None and args.sample < 1 or args.jobs < 1:
+    if (args.sample is not None and args.sample < 1) or args.jobs < 1:
         print("error: --sample and --jobs take a positive number", file=sys.stderr)
         return 1
     # the project's own folder first: its tests are the ones run, and the rulesets they were written for

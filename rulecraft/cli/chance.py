@@ -57,7 +57,7 @@ def cmd_odds(args) -> int:
         print(json.dumps({"query": args.query, "params": shown, "outcomes": outcomes}, indent=2, ensure_ascii=False))
     else:
         for o in outcomes:
-            print(f"{str(o['value']):<60} {o['probability']:>9}  {o['decimal']:.4f}")
+            print(f"{o['value']!s:<60} {o['probability']:>9}  {o['decimal']:.4f}")
     if args.plot:
         plots.odds(f"{rules.id}: {' '.join([args.query, *args.params])}", outcomes, args.plot)
     return 0

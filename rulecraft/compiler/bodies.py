@@ -12,8 +12,9 @@ method named in the table; what lowering may leave out is not decided here (fact
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..runtime.builtins import BUILTINS
 from ..runtime.ruleset import Duration as Lasting

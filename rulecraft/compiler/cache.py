@@ -104,7 +104,9 @@ def write(area: str, key: str, value: Any) -> bool:
 
 def _path(area: str, key: str) -> Path:
     root = cache_dir()
-    assert root is not None and area.isidentifier() and key.isalnum()
+    assert root is not None
+    assert area.isidentifier()
+    assert key.isalnum()
     return root / area / key
 
 

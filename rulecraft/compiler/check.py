@@ -336,7 +336,7 @@ class DeclChecker:
                     state[path.pop()] = 2
                     stack.pop()
                 elif state.get(callee) == 1:
-                    cycle = path[path.index(callee):] + [callee]
+                    cycle = [*path[path.index(callee):], callee]
                     self.err("E0601", f"`{callee}` calls itself (via {' -> '.join(cycle)})",
                              self.sym.callables[callee].name_span,
                              "recursion is not allowed; use `for` or `while` (bounded by the step budget)")

@@ -14,7 +14,8 @@ are. A newcomer may add more clauses here (a second `for`, say) with their check
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..runtime.types import ANY, Ty, list_of
 from . import nodes as n

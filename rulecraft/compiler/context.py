@@ -9,7 +9,8 @@ A newcomer may add a rule of types or constants here, shared by both checkers.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..runtime.ruleset import AssumedValue
 from ..runtime.types import ANY, BOARD_TYPES, BOOL, DIE, INT, NONE, NUM, PRIMITIVES, TEXT, Ty, list_of, map_of

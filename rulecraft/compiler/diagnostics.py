@@ -30,10 +30,10 @@ import dataclasses
 import difflib
 import json
 import unicodedata
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
 
 from .source import Source, Span
 

@@ -27,8 +27,8 @@ from .defaults import give_defaults
 from .diagnostics import Diagnostic, Diagnostics, bounded_suggestions
 from .facts import HandlerBody, analyse, keyed_param
 from .handler_globals import namespace
-from .lower import Lowered, Lowerer, compile_functions
 from .located import locate_triggers
+from .lower import Lowered, Lowerer, compile_functions
 from .mods import apply_mods
 from .names import check_properties, check_targets, other_names
 from .resolved import Identity, Resolution

@@ -301,7 +301,7 @@ class Analysis(n.Visitor):
         differences of whole numbers."""
         if isinstance(e, n.Binary):  # not a comparison of values that may nest: one of `any` may fail
             whole = all(self.res.type_of(o).name == "int" for o in (e.left, e.right))
-            return (e.op in PLAIN_COMPARISONS and not self.res.is_nested(e)
+            return ((e.op in PLAIN_COMPARISONS and not self.res.is_nested(e))
                     or e.op in n.LOGIC or (e.op in (n.BinOp.ADD, n.BinOp.SUB) and whole)) \
                 and self.simple(e.left) and self.simple(e.right)
         if isinstance(e, n.Unary):

@@ -8,10 +8,11 @@ never make the compiler read a file outside its own folder.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..runtime.errors import UnknownName
 from . import package, store

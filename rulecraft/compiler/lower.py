@@ -19,11 +19,11 @@ from __future__ import annotations
 import ast
 import copy
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import CodeType
-from typing import Any, Callable
+from typing import Any
 
 from ..runtime.errors import ITEM_MARK
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
@@ -289,12 +289,13 @@ class Lowerer(DataLowering, ListLowering):
         """A `for` runs over a list it already has: its rounds are charged at once."""
         items = self.loop_items(s.iterable)
         body, checks = self.loop_body(s.body, self.facts.uses[s.body])
-        return [ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=items,
-                        body=self.prologue([var(s.var)]) + body, orelse=[])] + checks
+        loop = ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=items, body=self.prologue([var(s.var)]) + body,
+                       orelse=[])
+        return [loop, *checks]
 
     def while_(self, s: n.While) -> list[ast.stmt]:
         body, checks = self.loop_body(s.body, self.facts.uses[s.body])
-        return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=_rt("tick"))] + body, orelse=[])] + checks
+        return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=_rt("tick")), *body], orelse=[]), *checks]
 
     def emit(self, s: n.Emit) -> list[ast.stmt]:
         args = ast.Tuple(elts=[self.expr(a) for a in s.args], ctx=ast.Load())
@@ -656,5 +657,5 @@ def compile_functions(funcs: list[ast.FunctionDef], filename: str, ns: dict[str,
     for f in funcs:
         _locate(f, 1)  # each was located when lowered: this only checks it (ast.fix_missing_locations walks it all)
     code = compile(module, filename, "exec")
-    exec(code, ns)  # noqa: S102 - code built from ast nodes only
+    exec(code, ns)
     return code

@@ -6,11 +6,11 @@ loaded machine, on every start of every command."""
 from __future__ import annotations
 
 import importlib.util
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 
-@lru_cache(maxsize=None)
+@cache
 def folder(package: str) -> Path:
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:

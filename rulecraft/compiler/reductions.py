@@ -20,7 +20,8 @@ runs test_reductions.py first.
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from lark import Lark, Token
 from lark.grammar import Rule
@@ -36,8 +37,19 @@ class Reduced:
     reads: line, column, end_line, end_column, empty) and its container's; `height` counts the
     nodes on its longest path down, as the parse tree would have them."""
 
-    __slots__ = ("value", "empty", "line", "column", "end_line", "end_column", "c_line", "c_column", "c_end_line",
-                 "c_end_column", "height")
+    __slots__ = (
+        "c_column",
+        "c_end_column",
+        "c_end_line",
+        "c_line",
+        "column",
+        "empty",
+        "end_column",
+        "end_line",
+        "height",
+        "line",
+        "value",
+    )
     value: Any
     empty: bool
     line: int
@@ -57,7 +69,7 @@ class Reduced:
 class _Made:
     """A node Lark's child filter makes (as it would make a tree): its rule and kept children."""
 
-    __slots__ = ("data", "children")
+    __slots__ = ("children", "data")
 
     def __init__(self, data: str, children: list) -> None:
         self.data = data

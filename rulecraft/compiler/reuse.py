@@ -22,8 +22,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections import OrderedDict
+from collections.abc import Callable
 from types import CodeType
-from typing import Any, Callable
+from typing import Any
 
 from .resolved import Identity, NodeMap, NodeSet, identities
 
@@ -121,7 +122,7 @@ def compiled_again(file: str, funcs: list[Any], ns: dict[str, Any]) -> CodeType 
     if found is None:
         return None
     _codes.move_to_end(key)
-    exec(found, ns)  # noqa: S102 - the code compile_functions made of these functions
+    exec(found, ns)
     return found
 
 
@@ -137,7 +138,7 @@ def remember_code(file: str, funcs: list[Any], code: CodeType) -> None:
 class _NotedTable:
     """A dict of the Resolution that notes each lookup as (key, value seen)."""
 
-    __slots__ = ("table", "reads")
+    __slots__ = ("reads", "table")
 
     def __init__(self, table: Any, reads: list):
         self.table, self.reads = table, reads

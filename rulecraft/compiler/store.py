@@ -21,16 +21,18 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import hashlib
 import importlib
 import marshal
 import os
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from types import CodeType, FunctionType
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..runtime.errors import HANDLERS
 from ..runtime.types import Ty
@@ -94,7 +96,7 @@ class Entry:
             data, codes = marshal.loads(self.body)  # a part of a signed entry
             ns = namespace()
             for code in codes:
-                exec(code, ns)  # noqa: S102 - our own compiled handlers, from a signed entry
+                exec(code, ns)
             self.built = decode(data, ns)
         return self.built
 
@@ -202,7 +204,7 @@ def _plain_copy(value: list | dict) -> list | dict | None:
     copied: dict = {}
     for k, v in value.items():
         item = v if type(v) in PLAIN else _plain_copy(v) if type(v) in (list, dict) else None
-        if type(k) not in PLAIN or item is None and v is not None:
+        if type(k) not in PLAIN or (item is None and v is not None):
             return None
         copied[k] = item
     return copied
@@ -253,7 +255,7 @@ def decode(data: Any, ns: dict[str, Any]) -> Any:
     return _class(data[1], data[2])(data[3])  # "e": an enum member
 
 
-@lru_cache(maxsize=None)
+@functools.cache
 def _class(module: str, name: str) -> Any:
     if module not in CLASSES_FROM:
         raise ValueError(f"a cache entry names {module}")

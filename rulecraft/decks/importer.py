@@ -124,7 +124,7 @@ def _positions(text: str) -> Any:
         return None
     try:
         return YAML(typ="rt").load(text)
-    except Exception:  # noqa: BLE001 - positions are a nicety; JSON already parsed
+    except Exception:
         return None
 
 

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ..compiler.diagnostics import Diagnostic, InputError, suggest
 from ..compiler.source import Source, Span

@@ -27,13 +27,14 @@ import sys
 import threading
 import traceback
 from collections import OrderedDict
+from collections.abc import Sequence
 from functools import cached_property
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from ipaddress import ip_address
 from pathlib import Path
 from socket import AF_INET6
-from typing import Any, Sequence
+from typing import Any
 
 from ..compiler import package
 from ..compiler.diagnostics import CompileError, Diagnostics, InputError, printable, render_json, suggest
@@ -177,7 +178,7 @@ class Handler(BaseHTTPRequestHandler):
     timeout = 30  # seconds a client may take to send a request: a stalled one cannot hold a thread forever
     server_version, sys_version = "rulecraft", ""
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+    def do_GET(self) -> None:
         if not self._addressed_to_us():
             return
         path = self.path.split("?", 1)[0]
@@ -191,7 +192,7 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self._json(HTTPStatus.NOT_FOUND, {"error": f"nothing at {path[:200]}"})
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         if not self._addressed_to_us():
             return
         path = self.path.split("?", 1)[0]

@@ -84,7 +84,7 @@ def _is_type(data: Any, name: str) -> Answer:
     if name == "number":
         return _number(data)
     if name == "integer":
-        return isinstance(data, int) and not isinstance(data, bool) or isinstance(data, float) and data.is_integer()
+        return (isinstance(data, int) and not isinstance(data, bool)) or (isinstance(data, float) and data.is_integer())
     return None
 
 

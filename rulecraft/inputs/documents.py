@@ -8,7 +8,7 @@ import json
 import re
 import sys
 import warnings
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     import jsonschema
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str) -> dict[str, Any]:
     """A JSON Schema shipped with the package (`rulecraft schema NAME`)."""
     return json.loads((package.folder(__package__) / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
@@ -155,7 +155,7 @@ def _unknown_keys(err: jsonschema.ValidationError, data: Any, path: list[Any], f
     """One diagnostic per key the schema does not know, at the key, with a "did you mean"."""
     known = list(err.schema.get("properties", {})) if isinstance(err.schema, dict) else []
     node = err.instance if isinstance(err.instance, dict) else {}
-    return [error(file, *position(data, path + [key], value=False), code, f"{where}: unknown key `{key}`",
+    return [error(file, *position(data, [*path, key], value=False), code, f"{where}: unknown key `{key}`",
                   suggest(str(key), known) or f"known keys: {', '.join(known)}")
             for key in node if key not in known]
 

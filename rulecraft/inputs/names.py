@@ -11,7 +11,7 @@ another's other name; a name that still means several targets is ambiguous, not 
 from __future__ import annotations
 
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..runtime.ruleset import Ruleset
 
@@ -21,7 +21,7 @@ def key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", name).casefold().split())
 
 
-BARE = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i"})  # letters with no accent to take off
+BARE = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i"})  # noqa: RUF001 - letters with no accent to take off
 
 
 def loose_key(name: str) -> str:

@@ -12,7 +12,8 @@ order, so the results are those of a local run."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..inputs.given import UsageError
 from .seeded import Played, Setting, play_one

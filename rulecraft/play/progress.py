@@ -4,8 +4,9 @@ on a terminal, else a plain line each tenth of the games (and the last), or noth
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 STEPS = 10  # plain lines for a whole run

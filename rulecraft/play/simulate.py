@@ -17,9 +17,10 @@ stderr (progress.py), the results to stdout."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from ..agents.specs import agent_specs, make_agents
 from ..inputs.given import scenario_named

@@ -16,11 +16,12 @@ import os
 import re
 import shlex
 import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from ..compiler import diagnostics
 from ..compiler.diagnostics import Diagnostic, Diagnostics, render_text

@@ -8,9 +8,9 @@ declaration knows the ruleset that declares it (`origin`, the header of its file
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator
 
 from ..compiler import nodes as n
 from ..compiler.diagnostics import CompileError, Diagnostics

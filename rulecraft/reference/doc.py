@@ -44,7 +44,7 @@ def site(game: str | None, command_line: CommandLine, mods: tuple[str, ...] = ()
             section(ctx)
     shared = [language_page(), codes_page(command_line)]
     rulesets = [ctx.page for ctx in contexts]
-    return [index_page(contexts)] + shared + rulesets + [names_page(shared + rulesets)]
+    return [index_page(contexts), *shared, *rulesets, names_page(shared + rulesets)]
 
 
 def index_page(contexts: list[Context]) -> Page:

@@ -15,9 +15,10 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ..compiler.loader import bundled_ids
 from ..compiler.source import Span

@@ -11,7 +11,7 @@ found here, once for both.
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..compiler import nodes as n
 from ..compiler.source import Source

@@ -7,7 +7,8 @@ seed and the same agents always give the same game.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from . import rng
 from .errors import AgentError

@@ -11,7 +11,7 @@ board's connection built-in by giving `joined` that board's neighbours.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .state import Entity
 

@@ -10,7 +10,8 @@ When the budget is used up the game stops with BudgetExceeded.
 
 from __future__ import annotations
 
-from typing import Sized, TypeVar
+from collections.abc import Sized
+from typing import TypeVar
 
 from .errors import BudgetExceeded
 

@@ -14,8 +14,9 @@ name), never a raw Python exception; and `range` is capped and charged to the st
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from . import data, grid, hexgrid  # noqa: F401  (their built-ins join the registry)
 from .arith import MAX_LENGTH

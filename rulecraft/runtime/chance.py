@@ -8,7 +8,8 @@ path). Tests and tutorials may force the next faces of a die.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from . import rng
 from .errors import IllegalAction, UnknownName

@@ -6,7 +6,8 @@ refuses an action (`fail`) or reports a failed expectation of a rule test.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .errors import ExpectationFailed, IllegalAction, located
 from .history import History

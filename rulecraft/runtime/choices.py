@@ -7,7 +7,8 @@ play cards until all have passed in a row.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from . import rng
 from .agents import Agent, RandomAgent, initial_state

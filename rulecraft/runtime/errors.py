@@ -12,9 +12,10 @@ instruction that failed, which lowering set to the `.rules` line and column of t
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType, TracebackType
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 
 class GameError(Exception):

@@ -7,8 +7,9 @@ a round or a phase, or an event happening, is also what ends the modifiers that 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from .budget import Budget
 from .errors import BudgetExceeded, GameOver

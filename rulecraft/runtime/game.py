@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from . import rng
 from .agents import Agent

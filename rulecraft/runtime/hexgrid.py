@@ -31,6 +31,7 @@ games (board.py's `joined`). A newcomer may add a built-in here the same way.
 from __future__ import annotations
 
 import copy
+import itertools
 import string
 from typing import Any
 
@@ -105,7 +106,7 @@ class HexBoard:
         if not coords:
             raise IllegalAction(f"the picture of hex board '{name}' has no cells")
         xs = [x for x, _ in coords]
-        for (x, y), (x2, y2) in zip(coords, coords[1:]):
+        for (x, y), (x2, y2) in itertools.pairwise(coords):
             if y == y2 and x2 - x < 2:
                 raise IllegalAction(f"hex board '{name}': cells in a row must be two columns apart (line {y + 1})")
         return cls(name, [(x - min(xs), y) for x, y in coords])

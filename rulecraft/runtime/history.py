@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .errors import AgentError, BudgetExceeded
 from .state import Entity, sized_json

@@ -9,7 +9,8 @@ state it reads and changes.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .history import History
 from .state import Entity, many

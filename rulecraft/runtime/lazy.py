@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import operator
 import weakref
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from .interface import HANDLER_CALLS
 
@@ -41,7 +42,7 @@ class Chooser(Protocol):
 class Family:
     """Random values that are functions of one root: the probability of each root, and the members."""
 
-    __slots__ = ("table", "members")
+    __slots__ = ("members", "table")
 
     def __init__(self, table: dict[Any, Fraction]):
         self.table = table
@@ -80,7 +81,7 @@ class RandomArithmetic:
 class Rolled(RandomArithmetic):
     """A random value: `values` maps each root of `family` to this value."""
 
-    __slots__ = ("family", "values", "chooser", "__weakref__")
+    __slots__ = ("__weakref__", "chooser", "family", "values")
 
     def __init__(self, family: Family, values: dict[Any, Any], chooser: Chooser):
         self.family = family

@@ -16,7 +16,8 @@ argument checks the compiler has already proved).
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, TypeVar
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 

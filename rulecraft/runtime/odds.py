@@ -11,8 +11,9 @@ per face, as it always could. Pools and dice tables have closed forms and are an
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from .budget import DEFAULT_BUDGET
 from .errors import BudgetExceeded, UnknownName

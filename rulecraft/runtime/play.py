@@ -6,8 +6,9 @@ the setup and before each round, where no handler runs: the agent plays on from 
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .agents import Agent, ReplayAgent
 from .budget import DEFAULT_BUDGET

@@ -11,7 +11,8 @@ in place (data.py).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .errors import IllegalAction
 from .history import History

@@ -7,9 +7,10 @@ strings so that tools can point at the source of every definition and rule.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Callable
+from typing import Any
 
 from .errors import IllegalAction, UnknownName
 from .types import Ty

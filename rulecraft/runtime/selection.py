@@ -10,7 +10,8 @@ gives the same things in the same order at the same cost in steps.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .budget import Budget
 from .ruleset import Ruleset

@@ -17,8 +17,19 @@ ATOMS = frozenset({int, float, str, bool, type(None)})
 class Entity:
     """A thing in the game: a player, card, unit, counter, space, token..."""
 
-    __slots__ = ("id", "kind", "def_id", "name", "props", "owner", "location", "face_down", "seen_by", "alive",
-                 "plain")
+    __slots__ = (
+        "alive",
+        "def_id",
+        "face_down",
+        "id",
+        "kind",
+        "location",
+        "name",
+        "owner",
+        "plain",
+        "props",
+        "seen_by",
+    )
 
     def __init__(self, id: int, kind: str, def_id: str, name: str, props: dict[str, Any],
                  location: Entity | Zone | None = None):
@@ -88,7 +99,7 @@ class Zone:
     `(kind, things)`. They hold while `items` is still the list they were made from (`laid`) and
     no property of a thing in the zone changed (Things.set forgets them)."""
 
-    __slots__ = ("name", "owner", "in_play", "hidden", "items", "runs", "laid")
+    __slots__ = ("hidden", "in_play", "items", "laid", "name", "owner", "runs")
 
     def __init__(self, name: str, owner: Entity | None, in_play: bool, hidden: bool):
         self.name = name
@@ -148,7 +159,7 @@ def sized_json(value: Any) -> tuple[Any, int]:
 
 
 class _Size:
-    __slots__ = ("items", "chars")
+    __slots__ = ("chars", "items")
 
     def __init__(self) -> None:
         self.items = 0

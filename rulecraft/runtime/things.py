@@ -11,7 +11,8 @@ adding a change to the state adds it here, and a way to read it there.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .board import Graph
 from .errors import BudgetExceeded, IllegalAction, UnknownName

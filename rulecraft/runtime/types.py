@@ -43,13 +43,15 @@ class Ty(str):
     @property
     def key(self) -> Ty:
         """The type of a map's keys."""
-        assert self.name == "map" and isinstance(self.arg, Ty), f"{self} is not a map"
+        assert self.name == "map", f"{self} is not a map"
+        assert isinstance(self.arg, Ty), f"{self} is not a map"
         return self.arg
 
     @property
     def value(self) -> Ty:
         """The type of a map's values."""
-        assert self.name == "map" and self.val is not None, f"{self} is not a map"
+        assert self.name == "map", f"{self} is not a map"
+        assert self.val is not None, f"{self} is not a map"
         return self.val
 
     def __repr__(self) -> str:

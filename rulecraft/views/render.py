@@ -38,7 +38,7 @@ from ..runtime.hexgrid import HexBoard, parse_text
 from ..runtime.state import Entity
 
 EDGE_STYLES = ("bar", "arrow", "shield", "net", "inlet", "outlet", "mark", "link", "tick")
-STYLES = EDGE_STYLES + ("count",)
+STYLES = (*EDGE_STYLES, "count")
 COLOURS = ("#c9dcf2", "#f4cdc4", "#d3ecc8", "#efe3b5", "#e0d0ef", "#cfe9e6")
 INK = {"bar": "#222", "arrow": "#b3261e", "shield": "#6b6b6b", "net": "#1d6b3a", "inlet": "#1e4fb3",
        "outlet": "#1e4fb3", "mark": "#d4380d", "link": "#7a4fb3", "tick": "#444"}

@@ -61,7 +61,8 @@ def test_an_index_by_a_counter_from_zero_is_unguarded_and_one_by_a_parameter_is_
     assert by_counter in facts.unguarded_indexes
     assert by_parameter not in facts.unguarded_indexes
     loop = body.stmts[1]
-    assert facts.uses[loop.body].declared == set() and facts.uses[body].declared == {"total", "i"}
+    assert facts.uses[loop.body].declared == set()
+    assert facts.uses[body].declared == {"total", "i"}
 
 
 def test_a_product_of_numbers_of_known_size_is_unchecked_and_one_of_a_parameter_is_checked():

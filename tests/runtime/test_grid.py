@@ -465,7 +465,7 @@ def test_moves_follow_the_layout_after_a_search_for_figures_of_every_size():
 
 
 def test_spaces_are_joined_through_a_chain_of_allowed_neighbours_straight_or_diagonal():
-    g, b = board(["....", "....", "...."])
+    g, _b = board(["....", "....", "...."])
     left, right = [0, 4, 8], [3, 7, 11]
     straight = [4, 5, 6, 7]                      # across the middle row
     stairs = [0, 5, 10, 11]                      # diagonal steps, then one straight

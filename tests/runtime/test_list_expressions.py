@@ -52,7 +52,8 @@ def test_it_runs_over_things_and_leaves_its_source_alone(game):
     game.set(grunts[1], "ready", False)
     assert game.call("ready_hp") == [4, 0]
     given = [1, 2]
-    assert game.call("then_grown", given) == [1, 2, 0] and given == [1, 2]
+    assert game.call("then_grown", given) == [1, 2, 0]
+    assert given == [1, 2]
 
 
 @pytest.mark.parametrize(("made", "looped", "arg"), [("doubled_big", "looped_big", list(range(50))),

@@ -66,7 +66,8 @@ def test_an_unknown_name_carries_its_kind_the_name_and_the_known_names():
 def test_the_api_raises_an_unknown_name_and_no_key_error(tiny, ask, kind, message):
     with pytest.raises(GameError) as info:
         ask(tiny)
-    assert isinstance(info.value, UnknownName) and not isinstance(info.value, KeyError)
+    assert isinstance(info.value, UnknownName)
+    assert not isinstance(info.value, KeyError)
     assert info.value.kind == kind
     assert str(info.value) == message
 

@@ -11,10 +11,10 @@ same thing, which is how references are found.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import PurePath
-from typing import Iterator
 
 from ...compiler import nodes as n
 from ...compiler import resolved as r
@@ -136,7 +136,7 @@ def paths_to(module: n.Module, pos: Pos) -> list[list[n.Node]]:
         if not inner:
             out.append(chain)
         for c in inner:
-            down(chain + [c], children(c))
+            down([*chain, c], children(c))
 
     down([], iter(module.decls))
     return [chain for chain in out if chain]

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 from ...compiler import nodes as n
 from ...compiler.diagnostics import Diagnostics

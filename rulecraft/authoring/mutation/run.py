@@ -130,7 +130,9 @@ def start_worker(root: str, scratch: str, timeout: float) -> None:
 def run_job(job: Job) -> tuple[Job, str, float]:
     """The outcome of one mutant, and the seconds it took."""
     copy, home, timeout = _state["copy"], _state["home"], _state["timeout"]
-    assert isinstance(copy, Path) and isinstance(home, Path) and isinstance(timeout, float)
+    assert isinstance(copy, Path)
+    assert isinstance(home, Path)
+    assert isinstance(timeout, float)
     path = copy / job.mutant.file
     original = path.read_text(encoding="utf-8")
     began = time.monotonic()
