@@ -1,5 +1,9 @@
 """Source text -> AST (compiler.nodes), built rule by rule as the parser reduces. Pure shape
-conversion; no name lookups."""
+conversion; no name lookups.
+
+It takes Lark's parse tree and gives the frozen nodes of compiler.nodes, each with its span.
+A newcomer adds the method of a new grammar rule here (named as the rule), and its node in nodes.py.
+"""
 
 from __future__ import annotations
 

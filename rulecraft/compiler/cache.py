@@ -13,6 +13,9 @@ in a folder of the user's that no one else can write). A folder another user cou
 a key another could read, makes the cache unusable (off, silently); a file that is short, corrupt, from another version or
 signed with another key is a miss, and the caller builds again and overwrites it. Files are
 written to a temporary name and renamed, so a reader never sees half a file.
+
+A newcomer may add another kind of entry here (its own key, from a content hash); what is trusted
+(the folder's owner and mode, the signature) is not to be loosened.
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@
 A ruleset is a folder with a `main.rules`; `import NAME` reads `NAME.rules` from the
 same folder and nowhere else (a name cannot hold a path), so a ruleset or mod can
 never make the compiler read a file outside its own folder.
+
+It takes a ruleset id or a folder (and mods) and gives the compiled Ruleset, through the driver and
+the cache. A newcomer may change where bundled rulesets and mods are found here; what may be read stays
+the ruleset's own folder.
 """
 
 from __future__ import annotations

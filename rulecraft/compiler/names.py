@@ -3,6 +3,8 @@
 Checked here (every named target is declared; a `from` property is a text property of some
 kind) and gathered into the ruleset's `other_names`: id -> ((language, name), ...) in load
 order, for the targets the mods left.
+
+A newcomer may add checks of other names here (a name two targets share, say).
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ signed, in a private folder; not Lark's own cache, a file in the shared temporar
 anyone could have written), so a warm start does not rebuild the tables. After a syntax error
 the failing top-level item is blanked out (keeping every position) and parsing resumes, so
 one run reports the syntax errors of every item in the file.
+
+It takes a file's text and gives the parse tree, or every syntax error of the file. A newcomer may
+change the wording of syntax errors here (`expected` tokens in the language's own words).
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 The first header is the base game's; mods and formats follow the rulesets they extend.
 Declarations are filed by name (a name is defined once across all modules). What mods
 change is filed as it is, in load order, for compiler.mods to apply to the table.
+
+A newcomer adds a new kind of declaration here: its table in Symbols and where `collect` files it.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@
 the mods are applied: a patched X is what is shared). `check_windows` checks the `window`
 declarations: the kind of the cards played in them, their limits and their after-play
 blocks; `check_targets` checks the targets a play declares (`target w from LIST`).
+
+A newcomer may add a window's own rules (a new limit or after-play block) here.
 """
 
 from __future__ import annotations
