@@ -109,7 +109,7 @@ def cmd_serve(args) -> int:
         print(f"rulecraft: cannot listen on {args.host}:{args.port}: {err}", file=sys.stderr)
         return 2
     print(f"rulecraft serve: the deck page is at {server.url} (Ctrl-C stops it)", flush=True)
-    if server.allowed_hosts is None:
+    if not server.loopback:
         print(f"rulecraft serve: {args.host} is not a loopback address: other machines may reach the page",
               file=sys.stderr, flush=True)
     try:

@@ -23,6 +23,7 @@ answers only requests addressed to that address (no DNS rebinding).
 from __future__ import annotations
 
 import json
+import re
 import sys
 import threading
 import traceback
@@ -31,9 +32,9 @@ from collections.abc import Sequence
 from functools import cached_property
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from ipaddress import ip_address
+from ipaddress import IPv4Address, IPv6Address, ip_address
 from pathlib import Path
-from socket import AF_INET6
+from socket import AF_INET6, inet_aton
 from typing import Any
 
 from ..compiler import package
@@ -218,13 +219,20 @@ class Handler(BaseHTTPRequestHandler):
         if self.headers.get_content_type() != "application/json":
             raise BadRequest(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "send the request as application/json")
         length = self.headers.get("Content-Length", "")
-        if not length.isdigit():
+        if not (length.isascii() and length.isdigit()):  # `str.isdigit` takes "²", which `int` refuses
             raise BadRequest(HTTPStatus.LENGTH_REQUIRED, "the request needs a Content-Length")
         if int(length) > MAX_BODY:
             self._drain(int(length))
             raise BadRequest(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the request is larger than {MAX_BODY:,} bytes")
         try:
-            return json.loads(self.rfile.read(int(length)))
+            body = self.rfile.read(int(length))
+        except OSError:  # the client stalled past `timeout` or hung up
+            body = b""
+        if len(body) < int(length):
+            self.close_connection = True
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "the request's body is shorter than its Content-Length")
+        try:
+            return json.loads(body)
         except (ValueError, RecursionError) as err:  # not UTF-8, not JSON, or nested past the parser's depth
             raise BadRequest(HTTPStatus.BAD_REQUEST, f"the request is not JSON: {type(err).__name__}") from None
 
@@ -236,8 +244,7 @@ class Handler(BaseHTTPRequestHandler):
             left -= len(chunk)
 
     def _addressed_to_us(self) -> bool:
-        allowed = self.server.allowed_hosts
-        if allowed is None or self.headers.get("Host", "").lower() in allowed:
+        if not self.server.loopback or addressed_to_loopback(self.headers.get("Host", ""), self.server.port):
             return True
         self._json(HTTPStatus.FORBIDDEN, {"error": "this server answers only requests addressed to its own address"})
         return False
@@ -275,17 +282,39 @@ class DeckServer(ThreadingHTTPServer):
         super().__init__((host, port), Handler)
         self.desk = desk
         self.port: int = self.server_address[1]  # the one the system chose for port 0
-        self.allowed_hosts = _hosts(host, self.port)
+        self.loopback = names_loopback(host)  # a server bound beyond loopback answers every Host
         self.url = f"http://{'[' + host + ']' if ':' in host else host}:{self.port}/"
 
 
-def _hosts(host: str, port: int) -> set[str] | None:
-    """The Host headers a loopback server answers (None: a server bound beyond loopback answers all)."""
+IPV4_SPELLING = re.compile(r"[0-9a-fA-FxX.]+")  # 127.1, 2130706433, 0x7f.1: the shorthands the system takes
+HOST_HEADER = re.compile(r"(\[[^\]]*\]|[^:\[\]]*)(?::([0-9]+))?")
+
+
+def loopback_address(name: str) -> IPv4Address | IPv6Address | None:
+    """The loopback address `name` spells, however it is written (`127.1`, `2130706433`,
+    `0x7f.1`, `::1`, `[::1]`), or None: a name, or another address."""
+    text = name.strip("[]")
     try:
-        if not ip_address(host.strip("[]")).is_loopback:
+        address: IPv4Address | IPv6Address = ip_address(text)
+    except ValueError:
+        if not IPV4_SPELLING.fullmatch(text):
             return None
-    except ValueError:  # a name: "localhost", or one the user chose for the network
-        if host != "localhost":
+        try:
+            address = IPv4Address(inet_aton(text))
+        except OSError:
             return None
-    names = {"localhost", "127.0.0.1", "[::1]", host if ":" not in host else f"[{host}]"}
-    return {f"{name}:{port}" for name in names} | (names if port == 80 else set())  # port 80: browsers leave it out
+    return address if address.is_loopback else None
+
+
+def names_loopback(name: str) -> bool:
+    """Whether a host name or address (as given to --host, or in a Host header) is this machine's loopback."""
+    return name.lower().rstrip(".") == "localhost" or loopback_address(name) is not None
+
+
+def addressed_to_loopback(header: str, port: int) -> bool:
+    """Whether a request's Host header names a loopback address (any spelling) and this server's
+    port (a browser leaves out port 80): what a page another site served (DNS rebinding) never sends."""
+    found = HOST_HEADER.fullmatch(header.strip())
+    if found is None or not names_loopback(found[1]):
+        return False
+    return int(found[2] or 80) == port

@@ -272,11 +272,59 @@ def test_a_request_addressed_to_another_host_is_refused(client):
     assert client.request("GET", "/api/options", headers={"Host": f"localhost:{client.port}"})[0] == 200
 
 
-def test_the_hosts_a_server_answers():
-    assert serve._hosts("127.0.0.1", 8000) == {"localhost:8000", "127.0.0.1:8000", "[::1]:8000"}
-    assert serve._hosts("::1", 8000) == {"localhost:8000", "127.0.0.1:8000", "[::1]:8000"}
-    assert serve._hosts("0.0.0.0", 8000) is None
-    assert serve._hosts("deckbox.lan", 8000) is None
+@pytest.mark.parametrize("spelling", ["127.0.0.1", "127.1", "2130706433", "0x7f.1", "0177.0.0.1", "127.0.0.2", "[::1]",
+                                      "localhost", "LOCALHOST", "localhost."])
+def test_every_spelling_of_loopback_with_the_server_s_port_is_answered(client, spelling):
+    assert client.request("GET", "/api/options", headers={"Host": f"{spelling}:{client.port}"})[0] == 200
+
+
+@pytest.mark.parametrize("host", ["attacker.example", "127.0.0.1.attacker.example", "10.0.0.1", "::1", "127.0.0.1 x",
+                                  "", "[::1", "localhost.example"])
+def test_a_host_that_is_not_loopback_or_not_this_port_is_refused(client, host):
+    for header in (f"{host}:{client.port}", host, f"127.0.0.1:{client.port + 1}"):
+        code, _, body, _ = client.request("GET", "/api/options", headers={"Host": header})
+        assert code == 403, header
+        assert json.loads(body) == {"error": "this server answers only requests addressed to its own address"}
+
+
+def test_a_loopback_name_is_told_from_other_names_and_addresses():
+    assert [serve.names_loopback(h) for h in ("127.1", "2130706433", "0x7f.1", "::1", "[::1]", "LOCALHOST")] == [True] * 6
+    assert [serve.names_loopback(h) for h in ("0.0.0.0", "deckbox.lan", "192.168.1.1", "::", "127.0.0.1 x")] == [False] * 5
+    assert serve.addressed_to_loopback("127.1", 80)  # a browser leaves port 80 out
+    assert not serve.addressed_to_loopback("127.1", 8000)
+
+
+def raw_post(client, length: bytes, body: bytes, hang_up: bool = True) -> bytes:
+    head = (f"POST /api/check HTTP/1.0\r\nHost: {client.host}:{client.port}\r\nContent-Type: application/json\r\n"
+            "Content-Length: ").encode() + length + b"\r\n\r\n"
+    with socket.create_connection((client.host, client.port), timeout=60) as sock:
+        sock.sendall(head + body)
+        if hang_up:
+            sock.shutdown(socket.SHUT_WR)
+        return b"".join(iter(lambda: sock.recv(65536), b""))
+
+
+@pytest.mark.parametrize("length", [b"\xb2", b"\xb9\xb2", b"1\xb2"])  # superscript digits: `str.isdigit` takes them
+def test_a_length_that_is_no_number_is_a_411_not_a_fault(client, capsys, length):
+    got = raw_post(client, length, b"{}")
+    assert got.startswith(b"HTTP/1.0 411")
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_body_shorter_than_its_length_is_a_400_whether_the_client_hangs_up_or_stalls(client, capsys, monkeypatch):
+    assert raw_post(client, b"50", b"{").startswith(b"HTTP/1.0 400")
+    monkeypatch.setattr(serve.Handler, "timeout", 1)  # a client that stalls is given up on after a second
+    got = raw_post(client, b"50", b"{", hang_up=False)
+    assert got.startswith(b"HTTP/1.0 400")
+    assert b"shorter than its Content-Length" in got
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_the_command_warns_only_for_an_address_beyond_loopback(capsys, monkeypatch):
+    monkeypatch.setattr(serve.DeckServer, "serve_forever", lambda self: None)
+    for host, warned in (("127.1", False), ("localhost", False), ("0.0.0.0", True)):
+        assert cli.main(["serve", "--host", host, "--port", "0"]) == 0
+        assert ("is not a loopback address" in capsys.readouterr().err) is warned, host
 
 
 def test_a_fault_of_rulecraft_is_a_500_without_traceback_and_the_server_serves_on(client, server, monkeypatch, capsys):
