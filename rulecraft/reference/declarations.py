@@ -16,12 +16,13 @@ from ..compiler import nodes as n
 from ..compiler.diagnostics import CompileError, Diagnostics
 from ..compiler.driver import check_modules, declared, rule_refs
 from ..compiler.loader import Reading, locate, read_folder, read_mods
+from ..compiler.nodes import walk
 from ..compiler.resolved import EntityField, LocalRef, Resolution
 from ..compiler.source import Source, Span
 from ..compiler.symbols import BUILTIN_EVENTS, Symbols
 from ..runtime.builtins import BUILTINS
 from ..runtime.ruleset import Ruleset
-from .syntax import doc_comment, walk
+from .syntax import doc_comment
 
 HEADERS = (n.GameDecl, n.ModDecl, n.FormatDecl)
 # The tables of Symbols that hold named declarations, and what each declares.

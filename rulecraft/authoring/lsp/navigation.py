@@ -19,9 +19,9 @@ from pathlib import PurePath
 from ...compiler import nodes as n
 from ...compiler import resolved as r
 from ...compiler.build import PLACEHOLDER
+from ...compiler.nodes import children, walk
 from ...compiler.source import Span
 from ...compiler.symbols import ABILITY, BUILTIN_EVENTS, BUILTIN_FIELDS, Symbols
-from ...reference.syntax import children, walk
 from ...runtime.builtins import BUILTINS
 from ...runtime.types import PRIMITIVES
 from .analysis import Analysis
