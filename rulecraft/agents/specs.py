@@ -9,9 +9,9 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
+from .. import files
 from ..inputs.given import UsageError
 from ..runtime.agents import Agent, FirstLegalAgent, RandomAgent, ScriptedAgent
 from .search import GreedyAgent, MctsAgent
@@ -100,10 +100,9 @@ def make_agents(specs: list[str], players: int) -> list[Agent]:
 
 
 def _script_file(name: str) -> list[str]:
-    path = Path(name)
     try:
-        if path.stat().st_size > MAX_SCRIPT_BYTES:
-            raise UsageError("E1005", f"the script {name} is larger than {MAX_SCRIPT_BYTES // 1024} KB")
-        return path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
+        return files.read_text(name, MAX_SCRIPT_BYTES).splitlines()
+    except files.TooLarge:
+        raise UsageError("E1005", f"the script {name} is larger than {MAX_SCRIPT_BYTES // 1024} KB") from None
+    except (OSError, UnicodeDecodeError) as err:  # a device, a FIFO, a folder: no script
         raise UsageError("E1005", f"cannot read the script {name}: {err}") from None

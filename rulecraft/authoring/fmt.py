@@ -16,13 +16,21 @@ The layout:
   alignment it was written with, at least 2 spaces past the statement's first line;
 - a comment on its own line under a comment that ends the line above stays under it;
 - no trailing spaces, tabs or blank lines at the start or end; at most one blank line in a row.
+
+It takes a text (`format_text`) and the paths `fmt` is given (`rules_files`: which files it may
+rewrite in place, and which it leaves alone and why). A newcomer changes the layout here; the
+rewriting itself is rulecraft/files.py (`replace`).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
+
+from .. import files
 
 INDENT = "  "
 # Strings (which never span lines), comments, and brackets: what decides the layout.
@@ -111,9 +119,48 @@ def _code(line: str) -> str:
     return line[:comment].strip()
 
 
-def rules_files(paths: list[str]) -> list[Path]:
-    """The .rules files `paths` name: files as given, folders searched (sorted)."""
-    found: list[Path] = []
-    for p in map(Path, paths):
-        found += sorted(p.rglob("*.rules")) if p.is_dir() else [p]
+@dataclass(frozen=True)
+class Found:
+    """A .rules file `fmt` was pointed at: the name shown, the regular file that is rewritten in
+    its place (`real`), or why it is left alone (`skipped`)."""
+
+    path: Path
+    real: Path
+    skipped: str = ""
+
+
+def rules_files(paths: list[str]) -> list[Found]:
+    """The .rules files `paths` name: files as given, folders searched (sorted; a link to a folder
+    is not entered). The rule for rewriting in place: only a regular file whose real path is
+    inside the folder (or is the file) given; a link that leads out, a hard-linked file, a FIFO,
+    a device or a socket is skipped, with the reason."""
+    found: list[Found] = []
+    seen: set[Path] = set()
+    for given in map(Path, paths):
+        named = [given]
+        if given.is_dir():
+            named = sorted(Path(top, name) for top, _, names in os.walk(given) for name in names if name.endswith(".rules"))
+        root = given.resolve()
+        for path in named:
+            one = _found(path, root)
+            if one.real not in seen or one.skipped:
+                seen.add(one.real)
+                found.append(one)
     return found
+
+
+def _found(path: Path, root: Path) -> Found:
+    """Where `path` is rewritten, or why it is not (a file that cannot be looked at is left to
+    the reading, which says why)."""
+    try:
+        real = path.resolve()
+        info = os.stat(real)
+    except (OSError, RuntimeError):  # a loop of links: RuntimeError
+        return Found(path, path)
+    if real != root and not real.is_relative_to(root):
+        return Found(path, real, f"a link that leads out of {root}")
+    if not stat.S_ISREG(info.st_mode):
+        return Found(path, real, f"{files.kind(info.st_mode)}, not a regular file")
+    if info.st_nlink > 1:
+        return Found(path, real, "a file with another name (a hard link): rewriting it would part the two")
+    return Found(path, real)

@@ -12,12 +12,14 @@ import argparse
 import difflib
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 
-from ..authoring.fmt import format_text, rules_files
+from .. import files
+from ..authoring.fmt import Found, format_text, rules_files
 from ..compiler.diagnostics import Diagnostics, render_text
-from ..compiler.source import decoded
+from ..compiler.source import MAX_SOURCE_BYTES, decoded
 
 
 def add_coverage(sub) -> None:
@@ -41,46 +43,35 @@ def cmd_coverage(args) -> int:
 
 
 def add_fmt(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("fmt", help="lay out .rules files one way (only whitespace changes)")
+    p = sub.add_parser("fmt", help="lay out .rules files one way (only whitespace changes)",
+                       description="Lay out .rules files one way, rewriting each in place (safely: a new file is "
+                                   "written beside it and renamed over it, with its permissions). Only regular files "
+                                   "whose real path is inside the folder (or is the file) given are rewritten; a link "
+                                   "that leads out, a hard-linked file, a FIFO, a device or a socket is skipped with a "
+                                   "note.")
     p.add_argument("paths", nargs="*", default=["."], help="files or folders (default: the current folder)")
     p.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file would change")
     p.add_argument("--diff", action="store_true", help="change nothing; print what would change")
-    p.add_argument("--json", action="store_true", help="print {changed, not_formatted}: the files (to be) changed, "
-                   "and those left alone with their diagnostics")
+    p.add_argument("--json", action="store_true", help="print {changed, not_formatted, skipped}: the files (to be) "
+                   "changed, those left alone with their diagnostics, and those skipped with the reason")
     p.set_defaults(handler=cmd_fmt)
     return p
 
 
 def cmd_fmt(args) -> int:
-    from ..compiler.build import build_module
-
     changed: list[str] = []
     broken: list[dict] = []
-    for path in rules_files(args.paths):
-        diags = Diagnostics()
-        try:
-            text = decoded(path.read_bytes())
-        except (OSError, UnicodeDecodeError) as err:
-            broken.append({"file": str(path), "error": f"cannot be read: {err}", "diagnostics": []})
-            continue
-        if build_module(text, str(path), diags) is None:  # only a file that parses is laid out
-            broken.append({"file": str(path), "error": "does not parse",
-                           "diagnostics": [d.to_json() for d in diags.sorted()]})
-            if not args.json:
-                print(render_text(diags.sorted(), {}), file=sys.stderr)
-            continue
-        laid = format_text(text)
-        if laid == text:
-            continue
-        changed.append(str(path))
-        if args.diff:
-            sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), laid.splitlines(True), str(path),
-                                                       str(path)))
-        elif not args.check:
-            path.write_text(laid, encoding="utf-8")
+    found = rules_files(args.paths)
+    skipped = [{"file": str(f.path), "reason": f.skipped} for f in found if f.skipped]
+    for one in found:
+        if not one.skipped:
+            _fmt_one(one, args, changed, broken)
     if args.json:
-        print(json.dumps({"changed": changed, "not_formatted": broken}, indent=2, ensure_ascii=False))
+        print(json.dumps({"changed": changed, "not_formatted": broken, "skipped": skipped}, indent=2,
+                         ensure_ascii=False))
     else:
+        for s in skipped:
+            print(f"{s['file']}: note: skipped: {s['reason']}", file=sys.stderr)
         for b in broken:
             if not b["diagnostics"]:
                 print(f"{b['file']}: {b['error']}", file=sys.stderr)
@@ -91,6 +82,39 @@ def cmd_fmt(args) -> int:
             for name in changed:
                 print(name)
     return 2 if broken else 1 if (args.check or args.diff) and changed else 0
+
+
+def _fmt_one(one: Found, args, changed: list[str], broken: list[dict]) -> None:
+    """One file laid out: `changed` or `broken` gets it if it changes or cannot be laid out."""
+    from ..compiler.build import build_module
+
+    name = str(one.path)
+    try:
+        data = files.read_bytes(one.real, MAX_SOURCE_BYTES, follow=False)
+        mode = stat.S_IMODE(os.stat(one.real).st_mode)
+        text = decoded(data)
+    except (OSError, UnicodeDecodeError) as err:
+        broken.append({"file": name, "error": f"cannot be read: {err}", "diagnostics": []})
+        return
+    diags = Diagnostics()
+    if build_module(text, name, diags) is None:  # only a file that parses is laid out
+        broken.append({"file": name, "error": "does not parse", "diagnostics": [d.to_json() for d in diags.sorted()]})
+        if not args.json:
+            print(render_text(diags.sorted(), {}), file=sys.stderr)
+        return
+    laid = format_text(text)
+    if laid == text:
+        return
+    changed.append(name)
+    if args.diff:
+        sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), laid.splitlines(True), name, name))
+    elif not args.check:
+        try:
+            files.replace(one.real, laid.encode("utf-8"), mode)
+        except OSError as err:  # a full disk: the file keeps its old text
+            changed.remove(name)
+            broken.append({"file": name, "error": f"cannot be written (it is as it was): {err.strerror or err}",
+                           "diagnostics": []})
 
 
 NEEDS = ("pygls", "lsprotocol")

@@ -35,7 +35,7 @@ def add_odds(sub) -> None:
 def cmd_odds(args) -> int:
     from ..runtime import odds as chance
 
-    plots.check(args.plot)
+    plots.check(args.plot, args.force)
     rules = load(args.game, args.mod)
     queries = {q["id"]: q for q in chance.chance_queries(rules)}
     if args.list or not args.query:
@@ -59,7 +59,7 @@ def cmd_odds(args) -> int:
         for o in outcomes:
             print(f"{o['value']!s:<60} {o['probability']:>9}  {o['decimal']:.4f}")
     if args.plot:
-        plots.odds(f"{rules.id}: {' '.join([args.query, *args.params])}", outcomes, args.plot)
+        plots.odds(f"{rules.id}: {' '.join([args.query, *args.params])}", outcomes, args.plot, args.force)
     return 0
 
 

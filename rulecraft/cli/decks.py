@@ -8,11 +8,13 @@ this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from pathlib import Path
 
 from ..compiler.diagnostics import CompileError, InputError, render_json, render_text
+from ..inputs import outputs
 from ..inputs.given import assignments
 from .options import MOD_HELP, add_mod_option
 
@@ -59,7 +61,9 @@ def add_import(sub) -> argparse.ArgumentParser:
     p.add_argument("source", help="the layout, e.g. the name of an importers/*.yaml mapping")
     p.add_argument("files", nargs="+", metavar="FILE", help="input files")
     p.add_argument("--game", help="the game, if several games import this layout")
-    p.add_argument("--out", "-o", metavar="POOL.yaml", help="write the pool here (default: standard output)")
+    p.add_argument("--out", "-o", metavar="POOL.yaml", help="write the pool here (default: standard output); a file "
+                   "there already is replaced only with --force, an input file never")
+    p.add_argument("--force", action="store_true", help=outputs.FORCE_HELP)
     p.add_argument("--json", action="store_true", help="the pool and the skipped records' diagnostics as JSON: {pool, problems} "
                    "(`--pool` reads the pool part as a pool file)")
     p.set_defaults(handler=cmd_import)
@@ -67,27 +71,33 @@ def add_import(sub) -> argparse.ArgumentParser:
 
 
 def cmd_import(args) -> int:
-    """Exit 2 if the mapping or a file cannot be used (InputError, reported by the command line)."""
+    """Exit 2 if the mapping or a file cannot be used (InputError, reported by the command line),
+    or if --out cannot be written (rulecraft/inputs/outputs.py)."""
     from ..decks.importer import import_files, write_pool
 
+    if args.out:
+        outputs.checked(args.out, args.force, args.out, args.files)
     pool, problems = import_files(args.source, [Path(f) for f in args.files], args.game)
     if args.json:
         document = json.dumps({"pool": pool, "problems": [d.to_json() for d in problems]}, indent=2, ensure_ascii=False)
-        if args.out:
-            Path(args.out).write_text(document + "\n", encoding="utf-8")
-        else:
-            print(document)
+        _put(args, document + "\n")
         return 1 if problems else 0
     if problems:
         print(render_text(problems, {}), file=sys.stderr)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as out:
-            write_pool(pool, out)
-    else:
-        write_pool(pool, sys.stdout)
+    written = io.StringIO()
+    write_pool(pool, written)
+    _put(args, written.getvalue())
     print(f"imported {len(pool['cards'])} cards for {pool['game']}" +
           (f"; {len(problems)} records skipped" if problems else ""), file=sys.stderr)
     return 1 if problems else 0  # the pool holds the readable records; the others are reported
+
+
+def _put(args, text: str) -> None:
+    """The pool to --out, or to standard output."""
+    if args.out:
+        outputs.write(args.out, text, args.force, args.out, args.files)
+    else:
+        sys.stdout.write(text)
 
 
 def add_serve(sub) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..inputs.outputs import FORCE_HELP
 from ..views.plots import EXTRA
 
 MOD_HELP = "apply a mod: a bundled mod id or a mod folder (repeat, in load order)"
@@ -35,7 +36,9 @@ def add_agent_options(parser: argparse.ArgumentParser) -> None:
 
 def add_plot_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plot", metavar="FILE", help="also draw the results to FILE.svg or FILE.png "
-                                                       f"(needs matplotlib: {EXTRA})")
+                                                       f"(needs matplotlib: {EXTRA}); a file there already is "
+                                                       "replaced only with --force")
+    parser.add_argument("--force", action="store_true", help=f"--plot: {FORCE_HELP}")
 
 
 JSON_HELP = "print one JSON document"

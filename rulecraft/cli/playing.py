@@ -174,7 +174,7 @@ def add_simulate(sub) -> None:
 
 def cmd_simulate(args) -> int:
     check_counts(args)
-    plots.check(args.plot)
+    plots.check(args.plot, args.force)
     game_id, scenario = find_scenario(args.scenario)
     rules = load(game_id, args.mod)
     setting, players = setting_of(rules, scenario, (args.agents, args.agent), args.rounds,
@@ -183,7 +183,7 @@ def cmd_simulate(args) -> int:
     summary = summarise(rules, setting, players, args.seed, played)
     print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else render_simulation(summary))
     if args.plot:
-        plots.simulation(summary, args.plot)
+        plots.simulation(summary, args.plot, args.force)
     return 0
 
 
@@ -222,7 +222,7 @@ def add_balance(sub) -> None:
 
 def cmd_balance(args) -> int:
     check_counts(args)
-    plots.check(args.plot)
+    plots.check(args.plot, args.force)
     game_id, scenario = find_scenario(args.scenario)
     sides = [load(game_id), load(game_id, args.vs)]
     settings = [setting_of(rules, scenario, (args.agents, args.agent), args.rounds,  # a mod may drop the scenario
@@ -234,5 +234,5 @@ def cmd_balance(args) -> int:
     report = compare(summaries[0], summaries[1], played[0], played[1])
     print(json.dumps(report, indent=2, ensure_ascii=False) if args.json else render_balance(report))
     if args.plot:
-        plots.balance(report, args.plot)
+        plots.balance(report, args.plot, args.force)
     return 0

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from ..inputs.given import UsageError
+from ..inputs.outputs import refusal
 from ..reference.doc import site, write
 from ..reference.explain import explain, render
 from . import main
@@ -26,7 +27,10 @@ def add_doc(sub) -> None:
                                    "diagnostic codes; a search over every name. Open DIR/index.html.")
     d.add_argument("game", nargs="?", help="a bundled game id or a ruleset folder (default: every bundled ruleset)")
     add_mod_option(d)
-    d.add_argument("-o", "--out", default="reference", metavar="DIR", help="the folder written (default: reference)")
+    d.add_argument("-o", "--out", default="reference", metavar="DIR",
+                   help="the folder written (default: reference; made if it is not there). Files an earlier "
+                        "`rulecraft doc` wrote there are replaced; any other file of the same name only with --force")
+    d.add_argument("--force", action="store_true", help="replace files of DIR that `rulecraft doc` did not write")
     d.add_argument("--json", action="store_true", help="say what was written as JSON: {out, pages: [{file, title}]}")
     d.set_defaults(handler=cmd_doc)
 
@@ -37,9 +41,9 @@ def cmd_doc(args: argparse.Namespace) -> int:
     pages = site(args.game, main, tuple(args.mod))
     out = Path(args.out)
     try:
-        write(pages, out)
+        write(pages, out, args.force)
     except OSError as err:
-        raise UsageError("E1005", f"cannot write the reference to {out}: {err.strerror or err}") from None
+        raise refusal(err, f"the reference to {out}") from None
     if args.json:
         import json
 

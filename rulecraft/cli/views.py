@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
+from .. import files
 from ..compiler.loader import load
+from ..inputs import outputs
+from ..inputs.documents import MAX_INPUT_BYTES
 from ..inputs.given import UsageError, scenario_named
 from ..runtime.errors import GameOver
 from ..runtime.play import run, start
@@ -35,7 +37,9 @@ def add_render(subparsers) -> None:
     r.add_argument("--board", help="which board to draw (default: the first by name)")
     r.add_argument("--edge", action="append", default=[], metavar="PROP=STYLE",
                    help=f"how a per-side property is drawn ({', '.join(STYLES)})")
-    r.add_argument("-o", "--out", help="write the SVG to this file (default: stdout)")
+    r.add_argument("-o", "--out", help="write the SVG to this file (default: stdout); a file there already is "
+                                       "replaced only with --force")
+    r.add_argument("--force", action="store_true", help=outputs.FORCE_HELP)
     r.add_argument("--json", action="store_true", help="print {game, what, svg} (with --out: {game, what, out}), "
                                                        "for tools that take one JSON document")
     r.set_defaults(handler=cmd_render)
@@ -44,12 +48,11 @@ def add_render(subparsers) -> None:
 def cmd_render(args) -> int:
     """Bad values raise UsageError, a broken ruleset CompileError, a failing game GameError:
     the command line reports each (exit 2, 1, 1)."""
+    if args.out:
+        outputs.checked(args.out, args.force, args.out, [args.picture] if args.picture else [])
     svg = _render(args)
     if args.out:
-        try:
-            Path(args.out).write_text(svg, encoding="utf-8")
-        except OSError as err:
-            raise UsageError("E1005", f"cannot write {args.out}: {err.strerror or err}") from None
+        outputs.write(args.out, svg, args.force, args.out, [args.picture] if args.picture else [])
     if args.json:
         print(json.dumps({"game": args.game, "what": args.what} | ({"out": args.out} if args.out else {"svg": svg})))
     elif not args.out:
@@ -84,6 +87,6 @@ def _picture(name: str) -> str:
     if name == "-":
         return sys.stdin.read()
     try:
-        return Path(name).read_text(encoding="utf-8")
+        return files.read_text(name, MAX_INPUT_BYTES)
     except (OSError, UnicodeDecodeError) as err:
         raise UsageError("E1005", f"cannot read the picture {name}: {err}") from None

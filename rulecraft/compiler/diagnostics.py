@@ -242,6 +242,8 @@ INPUT_CODES = {
     "E1003": "an unknown name: ruleset, scenario, query, parameter, assumption, option, definition",
     "E1004": "a value the command needs is missing, two exclude each other, or the scenario leaves nothing to draw",
     "E1005": "a file named on the command line cannot be read, understood or written (a log, a picture, an output)",
+    "E1010": "an output file is there already: a command replaces it only with --force",
+    "E1011": "an output names a symbolic link, a block device, a socket or one of the command's own input files",
 }
 
 

@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import files
 from ..runtime.errors import UnknownName
 from . import package, store
 from .diagnostics import CompileError, Diagnostics, suggest
@@ -172,7 +173,7 @@ def read_module(path: Path, label: str, imported_at: Span | None, diags: Diagnos
             diags.add("E0109", f"{label} is a hard link; a ruleset reads only its own files", at,
                       "copy the file into the ruleset's folder")
             return None
-        data = path.read_bytes()
+        data = files.read_bytes(path, info.st_size)  # a regular file (checked on the open file), as large as paid for
     except OSError as err:
         diags.add("E0109", f"cannot read {label}: {err.strerror or err}", at)
         return None

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml import YAML
 
+from .. import files
 from ..compiler import cache, store
 from ..compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, bounded_suggestions, suggest
 from ..compiler.loader import MAIN, bundled_ids, folder_of, load
@@ -238,9 +239,7 @@ def format_header(path: Path) -> nodes.FormatDecl | None:
     from ..compiler.driver import parse_module
 
     try:
-        if path.stat().st_size > MAX_SOURCE_BYTES:
-            return None
-        text = path.read_text(encoding="utf-8")
+        text = files.read_text(path, MAX_SOURCE_BYTES)
     except (OSError, UnicodeDecodeError):
         return None
     module = parse_module(Source(str(path), text), Diagnostics())
@@ -431,7 +430,7 @@ def deck_settings(rules: Ruleset, folder: Path | None = None) -> dict[str, Any]:
     for place in (folder, *(folder_of(rid) if rid else None for rid in (rules.id, rules.extends))):
         path = place / "decks.yaml" if place else None
         if path is not None and path.is_file():
-            data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+            data = YAML(typ="safe").load(read_source(path, "E0901", "the deck settings").text)
             return data if isinstance(data, dict) else {}
     return {}
 

@@ -1,6 +1,10 @@
 """A user's YAML input file (a deck, a card pool, an importer mapping) read into data with
 positions: its text, its YAML, its JSON Schema check; every problem is a Diagnostic at
-`file:line:col`, raised together as an InputError."""
+`file:line:col`, raised together as an InputError. Only a regular file is read, never more than
+its limit (rulecraft/files.py).
+
+It takes a path (or standard input) and the code its problems get; it gives a Source, its YAML
+data, and the diagnostics of its schema check. A newcomer changes a limit here (MAX_*)."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import files
 from ..compiler import package
 from ..compiler.diagnostics import Diagnostic, InputError, suggest
 from ..compiler.source import Source, Span
@@ -43,11 +48,12 @@ MAX_YAML_DEPTH = 64
 
 
 def read_source(path: Path, code: str, what: str = "the file") -> Source:
-    """The text of a file, or an InputError with `code` if it cannot be read (or is too large)."""
+    """The text of a regular file, or an InputError with `code` if it cannot be read (a device, a
+    FIFO, a folder: rulecraft/files.py), is too large or is not UTF-8."""
     try:
-        if path.stat().st_size > MAX_INPUT_BYTES:
-            raise InputError([error(str(path), 1, 1, code, f"{what} is larger than {MAX_INPUT_BYTES:,} bytes")])
-        return Source(str(path), path.read_text(encoding="utf-8-sig"))
+        return Source(str(path), files.read_text(path, MAX_INPUT_BYTES, encoding="utf-8-sig"))
+    except files.TooLarge:
+        raise InputError([error(str(path), 1, 1, code, f"{what} is larger than {MAX_INPUT_BYTES:,} bytes")]) from None
     except (OSError, UnicodeDecodeError) as err:
         raise InputError([error(str(path), 1, 1, code, f"cannot read {what}: {err}")]) from None
 

@@ -7,14 +7,18 @@ page per ruleset: GAME with its mods (everything it declares), or, without GAME,
 mod and format (a mod's page: what it declares and what it changes).
 
 It takes a game (or none: every bundled ruleset) and the command line that runs the codes' command
-examples (codes.CommandLine); it gives the pages (`site`) and writes them (`write`). The command:
+examples (codes.CommandLine); it gives the pages (`site`) and writes them (`write`): safely
+(rulecraft/files.py), replacing only the files an earlier `doc` wrote there (listed in DIR/MANIFEST)
+unless forced. The command:
 rulecraft/cli/reference.py. A newcomer adds a section of a ruleset's page to SECTIONS.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+from .. import files
 from ..compiler.loader import bundled_ids, load
 from .codes import CommandLine
 from .declarations import study
@@ -76,13 +80,47 @@ def names_page(pages: list[Page]) -> Page:
     return page
 
 
-def write(pages: list[Page], out: Path) -> None:
-    """Each page as DIR/SLUG.md and DIR/SLUG.html; pictures under DIR/pictures/."""
+MANIFEST = ".rulecraft-doc"  # in DIR: the files `rulecraft doc` wrote there, one a line (those it may replace)
+MAX_MANIFEST_BYTES = 1024 * 1024
+
+
+def contents(pages: list[Page]) -> dict[str, str]:
+    """The files of the site: SLUG.md and SLUG.html for each page, pictures/NAME.svg for its pictures."""
     entries = [e for p in pages for e in p.entries]
-    (out / "pictures").mkdir(parents=True, exist_ok=True)
+    out: dict[str, str] = {}
     for page in pages:
-        (out / f"{page.slug}.md").write_text(markdown(page), encoding="utf-8")
-        (out / f"{page.slug}.html").write_text(html(page, entries if page.slug == "index" else None), encoding="utf-8")
-        for block in page.blocks:
-            if isinstance(block, Picture):
-                (out / block.file).write_text(block.svg, encoding="utf-8")
+        out[f"{page.slug}.md"] = markdown(page)
+        out[f"{page.slug}.html"] = html(page, entries if page.slug == "index" else None)
+        out.update((block.file, block.svg) for block in page.blocks if isinstance(block, Picture))
+    return out
+
+
+def write(pages: list[Page], out: Path, force: bool = False) -> None:
+    """Each page as DIR/SLUG.md and DIR/SLUG.html, pictures under DIR/pictures/ (DIR is made if it
+    is not there). A file there already is replaced if `rulecraft doc` wrote it (MANIFEST lists
+    it), any other only with `force`; nothing is written through a link. A refusal is a
+    files.Refused, found before anything is written."""
+    texts = contents(pages)
+    if out.exists() and not out.is_dir():
+        raise files.NoPlace("it is not a folder", out)
+    ours = _ours(out)
+    theirs = sorted(name for name in texts if os.path.lexists(out / name) and name not in ours)
+    if theirs and not force:
+        raise files.Exists(f"it holds {len(theirs)} file(s) `rulecraft doc` did not write ({', '.join(theirs[:3])}"
+                           f"{', ...' if len(theirs) > 3 else ''})", out)
+    pictures = out / "pictures"
+    if pictures.is_symlink():
+        raise files.NotRegular(f"{pictures} is a symbolic link: rulecraft does not write through links", out)
+    pictures.mkdir(parents=True, exist_ok=True)
+    for name, text in texts.items():
+        files.write_output(out / name, text.encode("utf-8"), force=True)
+    files.write_output(out / MANIFEST, "".join(f"{name}\n" for name in sorted(ours | set(texts))).encode("utf-8"),
+                       force=True)
+
+
+def _ours(out: Path) -> set[str]:
+    """The files an earlier `rulecraft doc` wrote in `out` (none if its list cannot be read)."""
+    try:
+        return set(files.read_text(out / MANIFEST, MAX_MANIFEST_BYTES, follow=False).splitlines())
+    except (OSError, UnicodeDecodeError):
+        return set()

@@ -1,5 +1,9 @@
 """Game logs: reading one back (checked line by line, for `replay`), and the human reading of
-one: one line per happening worth telling."""
+one: one line per happening worth telling.
+
+It takes a log's path (only a regular file is read, at most MAX_LOG_BYTES: rulecraft/files.py)
+or an entry; it gives the entries checked, or an entry's line. A newcomer changes how a kind of
+entry is told in `describe`."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .. import files
 from ..compiler.diagnostics import Diagnostic, InputError
 from ..compiler.source import Span
 from ..inputs.documents import schema
@@ -23,10 +28,10 @@ def read_log(path: Path) -> tuple[list[str], list[dict[str, Any]]]:
         return Diagnostic("E1005", message, Span.point(str(path), line, 1))
 
     try:
-        if path.stat().st_size > MAX_LOG_BYTES:
-            raise InputError([problem(1, f"the log is larger than {MAX_LOG_BYTES // 2**20} MB")])
-        lines = path.read_text(encoding="utf-8").split("\n")
-    except (OSError, UnicodeDecodeError) as err:
+        lines = files.read_text(path, MAX_LOG_BYTES).split("\n")
+    except files.TooLarge:
+        raise InputError([problem(1, f"the log is larger than {MAX_LOG_BYTES // 2**20} MB")]) from None
+    except (OSError, UnicodeDecodeError) as err:  # a device, a FIFO, a folder: not a log
         raise InputError([problem(1, f"cannot read the log: {err}")]) from None
     checker = jsonschema.Draft202012Validator(schema("log"))
     entries, found = [], []

@@ -7,18 +7,21 @@ renderers). The same command writes the same bytes: the SVG ids are salted with 
 date is written, and text stays text (`svg.fonttype` none), so a reader can select and search it.
 Every bar of an SVG carries a `<title>`: viewers show it on hover.
 
-It takes a summary, a comparison or outcomes (dicts, as the commands print them as JSON) and a
-file name; it gives the file. The `--plot` option itself is rulecraft/cli/options.py. A newcomer
-changes a figure's look here; what it shows comes from rulecraft/play/."""
+It takes a summary, a comparison or outcomes (dicts, as the commands print them as JSON), a file
+name and `--force`; it gives the file, written safely (rulecraft/inputs/outputs.py: a file there
+already is replaced only with `--force`). Names are drawn as written: no `$...$` mathtext. The
+`--plot` option itself is rulecraft/cli/options.py. A newcomer changes a figure's look here; what it shows comes from rulecraft/play/."""
 
 from __future__ import annotations
 
 import io
 import re
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
+from ..inputs import outputs
 from ..inputs.given import UsageError
 from ..play.statistics import p_text, wilson
 
@@ -35,16 +38,15 @@ MAX_LABEL = 40  # longer outcome names are cut on the axis (their tooltip has th
 DPI = 100
 
 
-def check(path: str | None) -> None:
+def check(path: str | None, force: bool = False) -> None:
     """Refuses, before any work, a picture that could not be written: another suffix, no such
-    folder, or no matplotlib."""
+    folder, a file there already without `force` (rulecraft/inputs/outputs.py), or no matplotlib."""
     if path is None:
         return
     if Path(path).suffix.lower() not in SUFFIXES:
         raise UsageError("E1002", f"--plot {path}: a picture is FILE.svg or FILE.png",
                          "give a file name ending in .svg (scalable, with a tooltip on each bar) or .png")
-    if not Path(path).parent.is_dir():  # found out now, not after a thousand games
-        raise UsageError("E1005", f"cannot write the picture {path}: there is no folder {Path(path).parent}")
+    outputs.checked(path, force, f"the picture {path}")  # found out now, not after a thousand games
     _matplotlib()
 
 
@@ -60,8 +62,13 @@ def _matplotlib():
 # ---- the three pictures ------------------------------------------------------------
 
 
-def simulation(summary: dict[str, Any], path: str) -> None:
+def simulation(summary: dict[str, Any], path: str, force: bool = False) -> None:
     """Each winner's share of the games (the draws last) with its 95 % interval as an error bar."""
+    with _drawing():
+        _simulation(summary, path, force)
+
+
+def _simulation(summary: dict[str, Any], path: str, force: bool) -> None:
     winners = summary["winners"]
     fig, ax = _figure(max(4.0, 1.2 * len(winners) + 2), 4.0)
     bars = ax.bar([_who(w["winner"]) for w in winners], [w["share"] for w in winners],
@@ -73,12 +80,17 @@ def simulation(summary: dict[str, Any], path: str) -> None:
                  f"{','.join(summary['agents'])}\nrounds: mean {r['mean']}, min {r['min']}, max {r['max']}")
     titles = [f"{_who(w['winner'])}: {w['games']} of {summary['games']} games, {_pct(w['share'])} "
               f"(95 % interval {_interval(w)})" for w in winners]
-    _save(fig, path, titles)
+    _save(fig, path, titles, force)
 
 
-def balance(report: dict[str, Any], path: str) -> None:
+def balance(report: dict[str, Any], path: str, force: bool = False) -> None:
     """Each winner's share without and with the mods side by side, with their intervals; the
     test and each winner's p-value above."""
+    with _drawing():
+        _balance(report, path, force)
+
+
+def _balance(report: dict[str, Any], path: str, force: bool) -> None:
     sides = [("without", report["without"]), (f"with {', '.join(report['mods'])}", report["with"])]
     names = [w["winner"] for w in report["winners"]]
     fig, ax = _figure(max(5.0, 2.0 * len(names) + 2), 4.5)
@@ -97,12 +109,17 @@ def balance(report: dict[str, Any], path: str) -> None:
     rounds_test = f"{rounds['test']}, {p_text(rounds['p'])}" if rounds["test"] else "no test"
     ax.set_title(f"{report['game']}/{report['scenario']}: {report['games']} games a side, wins compared by "
                  f"{report['winners'][0]['test']}\nrounds {rounds['without']} -> {rounds['with']} ({rounds_test})")
-    _save(fig, path, titles)  # in the order drawn: one side's bars, then the other's
+    _save(fig, path, titles, force)  # in the order drawn: one side's bars, then the other's
 
 
-def odds(title: str, outcomes: list[dict[str, Any]], path: str) -> None:
+def odds(title: str, outcomes: list[dict[str, Any]], path: str, force: bool = False) -> None:
     """An exact distribution: a bar per outcome labelled with its fraction and percentage; numbers
     stand up in order, anything else lies down in the order given."""
+    with _drawing():
+        _odds(title, outcomes, path, force)
+
+
+def _odds(title: str, outcomes: list[dict[str, Any]], path: str, force: bool) -> None:
     names = [str(o["value"]) for o in outcomes]
     labels = [f"{o['probability']}  ({_pct(o['decimal'], 2)})" for o in outcomes]
     if all(isinstance(o["value"], int) for o in outcomes):
@@ -119,38 +136,38 @@ def odds(title: str, outcomes: list[dict[str, Any]], path: str) -> None:
         ax.set_xlabel("probability")
         ax.margins(x=0.3)
     ax.set_title(title)
-    _save(fig, path, [f"{n}: {o['probability']} ({_pct(o['decimal'], 2)})" for n, o in zip(names, outcomes)])
+    _save(fig, path, [f"{n}: {o['probability']} ({_pct(o['decimal'], 2)})" for n, o in zip(names, outcomes)], force)
 
 
 # ---- drawing and writing ------------------------------------------------------------
 
 
 def _figure(width: float, height: float) -> tuple[Figure, Axes]:
-    _matplotlib()
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
     return fig, fig.add_subplot()
 
 
-def _save(fig: Figure, path: str, titles: list[str]) -> None:
-    """Writes the picture; the i-th bar drawn gets `titles[i]` as its SVG tooltip."""
-    import matplotlib
+def _drawing() -> AbstractContextManager[None]:
+    """matplotlib's settings while a picture is drawn and saved: constant SVG ids, text kept text,
+    and no mathtext (a name with `$` in it is text from a ruleset or a user, drawn as written)."""
+    return _matplotlib().rc_context({"svg.hashsalt": SALT, "svg.fonttype": "none", "text.parse_math": False})
 
+
+def _save(fig: Figure, path: str, titles: list[str], force: bool) -> None:
+    """Writes the picture (rulecraft/inputs/outputs.py); the i-th bar drawn gets `titles[i]` as
+    its SVG tooltip."""
     suffix = Path(path).suffix.lower()
     bars = [p for ax in fig.axes for p in ax.patches]
     for i, bar in enumerate(bars):
         bar.set_gid(f"{BAR_ID}{i}")
     out = io.BytesIO()
-    with matplotlib.rc_context({"svg.hashsalt": SALT, "svg.fonttype": "none"}):
-        fig.savefig(out, format=suffix[1:], metadata=METADATA[suffix])
+    fig.savefig(out, format=suffix[1:], metadata=METADATA[suffix])
     data = out.getvalue()
     if suffix == ".svg":
         data = _with_titles(data.decode("utf-8"), titles).encode("utf-8")
-    try:
-        Path(path).write_bytes(data)
-    except OSError as err:
-        raise UsageError("E1005", f"cannot write the picture {path}: {err.strerror or err}") from None
+    outputs.write(path, data, force, f"the picture {path}")
 
 
 def _with_titles(svg: str, titles: list[str]) -> str:

@@ -145,7 +145,7 @@ def test_game_is_a_small_facade():
 # (imports inside functions counted). `version` is rulecraft/version.py; `facade` the public API
 # (rulecraft/__init__.py, which re-exports from the layers below it); `__main__` runs the command
 # line. Each package's __init__.py says its job and what it may import.
-LAYERS = ("version", "runtime", "compiler", "inputs", "agents", "decks", "play", "views", "reference", "authoring",
+LAYERS = ("version", "files", "runtime", "compiler", "inputs", "agents", "decks", "play", "views", "reference", "authoring",
           "facade", "cli", "__main__")
 MAX_TOP_MODULES = 6
 
