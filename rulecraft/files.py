@@ -132,7 +132,7 @@ def check_output(path: str | Path, force: bool = False, inputs: Iterable[str | P
     for name in inputs:
         seen = _stat_or_none(name)
         if seen is not None and (seen.st_dev, seen.st_ino) == (there.st_dev, there.st_ino):
-            raise OwnInput(f"it is {name}, which the command reads", path)
+            raise OwnInput(f"it is the input file {name}", path)
     if not force:
         raise Exists("it is there already", path)
     return there

@@ -8,7 +8,7 @@ mod and format (a mod's page: what it declares and what it changes).
 
 It takes a game (or none: every bundled ruleset) and the command line that runs the codes' command
 examples (codes.CommandLine); it gives the pages (`site`) and writes them (`write`): safely
-(rulecraft/files.py), replacing only the files an earlier `doc` wrote there (listed in DIR/MANIFEST)
+(rulecraft/files.py), replacing only the files an earlier `doc` wrote there (listed in DIR/.rulecraft-doc)
 unless forced. The command:
 rulecraft/cli/reference.py. A newcomer adds a section of a ruleset's page to SECTIONS.
 """
@@ -99,23 +99,30 @@ def write(pages: list[Page], out: Path, force: bool = False) -> None:
     """Each page as DIR/SLUG.md and DIR/SLUG.html, pictures under DIR/pictures/ (DIR is made if it
     is not there). A file there already is replaced if `rulecraft doc` wrote it (MANIFEST lists
     it), any other only with `force`; nothing is written through a link. A refusal is a
-    files.Refused, found before anything is written."""
+    files.Refused, found before anything is written (`_check`)."""
     texts = contents(pages)
-    if out.exists() and not out.is_dir():
-        raise files.NoPlace("it is not a folder", out)
     ours = _ours(out)
-    theirs = sorted(name for name in texts if os.path.lexists(out / name) and name not in ours)
-    if theirs and not force:
-        raise files.Exists(f"it holds {len(theirs)} file(s) `rulecraft doc` did not write ({', '.join(theirs[:3])}"
-                           f"{', ...' if len(theirs) > 3 else ''})", out)
-    pictures = out / "pictures"
-    if pictures.is_symlink():
-        raise files.NotRegular(f"{pictures} is a symbolic link: rulecraft does not write through links", out)
-    pictures.mkdir(parents=True, exist_ok=True)
+    _check(out, texts, ours, force)
+    (out / "pictures").mkdir(parents=True, exist_ok=True)
     for name, text in texts.items():
         files.write_output(out / name, text.encode("utf-8"), force=True)
     files.write_output(out / MANIFEST, "".join(f"{name}\n" for name in sorted(ours | set(texts))).encode("utf-8"),
                        force=True)
+
+
+def _check(out: Path, texts: dict[str, str], ours: set[str], force: bool) -> None:
+    """Every refusal `write` may meet, found before it writes anything."""
+    if out.exists() and not out.is_dir():
+        raise files.NoPlace("it is not a folder", out)
+    if (out / "pictures").is_symlink():
+        raise files.NotRegular(f"{out / 'pictures'} is a symbolic link: rulecraft does not write through links", out)
+    there = [name for name in [*texts, MANIFEST] if os.path.lexists(out / name)]
+    theirs = [name for name in there if name not in ours and name != MANIFEST]
+    if theirs and not force:
+        raise files.Exists(f"it holds {len(theirs)} file(s) `rulecraft doc` did not write ({', '.join(theirs[:3])}"
+                           f"{', ...' if len(theirs) > 3 else ''})", out)
+    for name in there:
+        files.check_output(out / name, force=True)  # a link, a device: refused, even forced
 
 
 def _ours(out: Path) -> set[str]:
