@@ -256,3 +256,16 @@ def test_a_file_a_command_reads_must_be_a_regular_file(tmp_path, capsys, argv, c
     assert exit_code == 2
     assert f"error[{code}]" in err
     assert "not a regular file" in err
+
+
+def test_a_module_that_turns_into_a_fifo_after_it_was_looked_at_is_refused_not_waited_for(tmp_path, monkeypatch):
+    from rulecraft.compiler import loader
+    from rulecraft.compiler.diagnostics import Diagnostics
+
+    (tmp_path / "main.rules").write_text('game "g" "G"\nimport other\n', encoding="utf-8")
+    os.mkfifo(tmp_path / "other.rules")
+    monkeypatch.setattr(loader, "is_file", lambda path: True)  # the first look saw a file
+    diags = Diagnostics()
+    loader.compile_folder(tmp_path, diags)
+    assert [(d.code, d.message) for d in diags.sorted()] == [
+        ("E0109", f"cannot read {tmp_path / 'other.rules'}: it is a FIFO, not a regular file")]
