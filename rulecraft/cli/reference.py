@@ -29,7 +29,8 @@ def add_doc(sub) -> None:
     add_mod_option(d)
     d.add_argument("-o", "--out", default="reference", metavar="DIR",
                    help="the folder written (default: reference; made if it is not there). Files an earlier "
-                        "`rulecraft doc` wrote there are replaced; any other file of the same name only with --force")
+                        "`rulecraft doc` wrote there (it lists them in DIR/.rulecraft-doc) are replaced; any other "
+                        "file of the same name only with --force; nothing is written through a link")
     d.add_argument("--force", action="store_true", help="replace files of DIR that `rulecraft doc` did not write")
     d.add_argument("--json", action="store_true", help="say what was written as JSON: {out, pages: [{file, title}]}")
     d.set_defaults(handler=cmd_doc)
