@@ -47,7 +47,7 @@ def cmd_odds(args) -> int:
     kind = queries[args.query]["kind"]
     shown = query_arguments(rules, args.query if kind == "query" else None, args.params)
     result = chance.odds(rules, args.query, list(shown.values()), assumption_overrides(rules, args.set))
-    outcomes = [{"value": _json_value(v), "probability": f"{p.numerator}/{p.denominator}", "decimal": float(p)}
+    outcomes = [{"value": chance.thawed(v), "probability": f"{p.numerator}/{p.denominator}", "decimal": float(p)}
                 for v, p in _ordered(result)]
     if kind == "pool":  # the source's own form: copies of the whole pool
         total = sum(d.count for d in rules.defs_of(rules.pools[args.query].of))
@@ -79,6 +79,3 @@ def _ordered(result: dict[Any, Fraction]):
         return sorted(items, key=lambda kv: kv[0])
     return items
 
-
-def _json_value(v: Any) -> Any:
-    return dict(v) if isinstance(v, tuple) and v and isinstance(v[0], tuple) else v

@@ -201,6 +201,7 @@ COMPILER_CODES = {
     "E0403": "a die's faces of different shapes, or a table that does not fit its die",
     "E0404": "a terrain or a legend entry that does not hold: no symbol or a symbol twice, a character twice, "
              "an unknown option or an option's value of the wrong kind",
+    "E0405": "a dice table rolled on again while its own row runs, directly or through other tables and fns",
     "E0601": "a function calls itself (recursion is not allowed)",
     "E0602": "blocks or expressions nest too deep",
     "E0701": "two mods change the same thing",
