@@ -1,6 +1,8 @@
-"""A card's copies as any deck writes them (issue 28, finding 5): one function reads them for every
-section of a YAML deck, a deck given as a mapping and a pasted list; what is not a whole number
-from 1 to 999 is E0804 at the value, never an internal error."""
+"""Numbers a stranger writes (issue 28, finding 5). A card's copies as any deck writes them: one
+function reads them for every section of a YAML deck, a deck given as a mapping and a pasted
+list; what is not a whole number from 1 to 999 is E0804 at the value. A number of thousands of
+digits in a file to import is E0902 at its place; a value given from outside has at most 100
+digits and is finite. Never an internal error."""
 
 import re
 
@@ -8,6 +10,8 @@ import pytest
 
 from rulecraft import cli
 from rulecraft.decks.legality import MAX_COPIES, copies_problem, read_copies
+from rulecraft.inputs.values import MAX_DIGITS, BadValue, typed
+from rulecraft.runtime.types import INT, list_of
 
 LEAGUE = "format: doomtrooper/prague-league-2010\nfaction: templars\n"
 
@@ -68,3 +72,54 @@ def test_a_deck_given_as_a_mapping_refuses_a_decimal_count():
         DeckChecker().check({"format": "doomtrooper/prague-league-2010", "faction": "templars",
                              "main": {"gendarme": 4.0}})
     assert [(d.code, d.line, d.column) for d in info.value.diagnostics] == [("E0804", 1, 90)]  # in its JSON text
+
+
+def import_file(tmp_path, capsys, text: str) -> tuple[int, str]:
+    path = tmp_path / "cards.json"
+    path.write_text(text, encoding="utf-8")
+    code = cli.main(["import", "doomtrooperdb", str(path)])
+    return code, capsys.readouterr().err.replace(str(path), "cards.json")
+
+
+@pytest.mark.parametrize("digits", [5_000, MAX_DIGITS + 1])
+def test_a_number_of_too_many_digits_to_import_is_e0902_at_its_place(tmp_path, capsys, digits):
+    code, err = import_file(tmp_path, capsys, '[{"code": "01", "name": "A 9999", "fight": ' + "9" * digits + "}]")
+    assert code == 2
+    assert err.splitlines()[0] == f"cards.json:1:44: error[E0902]: a number has more than {MAX_DIGITS} digits"
+
+
+def test_digits_in_a_text_or_a_long_decimal_are_not_the_long_number(tmp_path, capsys):
+    long_text = '"' + "9" * 500 + '"'
+    code, err = import_file(tmp_path, capsys, f'[{{"code": {long_text}, "fight": 1{"0" * 300}.5}},\n'
+                                              f' {{"code": -{"9" * 200}}}]')
+    assert code == 2
+    assert err.splitlines()[0].startswith("cards.json:2:11: error[E0902]")
+
+
+def test_a_number_of_as_many_digits_as_allowed_is_imported(tmp_path, capsys):
+    path = tmp_path / "cards.json"
+    path.write_text('[{"code": "01", "name": "A", "type_code": "warrior", "fight": ' + "9" * MAX_DIGITS + "}]",
+                    encoding="utf-8")
+    assert cli.main(["import", "doomtrooperdb", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"fight: {'9' * MAX_DIGITS}" in out
+
+
+@pytest.mark.parametrize(("value", "type_", "text", "said"), [
+    (10 ** 5_000, "int", False, f"has more than {MAX_DIGITS} digits"),
+    (10 ** MAX_DIGITS, "num", False, f"has more than {MAX_DIGITS} digits"),
+    (10 ** 5_000, "text", True, f"has more than {MAX_DIGITS} digits"),
+    (float("inf"), "num", False, "must be a finite number, not inf"),
+    (float("nan"), "num", True, "must be a finite number, not nan"),
+    ([10 ** 5_000], "bool", True, f"must be true or false, not a value with a number of more than {MAX_DIGITS} digits"),
+    ("[" + "9" * 5_000 + "]", list_of(INT), True, f"holds a number that has more than {MAX_DIGITS} digits"),
+], ids=["int", "num", "text", "inf", "nan", "bool", "json-list"])
+def test_a_value_from_outside_is_a_bounded_finite_number(value, type_, text, said):
+    with pytest.raises(BadValue) as info:
+        typed(value, type_, text=text)
+    assert info.value.message == said
+
+
+def test_the_largest_number_allowed_is_kept():
+    assert typed(10 ** MAX_DIGITS - 1, "int") == 10 ** MAX_DIGITS - 1
+    assert typed("[" + "9" * MAX_DIGITS + "]", list_of(INT), text=True) == [10 ** MAX_DIGITS - 1]
