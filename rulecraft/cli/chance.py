@@ -14,6 +14,7 @@ from ..compiler.loader import load
 from ..inputs.given import UsageError, assumption_overrides, query_arguments
 from ..views import plots
 from .options import JSON_HELP, add_mod_option, add_plot_option
+from .output import say, say_json
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -54,10 +55,10 @@ def cmd_odds(args) -> int:
         for o in outcomes:
             o["ratio"] = f"{rules.definitions[o['value']].count}/{total}"
     if args.json:
-        print(json.dumps({"query": args.query, "params": shown, "outcomes": outcomes}, indent=2, ensure_ascii=False))
+        say_json(json.dumps({"query": args.query, "params": shown, "outcomes": outcomes}, indent=2, ensure_ascii=False))
     else:
         for o in outcomes:
-            print(f"{o['value']!s:<60} {o['probability']:>9}  {o['decimal']:.4f}")
+            say(f"{o['value']!s:<60} {o['probability']:>9}  {o['decimal']:.4f}")
     if args.plot:
         plots.odds(f"{rules.id}: {' '.join([args.query, *args.params])}", outcomes, args.plot)
     return 0
@@ -65,11 +66,11 @@ def cmd_odds(args) -> int:
 
 def _list_queries(rules, queries: list[dict[str, Any]], as_json: bool) -> int:
     if as_json:
-        print(json.dumps({"game": rules.id, "queries": queries}, indent=2))
+        say_json(json.dumps({"game": rules.id, "queries": queries}, indent=2))
         return 0
     for q in queries:
         params = ", ".join(p["name"] for p in q["params"])
-        print(f"{q['id']:<24} {q['kind']:<6} {params}")
+        say(f"{q['id']:<24} {q['kind']:<6} {params}")
     return 0
 
 

@@ -16,6 +16,7 @@ from ..runtime.errors import GameOver
 from ..runtime.play import run, start
 from ..views.render import STYLES, game_from_picture, parse_styles, render_board, render_token
 from .options import add_mod_option
+from .output import say, say_json
 
 
 def add_render(subparsers) -> None:
@@ -51,9 +52,9 @@ def cmd_render(args) -> int:
         except OSError as err:
             raise UsageError("E1005", f"cannot write {args.out}: {err.strerror or err}") from None
     if args.json:
-        print(json.dumps({"game": args.game, "what": args.what} | ({"out": args.out} if args.out else {"svg": svg})))
+        say_json(json.dumps({"game": args.game, "what": args.what} | ({"out": args.out} if args.out else {"svg": svg})))
     elif not args.out:
-        sys.stdout.write(svg)
+        say(svg, end="")
     return 0
 
 
