@@ -74,7 +74,7 @@ def test_no_module_of_the_command_line_prints_but_its_output_module():
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
-            if isinstance(func, ast.Name) and func.id == "print" or (
+            if (isinstance(func, ast.Name) and func.id == "print") or (
                     isinstance(func, ast.Attribute) and func.attr in ("write", "writelines")
                     and isinstance(func.value, ast.Attribute) and func.value.attr in ("stdout", "stderr")):
                 printing.append(f"{path.name}:{node.lineno}")
