@@ -134,7 +134,7 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
 
     def func(game: Game) -> Any:
         try:
-            with located():  # a fault of the query (a table rolled on from itself, say) names its place
+            with located():  # a fault of the query (Python's recursion limit, say) names its place
                 return query_func(game, *args)
         except BudgetExceeded:
             if game.budget.steps > game.budget.limit:
