@@ -8,10 +8,11 @@ each command name and the module of this package that adds its parser (`add_NAME
 which sets the handler, `cmd_...(args)`). A command's module turns the parsed arguments into plain
 values and calls the engine of its package (decks, play, views, reference, authoring); shared
 options are in options.py; whatever a command prints goes through output.py (`say`, `say_json`),
-which escapes every control character a ruleset, deck or log may hold. A newcomer adds a command by writing `add_NAME` and its handler in the
-module of its family and one entry in `COMMANDS` (in the order help lists them); the parser of a
-command is built only when it runs, and a command's module imports the engine inside its handler,
-so a command loads only what it uses (tests/cli/test_lazy_loading.py).
+which escapes every control character a ruleset, deck or log may hold. A newcomer adds a command
+by writing `add_NAME` and its handler in the module of its family and one entry in `COMMANDS` (in
+the order help lists them); the parser of a command is built only when it runs, and a command's
+module imports the engine inside its handler, so a command loads only what it uses
+(tests/cli/test_lazy_loading.py).
 
 May import every package of rulecraft; nothing but `__main__` imports it.
 """
