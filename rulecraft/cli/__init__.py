@@ -7,10 +7,12 @@ It takes the command line; it gives the exit code, and what the command prints. 
 each command name and the module of this package that adds its parser (`add_NAME(subparsers)`,
 which sets the handler, `cmd_...(args)`). A command's module turns the parsed arguments into plain
 values and calls the engine of its package (decks, play, views, reference, authoring); shared
-options are in options.py. A newcomer adds a command by writing `add_NAME` and its handler in the
-module of its family and one entry in `COMMANDS` (in the order help lists them); the parser of a
-command is built only when it runs, and a command's module imports the engine inside its handler,
-so a command loads only what it uses (tests/cli/test_lazy_loading.py).
+options are in options.py; whatever a command prints goes through output.py (`say`, `say_json`),
+which escapes every control character a ruleset, deck or log may hold. A newcomer adds a command
+by writing `add_NAME` and its handler in the module of its family and one entry in `COMMANDS` (in
+the order help lists them); the parser of a command is built only when it runs, and a command's
+module imports the engine inside its handler, so a command loads only what it uses
+(tests/cli/test_lazy_loading.py).
 
 May import every package of rulecraft; nothing but `__main__` imports it.
 """
@@ -23,9 +25,11 @@ import importlib
 import os
 import sys
 
-from ..compiler.diagnostics import CompileError, Diagnostic, InputError, printable, render_text
+from ..compiler.diagnostics import CompileError, Diagnostic, InputError, render_text
 from ..runtime.errors import GameError, UnknownName
+from ..runtime.printable import printable
 from ..version import __version__
+from .output import say
 
 # A command builds large trees of objects (parse trees, ASTs, rulesets) that hold few reference
 # cycles: Python's default, a collection every 700 new objects, walked them all again and again
@@ -51,16 +55,16 @@ def run_command(argv: list[str] | None) -> int:
     try:
         return args.handler(args)
     except CompileError as err:
-        print(render_text(err.diagnostics, err.sources), file=sys.stderr)
+        say(render_text(err.diagnostics, err.sources), err=True)
         return 1
     except InputError as err:  # a deck, a pool, an importer file, a command-line value
-        print(render_text(err.diagnostics, err.sources), file=sys.stderr)
+        say(render_text(err.diagnostics, err.sources), err=True)
         return 2
     except UnknownName as err:  # the game refuses a name (an option, an assumption, ...)
-        print(render_text([Diagnostic("E1003", err.message, None)], {}), file=sys.stderr)
+        say(render_text([Diagnostic("E1003", err.message, None)], {}), err=True)
         return 2
     except GameError as err:
-        print(f"rulecraft: the game stopped: {printable(str(err))}", file=sys.stderr)
+        say(f"rulecraft: the game stopped: {printable(str(err))}", err=True)
         return 1
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
@@ -73,9 +77,9 @@ INTERNAL_ERROR = 70  # sysexits' EX_SOFTWARE: a fault of rulecraft itself, never
 
 
 def internal_error(err: Exception) -> int:
-    print(f"rulecraft: internal error: {type(err).__name__}: {printable(str(err))}\n"
-          "This is a fault in rulecraft, not in your input. Please report it with the command you ran "
-          "(set RULECRAFT_TRACEBACK=1 to print the traceback to include).", file=sys.stderr)
+    say(f"rulecraft: internal error: {type(err).__name__}: {printable(str(err))}\n"
+        "This is a fault in rulecraft, not in your input. Please report it with the command you ran "
+        "(set RULECRAFT_TRACEBACK=1 to print the traceback to include).", err=True)
     if os.environ.get("RULECRAFT_TRACEBACK"):
         import traceback
 

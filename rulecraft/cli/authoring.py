@@ -13,13 +13,13 @@ import difflib
 import json
 import os
 import stat
-import sys
 from pathlib import Path
 
 from .. import files
 from ..authoring.fmt import Found, format_text, rules_files
 from ..compiler.diagnostics import Diagnostics, render_text
 from ..compiler.source import MAX_SOURCE_BYTES, decoded
+from .output import say, say_json
 
 
 def add_coverage(sub) -> None:
@@ -36,9 +36,9 @@ def cmd_coverage(args) -> int:
 
     report = coverage_report(args.catalogue, Path(args.report))
     if args.json:
-        print(json.dumps(report, indent=2))
+        say_json(json.dumps(report, indent=2))
     else:
-        print(render_coverage(report, summary=args.summary))
+        say(render_coverage(report, summary=args.summary))
     return 0
 
 
@@ -67,20 +67,20 @@ def cmd_fmt(args) -> int:
         if not one.skipped:
             _fmt_one(one, args, changed, broken)
     if args.json:
-        print(json.dumps({"changed": changed, "not_formatted": broken, "skipped": skipped}, indent=2,
-                         ensure_ascii=False))
+        say_json(json.dumps({"changed": changed, "not_formatted": broken, "skipped": skipped}, indent=2,
+                            ensure_ascii=False))
     else:
         for s in skipped:
-            print(f"{s['file']}: note: skipped: {s['reason']}", file=sys.stderr)
+            say(f"{s['file']}: note: skipped: {s['reason']}", err=True)
         for b in broken:
             if not b["diagnostics"]:
-                print(f"{b['file']}: {b['error']}", file=sys.stderr)
+                say(f"{b['file']}: {b['error']}", err=True)
         verb = "would change" if args.check or args.diff else "changed"
-        print(f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}" +
-              (f", {len(broken)} not formatted (errors above)" if broken else ""), file=sys.stderr)
+        say(f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}" +
+            (f", {len(broken)} not formatted (errors above)" if broken else ""), err=True)
         if args.check:
             for name in changed:
-                print(name)
+                say(name)
     return 2 if broken else 1 if (args.check or args.diff) and changed else 0
 
 
@@ -100,14 +100,14 @@ def _fmt_one(one: Found, args, changed: list[str], broken: list[dict]) -> None:
     if build_module(text, name, diags) is None:  # only a file that parses is laid out
         broken.append({"file": name, "error": "does not parse", "diagnostics": [d.to_json() for d in diags.sorted()]})
         if not args.json:
-            print(render_text(diags.sorted(), {}), file=sys.stderr)
+            say(render_text(diags.sorted(), {}), err=True)
         return
     laid = format_text(text)
     if laid == text:
         return
     changed.append(name)
     if args.diff:
-        sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), laid.splitlines(True), name, name))
+        say("".join(difflib.unified_diff(text.splitlines(True), laid.splitlines(True), name, name)), end="")
     elif not args.check:
         try:
             files.replace(one.real, laid.encode("utf-8"), mode)
@@ -135,7 +135,7 @@ def cmd_lsp(args) -> int:
     except ImportError as err:
         if (err.name or "").split(".")[0] not in NEEDS:
             raise
-        print("rulecraft: the language server needs pygls: pip install 'rulecraft[lsp]'", file=sys.stderr)
+        say("rulecraft: the language server needs pygls: pip install 'rulecraft[lsp]'", err=True)
         return 2
     serve()
     return 0
@@ -170,33 +170,36 @@ def cmd_mutate(args) -> int:
 
     folder = find_catalogue(args.catalogue)
     if folder is None:
-        print("error: no rule catalogue found (give --catalogue DIR)", file=sys.stderr)
+        say("error: no rule catalogue found (give --catalogue DIR)", err=True)
         return 1
     games = read_catalogue(folder)
     if args.game is not None and args.game not in games:
-        print(f"error: no catalogue `{args.game}` (known: {', '.join(games)})", file=sys.stderr)
+        say(f"error: no catalogue `{args.game}` (known: {', '.join(games)})", err=True)
         return 1
     wanted = set(args.ids or ())
     games = {g: [i for i in ids if not wanted or i in wanted] for g, ids in games.items() if args.game in (None, g)}
     games = {g: ids for g, ids in games.items() if ids}
     if (args.sample is not None and args.sample < 1) or args.jobs < 1:
-        print("error: --sample and --jobs take a positive number", file=sys.stderr)
+        say("error: --sample and --jobs take a positive number", err=True)
         return 1
     # the project's own folder first: its tests are the ones run, and the rulesets they were written for
     root = Path(args.rulesets) if args.rulesets else Path("rulesets") if any(Path("rulesets").glob("*/main.rules")) else bundled_root()
     try:
         explained = read(Path(args.explained) if args.explained else DEFAULT)
     except ExplainedError as e:
-        print(f"error: {e}", file=sys.stderr)
+        say(f"error: {e}", err=True)
         return 1
     if args.explained and not Path(args.explained).is_file():
-        print(f"error: no file {args.explained}", file=sys.stderr)
+        say(f"error: no file {args.explained}", err=True)
         return 1
     plan = Plan(root, args.tests, games, args.sample, args.seed, args.jobs, args.timeout, explained)
     try:
         report = score(plan)
     except CollectError as e:
-        print(f"error: {e}; run `rulecraft mutate` from the project's folder, or give --tests", file=sys.stderr)
+        say(f"error: {e}; run `rulecraft mutate` from the project's folder, or give --tests", err=True)
         return 1
-    print(json.dumps(report, indent=1) if args.json else render(report))
+    if args.json:
+        say_json(json.dumps(report, indent=1))
+    else:
+        say(render(report))
     return 0

@@ -14,6 +14,7 @@ from ..compiler.loader import load
 from ..inputs.given import UsageError, assumption_overrides, query_arguments
 from ..views import plots
 from .options import JSON_HELP, add_mod_option, add_plot_option
+from .output import say, say_json
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -47,17 +48,17 @@ def cmd_odds(args) -> int:
     kind = queries[args.query]["kind"]
     shown = query_arguments(rules, args.query if kind == "query" else None, args.params)
     result = chance.odds(rules, args.query, list(shown.values()), assumption_overrides(rules, args.set))
-    outcomes = [{"value": _json_value(v), "probability": f"{p.numerator}/{p.denominator}", "decimal": float(p)}
+    outcomes = [{"value": chance.thawed(v), "probability": f"{p.numerator}/{p.denominator}", "decimal": float(p)}
                 for v, p in _ordered(result)]
     if kind == "pool":  # the source's own form: copies of the whole pool
         total = sum(d.count for d in rules.defs_of(rules.pools[args.query].of))
         for o in outcomes:
             o["ratio"] = f"{rules.definitions[o['value']].count}/{total}"
     if args.json:
-        print(json.dumps({"query": args.query, "params": shown, "outcomes": outcomes}, indent=2, ensure_ascii=False))
+        say_json(json.dumps({"query": args.query, "params": shown, "outcomes": outcomes}, indent=2, ensure_ascii=False))
     else:
         for o in outcomes:
-            print(f"{o['value']!s:<60} {o['probability']:>9}  {o['decimal']:.4f}")
+            say(f"{o['value']!s:<60} {o['probability']:>9}  {o['decimal']:.4f}")
     if args.plot:
         plots.odds(f"{rules.id}: {' '.join([args.query, *args.params])}", outcomes, args.plot, args.force)
     return 0
@@ -65,11 +66,11 @@ def cmd_odds(args) -> int:
 
 def _list_queries(rules, queries: list[dict[str, Any]], as_json: bool) -> int:
     if as_json:
-        print(json.dumps({"game": rules.id, "queries": queries}, indent=2))
+        say_json(json.dumps({"game": rules.id, "queries": queries}, indent=2))
         return 0
     for q in queries:
         params = ", ".join(p["name"] for p in q["params"])
-        print(f"{q['id']:<24} {q['kind']:<6} {params}")
+        say(f"{q['id']:<24} {q['kind']:<6} {params}")
     return 0
 
 
@@ -79,6 +80,3 @@ def _ordered(result: dict[Any, Fraction]):
         return sorted(items, key=lambda kv: kv[0])
     return items
 
-
-def _json_value(v: Any) -> Any:
-    return dict(v) if isinstance(v, tuple) and v and isinstance(v[0], tuple) else v

@@ -17,6 +17,7 @@ from ..compiler.diagnostics import CompileError, InputError, render_json, render
 from ..inputs import outputs
 from ..inputs.given import assignments
 from .options import MOD_HELP, add_mod_option
+from .output import say, say_json
 
 
 def add_deck(sub) -> None:
@@ -41,18 +42,18 @@ def cmd_deck_check(args) -> int:
     except (InputError, CompileError) as err:  # the deck, a pool, a value given, a mod: every problem, with its code
         if not args.json:
             raise
-        print(render_json(err.diagnostics))
+        say_json(render_json(err.diagnostics))
         return 2 if isinstance(err, InputError) else 1
     if args.json:
-        print(json.dumps(report, indent=2, ensure_ascii=False))
+        say_json(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         for w in report.get("warnings", []):  # the pools disagree with the game's cards
-            print(f"{w['file']}:{w['line']}:{w['column']}: warning[{w['code']}]: {w['message']}", file=sys.stderr)
+            say(f"{w['file']}:{w['line']}:{w['column']}: warning[{w['code']}]: {w['message']}", err=True)
         verdict = "legal" if report["legal"] else f"ILLEGAL: {len(report['violations'])} rule(s) broken"
-        print(f"{args.deck}: {verdict} for {report['format']}" + (f" with {', '.join(args.mod)}" if args.mod else ""))
+        say(f"{args.deck}: {verdict} for {report['format']}" + (f" with {', '.join(args.mod)}" if args.mod else ""))
         for v in report["violations"]:
             cards = f" [{', '.join(v['cards'])}]" if v["cards"] else ""
-            print(f"  {v['rule']}: {v['message']}{cards}")
+            say(f"  {v['rule']}: {v['message']}{cards}")
     return 0 if report["legal"] else 1
 
 
@@ -80,24 +81,22 @@ def cmd_import(args) -> int:
     pool, problems = import_files(args.source, [Path(f) for f in args.files], args.game)
     if args.json:
         document = json.dumps({"pool": pool, "problems": [d.to_json() for d in problems]}, indent=2, ensure_ascii=False)
-        _put(args, document + "\n")
+        if args.out:
+            outputs.write(args.out, document + "\n", args.force, args.out, args.files)
+        else:
+            say_json(document)
         return 1 if problems else 0
     if problems:
-        print(render_text(problems, {}), file=sys.stderr)
-    written = io.StringIO()
-    write_pool(pool, written)
-    _put(args, written.getvalue())
-    print(f"imported {len(pool['cards'])} cards for {pool['game']}" +
-          (f"; {len(problems)} records skipped" if problems else ""), file=sys.stderr)
-    return 1 if problems else 0  # the pool holds the readable records; the others are reported
-
-
-def _put(args, text: str) -> None:
-    """The pool to --out, or to standard output."""
+        say(render_text(problems, {}), err=True)
     if args.out:
-        outputs.write(args.out, text, args.force, args.out, args.files)
+        written = io.StringIO()
+        write_pool(pool, written)
+        outputs.write(args.out, written.getvalue(), args.force, args.out, args.files)
     else:
-        sys.stdout.write(text)
+        write_pool(pool, sys.stdout)
+    say(f"imported {len(pool['cards'])} cards for {pool['game']}" +
+        (f"; {len(problems)} records skipped" if problems else ""), err=True)
+    return 1 if problems else 0  # the pool holds the readable records; the others are reported
 
 
 def add_serve(sub) -> None:
@@ -116,12 +115,11 @@ def cmd_serve(args) -> int:
     try:
         server = DeckServer(args.host, args.port, desk)
     except (OSError, OverflowError) as err:
-        print(f"rulecraft: cannot listen on {args.host}:{args.port}: {err}", file=sys.stderr)
+        say(f"rulecraft: cannot listen on {args.host}:{args.port}: {err}", err=True)
         return 2
-    print(f"rulecraft serve: the deck page is at {server.url} (Ctrl-C stops it)", flush=True)
+    say(f"rulecraft serve: the deck page is at {server.url} (Ctrl-C stops it)", flush=True)
     if not server.loopback:
-        print(f"rulecraft serve: {args.host} is not a loopback address: other machines may reach the page",
-              file=sys.stderr, flush=True)
+        say(f"rulecraft serve: {args.host} is not a loopback address: other machines may reach the page", err=True, flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

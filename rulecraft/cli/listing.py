@@ -17,6 +17,7 @@ from ..compiler.loader import bundled_ids, compiled, folder_of, load
 from ..inputs.given import assumption_overrides
 from ..views.listing import assumed_props, card, named_cards, named_values, text
 from .options import JSON_HELP, add_mod_option
+from .output import say, say_json
 
 
 def add_games(sub) -> None:
@@ -64,7 +65,7 @@ def add_assumptions(sub) -> None:
 
 
 def _print_json(document: dict[str, Any]) -> None:
-    print(json.dumps(document, indent=2, ensure_ascii=False))
+    say_json(json.dumps(document, indent=2, ensure_ascii=False))
 
 
 def cmd_games(args) -> int:
@@ -86,11 +87,11 @@ def cmd_games(args) -> int:
             extra = f" ({r['type']} of {r['extends']})" if r["extends"] else ""
             if "errors" in r:
                 extra = f" does not compile ({r['errors']} errors; see `rulecraft check {r['id']}`)"
-            print(f"{r['id']:<32} {r['title'] or ''}{extra}")
+            say(f"{r['id']:<32} {r['title'] or ''}{extra}")
             if r["scenarios"]:
-                print(f"    scenarios: {', '.join(r['scenarios'])}")
+                say(f"    scenarios: {', '.join(r['scenarios'])}")
             for option, does in r.get("options", {}).items():
-                print(f"    option {option}: {does}")
+                say(f"    option {option}: {does}")
     return 1 if any("errors" in r for r in rows) else 0
 
 
@@ -107,13 +108,13 @@ def cmd_cards(args) -> int:
         return 0
     for d, c in zip(chosen, cards):
         other = names.shown(rules, c["id"], c["name"])
-        print(f"{c['id']:<24} {c['name']:<28} {c['kind']:<16} x{c['count']}" + (f"  ({other})" if other else ""))
+        say(f"{c['id']:<24} {c['name']:<28} {c['kind']:<16} x{c['count']}" + (f"  ({other})" if other else ""))
         if d.props:  # what the definition sets itself; `cards show` gives every property
-            print("    " + " ".join(f"{k}={text(value(v, rules))}" for k, v in d.props.items()))
+            say("    " + " ".join(f"{k}={text(value(v, rules))}" for k, v in d.props.items()))
     if values:
-        print("\nvalues with other names:")
+        say("\nvalues with other names:")
         for v in values:
-            print(f"{v['enum'] + ' ' + v['value']:<53} ({names.shown(rules, v['value'], v['value'])})")
+            say(f"{v['enum'] + ' ' + v['value']:<53} ({names.shown(rules, v['value'], v['value'])})")
     return 0
 
 
@@ -133,11 +134,11 @@ def cmd_card_show(args) -> int:
         return 0
     _print_card(rules, d)
     for ability, given in arguments.items():
-        print(f"  ability {ability}: " + " ".join(f"{k}={text(v)}" for k, v in given.items()))
+        say(f"  ability {ability}: " + " ".join(f"{k}={text(v)}" for k, v in given.items()))
     for t in triggers:
-        print(f"  on {t['event']}{' (once)' if t['once'] else ''}  {t['where']}" + _rule_ids(t["rules"]))
+        say(f"  on {t['event']}{' (once)' if t['once'] else ''}  {t['where']}" + _rule_ids(t["rules"]))
     for e in effects:
-        print(f"  in window {e['window']}  {e['where']}" + _rule_ids(e["rules"]))
+        say(f"  in window {e['window']}  {e['where']}" + _rule_ids(e["rules"]))
     return 0
 
 
@@ -147,19 +148,19 @@ def _print_card(rules, d) -> None:
     from ..inputs import names
     from ..views.export import value
 
-    print(f"{d.id}: {d.name} ({d.kind}, x{d.count}), declared at {d.where}")
+    say(f"{d.id}: {d.name} ({d.kind}, x{d.count}), declared at {d.where}")
     aka = names.other_names(rules, d.id)
     if aka:
-        print("  other names: " + ", ".join(f"{language} {name}" for language, name in aka))
+        say("  other names: " + ", ".join(f"{language} {name}" for language, name in aka))
     assumed = assumed_props(d)
     for prop, v in d.props.items():
-        print(f"  {prop} = {text(value(v, rules))}" + (f"  (assumption {assumed[prop]})" if prop in assumed else ""))
+        say(f"  {prop} = {text(value(v, rules))}" + (f"  (assumption {assumed[prop]})" if prop in assumed else ""))
     defaults = [f"{k}={text(v)}" for k, v in rules.kind_defaults(d.kind).items() if k not in d.props]
     if defaults:
-        print(textwrap.fill(" ".join(defaults), 100, initial_indent="  defaults of its kind: ",
-                            subsequent_indent="    ", break_on_hyphens=False))
+        say(textwrap.fill(" ".join(defaults), 100, initial_indent="  defaults of its kind: ",
+                          subsequent_indent="    ", break_on_hyphens=False))
     if d.rules:
-        print(f"  rules: {', '.join(d.rules)}")
+        say(f"  rules: {', '.join(d.rules)}")
 
 
 def _rule_ids(ids: Any) -> str:
@@ -178,11 +179,11 @@ def cmd_dice(args) -> int:
     for d in rules.dice.values():
         shown = faces[d.id]
         if all(list(f) == ["value"] for f in shown):  # plain faces: on one line
-            print(f"{d.id}: {d.name} ({len(shown)} faces): {' '.join(text(f['value']) for f in shown)}")
+            say(f"{d.id}: {d.name} ({len(shown)} faces): {' '.join(text(f['value']) for f in shown)}")
             continue
-        print(f"{d.id}: {d.name} ({len(shown)} faces)")
+        say(f"{d.id}: {d.name} ({len(shown)} faces)")
         for number, face in enumerate(shown, 1):
-            print(f"  {number}: " + " ".join(f"{k}={text(v)}" for k, v in face.items()))
+            say(f"  {number}: " + " ".join(f"{k}={text(v)}" for k, v in face.items()))
     return 0
 
 
@@ -197,8 +198,8 @@ def cmd_assumptions(args) -> int:
         return 0
     for r in rows:
         given = f"  (set; default {text(r['default'])})" if r["name"] in overrides else ""
-        print(f"{r['name']}: {r['type']} = {text(r['value'])}{given}")
+        say(f"{r['name']}: {r['type']} = {text(r['value'])}{given}")
         if r["note"]:
-            print(f"    {r['note']}")
-        print(f"    {r['where']}")
+            say(f"    {r['note']}")
+        say(f"    {r['where']}")
     return 0

@@ -25,6 +25,7 @@ from ..play.simulate import render as render_simulation
 from ..runtime.errors import GameError
 from ..views import plots
 from .options import MOD_HELP, add_agent_options, add_games_options, add_mod_option, add_plot_option
+from .output import say, say_json
 
 
 def add_run(sub) -> None:
@@ -69,12 +70,12 @@ def cmd_run(args) -> int:
     game = play(rules, scenario, args.seed, agent_specs(args.agents, args.agent), args.rounds,
                 assumption_overrides(rules, args.set), args.option)
     if args.json:
-        print("\n".join(game.log_lines()))
+        say_json("\n".join(game.log_lines()))  # JSON lines
     else:
         for entry in game.log:
             line = describe(entry, args.verbose)
             if line:
-                print(line)
+                say(line)
     return 0
 
 
@@ -98,14 +99,14 @@ def cmd_replay(args) -> int:
     difference = {"line": number, "log": lines[number - 1], "replay": again[number - 1]} if number else None
     identical = difference is None and len(lines) == len(again)
     if args.json:
-        print(json.dumps({"log": str(path), "identical": identical, "lines": len(lines), "replayed": len(again),
-                          "difference": difference}, indent=2, ensure_ascii=False))
+        say_json(json.dumps({"log": str(path), "identical": identical, "lines": len(lines), "replayed": len(again),
+                             "difference": difference}, indent=2, ensure_ascii=False))
     elif difference:
-        print(f"{path}:{number}: the replay differs\n  log:    {difference['log']}\n  replay: {difference['replay']}")
+        say(f"{path}:{number}: the replay differs\n  log:    {difference['log']}\n  replay: {difference['replay']}")
     elif not identical:
-        print(f"{path}: the replay has {len(again)} lines, the log {len(lines)}")
+        say(f"{path}: the replay has {len(again)} lines, the log {len(lines)}")
     else:
-        print(f"{path}: replayed {len(lines)} lines identically")
+        say(f"{path}: replayed {len(lines)} lines identically")
     return 0 if identical else 1
 
 
@@ -119,9 +120,9 @@ def cmd_test(args) -> int:
         passed = sum(r["passed"] for r in results)
         failed = len(results) - passed
         if args.json:
-            print(json.dumps({"passed": passed, "failed": failed, "results": results}, indent=2))
+            say_json(json.dumps({"passed": passed, "failed": failed, "results": results}, indent=2))
         else:
-            print(f"{passed} passed, {failed} failed")
+            say(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
 
@@ -160,7 +161,7 @@ def _report(args, results: list[dict[str, Any]], ruleset: str, test: str, passed
             message: str) -> None:
     results.append({"ruleset": ruleset, "test": test, "passed": passed, "where": where, "message": message})
     if not args.json:
-        print(f"ok   {ruleset}: {test}" if passed else f"FAIL {ruleset}: {test}\n     {message}")
+        say(f"ok   {ruleset}: {test}" if passed else f"FAIL {ruleset}: {test}\n     {message}")
 
 
 def add_simulate(sub) -> None:
@@ -181,7 +182,10 @@ def cmd_simulate(args) -> int:
                                   assumption_overrides(rules, args.set))
     played = simulate(rules, setting, seeds_of(args), how_of(args))
     summary = summarise(rules, setting, players, args.seed, played)
-    print(json.dumps(summary, indent=2, ensure_ascii=False) if args.json else render_simulation(summary))
+    if args.json:
+        say_json(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        say(render_simulation(summary))
     if args.plot:
         plots.simulation(summary, args.plot, args.force)
     return 0
@@ -232,7 +236,10 @@ def cmd_balance(args) -> int:
     summaries = [summarise(rules, setting, players, args.seed, games)
                  for rules, (setting, players), games in zip(sides, settings, played)]
     report = compare(summaries[0], summaries[1], played[0], played[1])
-    print(json.dumps(report, indent=2, ensure_ascii=False) if args.json else render_balance(report))
+    if args.json:
+        say_json(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        say(render_balance(report))
     if args.plot:
         plots.balance(report, args.plot, args.force)
     return 0

@@ -18,6 +18,7 @@ from ..reference.doc import site, write
 from ..reference.explain import explain, render
 from . import main
 from .options import add_mod_option
+from .output import say, say_json
 
 
 def add_doc(sub) -> None:
@@ -48,10 +49,10 @@ def cmd_doc(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        print(json.dumps({"out": str(out), "pages": [{"file": f"{p.slug}.html", "title": p.title} for p in pages]},
-                         indent=2, ensure_ascii=False))
+        say_json(json.dumps({"out": str(out), "pages": [{"file": f"{p.slug}.html", "title": p.title} for p in pages]},
+                            indent=2, ensure_ascii=False))
     else:
-        print(f"wrote {len(pages)} pages to {out}/ (open {out / 'index.html'}; the Markdown is beside it)")
+        say(f"wrote {len(pages)} pages to {out}/ (open {out / 'index.html'}; the Markdown is beside it)")
     return 0
 
 
@@ -75,5 +76,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     if args.mod and not game:
         raise UsageError("E1004", "--mod needs a GAME to apply the mods to", "e.g. `rulecraft explain NAME GAME --mod MOD`")
     answer = explain(args.what, main, game, tuple(args.mod))
-    print(json.dumps(answer, indent=2, ensure_ascii=False) if args.json else render(answer))
+    if args.json:
+        say_json(json.dumps(answer, indent=2, ensure_ascii=False))
+    else:
+        say(render(answer))
     return 0

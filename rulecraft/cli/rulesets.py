@@ -8,7 +8,6 @@ this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 from __future__ import annotations
 
 import json
-import sys
 
 from ..compiler.diagnostics import Diagnostics, render_json, render_sarif, render_text
 from ..compiler.loader import bundled_ids, compiled, load
@@ -16,6 +15,7 @@ from ..inputs.documents import schema, schema_names
 from ..inputs.given import ruleset_folder
 from ..version import __version__
 from .options import JSON_HELP, MOD_HELP, OUTPUTS, add_mod_option
+from .output import say, say_json
 
 
 def add_check(sub) -> None:
@@ -60,7 +60,7 @@ def cmd_check(args) -> int:
     from ..compiler.diagnostics import as_errors
 
     if args.old_output:
-        print("rulecraft: warning: `check --format` is deprecated; use `--output` (or `--json`)", file=sys.stderr)
+        say("rulecraft: warning: `check --format` is deprecated; use `--output` (or `--json`)", err=True)
     output = args.output or args.old_output or "text"
     names = args.paths or bundled_ids()
     diags = Diagnostics()
@@ -71,13 +71,13 @@ def cmd_check(args) -> int:
     items = as_errors(diags.sorted()) if args.warnings_as_errors else diags.sorted()
     warned = len(diags.warnings)
     if output == "json":
-        print(render_json(items))
+        say_json(render_json(items))
     elif output == "sarif":
-        print(render_sarif(items, __version__))
+        say_json(render_sarif(items, __version__))
     else:
         if items:
-            print(render_text(items, diags.sources))
-        print(f"checked {len(names)} ruleset{'s' if len(names) != 1 else ''}: "
+            say(render_text(items, diags.sources))
+        say(f"checked {len(names)} ruleset{'s' if len(names) != 1 else ''}: "
               f"{done} compiled, {len(names) - done} with errors, {warned} warning{'s' if warned != 1 else ''}"
               + (" (as errors)" if warned and args.warnings_as_errors else ""))
     return 1 if diags.errors or (warned and args.warnings_as_errors) else 0
@@ -86,12 +86,12 @@ def cmd_check(args) -> int:
 def cmd_export(args) -> int:
     from ..views.export import export
 
-    print(json.dumps(export(load(args.game, args.mod)), indent=2, ensure_ascii=False))
+    say_json(json.dumps(export(load(args.game, args.mod)), indent=2, ensure_ascii=False))
     return 0
 
 
 def cmd_schema(args) -> int:
-    print(json.dumps(schema(args.what), indent=2))
+    say_json(json.dumps(schema(args.what), indent=2))
     return 0
 
 
@@ -102,14 +102,14 @@ def cmd_mod_diff(args) -> int:
     base = load(args.base, args.mod)
     report = mod_diff(base, load(args.base, args.mod + args.mods), len(args.mods))
     if args.json:
-        print(json.dumps(report, indent=2, ensure_ascii=False))
+        say_json(json.dumps(report, indent=2, ensure_ascii=False))
         return 0
-    print(f"{report['mod']} changes {base.id}" + (f" with {', '.join(base.applied)}" if base.applied else "") + ":")
+    say(f"{report['mod']} changes {base.id}" + (f" with {', '.join(base.applied)}" if base.applied else "") + ":")
     for key in ("added", "removed"):
         if report[key]:
-            print(f"  {key}: {', '.join(report[key])}")
+            say(f"  {key}: {', '.join(report[key])}")
     for c in report["changed"]:
-        print(f"  {c['id']}.{c['property']}: {c['before']!r} -> {c['after']!r}")
+        say(f"  {c['id']}.{c['property']}: {c['before']!r} -> {c['after']!r}")
     for c in report["other"]:
-        print(f"  {c['change']}: {c['target']}{' ' + c['detail'] if c['detail'] else ''}  ({c['where']})")
+        say(f"  {c['change']}: {c['target']}{' ' + c['detail'] if c['detail'] else ''}  ({c['where']})")
     return 0

@@ -18,6 +18,7 @@ from ..runtime.errors import GameOver
 from ..runtime.play import run, start
 from ..views.render import STYLES, game_from_picture, parse_styles, render_board, render_token
 from .options import add_mod_option
+from .output import say, say_json
 
 
 def add_render(subparsers) -> None:
@@ -54,9 +55,9 @@ def cmd_render(args) -> int:
     if args.out:
         outputs.write(args.out, svg, args.force, args.out, [args.picture] if args.picture else [])
     if args.json:
-        print(json.dumps({"game": args.game, "what": args.what} | ({"out": args.out} if args.out else {"svg": svg})))
+        say_json(json.dumps({"game": args.game, "what": args.what} | ({"out": args.out} if args.out else {"svg": svg})))
     elif not args.out:
-        sys.stdout.write(svg)
+        say(svg, end="")
     return 0
 
 

@@ -76,6 +76,7 @@ class Site:
     body: n.Body
     returns: Ty | None = None
     calls: set[str] = field(default_factory=set)  # the fns it calls
+    tables: set[str] = field(default_factory=set)  # the dice tables it rolls on
     loops: int = 0  # how many loops enclose the statement being checked
 
 
@@ -531,6 +532,7 @@ class BodyChecker(DataChecks, ListChecks):
             self.ctx.used.add(name)
             return self.call_fn(e, s.callables[name], args)
         if name in s.tables:
+            site.tables.add(name)
             self.result.bind(e, r.TableCall(name))
             want = [self.ctx.resolve_type(p.type) for p in s.tables[name].params]
             self.ctx.check_args(f"table `{name}`", want, len(want), args, e.args, e.span)

@@ -9,6 +9,9 @@ without errors ends with the warnings of compiler.usage (what is declared and ne
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
+
 from ..runtime.types import BOOL, INT, PLAYER, TEXT, Ty, list_of
 from . import nodes as n
 from .boards import check_boards
@@ -47,6 +50,7 @@ class DeclChecker:
         self.bodies = bodies
         self.err = ctx.err
         self.call_graph: dict[str, set[str]] = {}
+        self.rolls: dict[tuple[str, str], tuple[set[str], set[str]]] = {}  # (fn|table, name) -> fns, tables it calls
 
     def check_all(self) -> None:
         for step in (self.check_kinds, self.check_records, self.check_abilities, self.check_consts,
@@ -118,6 +122,7 @@ class DeclChecker:
             site = Site(None, n.Body(c.role), returns)
             self.bodies.block(c.body, scope, site)
             self.call_graph[c.name] = site.calls
+            self.rolls[("fn", c.name)] = (site.calls, site.tables)
 
     def check_triggers(self) -> None:
         for decl in self.sym.triggers:
@@ -318,29 +323,56 @@ class DeclChecker:
                 self.err("E0403", f"no row covers the roll{'s' if len(missing) > 1 else ''} "
                                   f"{', '.join(map(str, missing))}", t.name_span, "every face of the die needs a row")
         scope = Scope(self.params(t.params) | {"rolled": INT})
+        calls, tables = self.rolls.setdefault(("table", t.name), (set(), set()))
         for row in t.rows:
-            self.bodies.block(row.body, Scope({}, scope), Site(None, n.Body.ROW))
+            site = Site(None, n.Body.ROW)
+            self.bodies.block(row.body, Scope({}, scope), site)
+            calls |= site.calls
+            tables |= site.tables
 
     def check_recursion(self) -> None:
-        """Refuse call cycles between fns (depth-first, with an explicit stack)."""
-        state: dict[str, int] = {}  # 1: on the current path, 2: done
-        for root in self.call_graph:
-            if root in state:
-                continue
-            state[root] = 1
-            path = [root]
-            stack = [iter(sorted(self.call_graph.get(root, ())))]
-            while stack:
-                callee = next(stack[-1], None)
-                if callee is None:
-                    state[path.pop()] = 2
-                    stack.pop()
-                elif state.get(callee) == 1:
-                    cycle = [*path[path.index(callee):], callee]
-                    self.err("E0601", f"`{callee}` calls itself (via {' -> '.join(cycle)})",
-                             self.sym.callables[callee].name_span,
-                             "recursion is not allowed; use `for` or `while` (bounded by the step budget)")
-                elif callee not in state:
-                    state[callee] = 1
-                    path.append(callee)
-                    stack.append(iter(sorted(self.call_graph.get(callee, ()))))
+        """Refuse call cycles between fns, then tables rolled on from their own rows."""
+        for cycle in _cycles(self.call_graph):
+            callee = cycle[-1]
+            self.err("E0601", f"`{callee}` calls itself (via {' -> '.join(cycle)})",
+                     self.sym.callables[callee].name_span,
+                     "recursion is not allowed; use `for` or `while` (bounded by the step budget)")
+        check_table_recursion(self.rolls, self.sym, self.err)
+
+
+def check_table_recursion(rolls: dict[tuple[str, str], tuple[set[str], set[str]]], sym: Symbols,
+                          err: Callable[..., None]) -> None:
+    """Refuse a dice table rolled on again while one of its rows runs (directly, or through other
+    tables and fns): `rolls` gives the fns and tables each fn and table calls; every cycle of that
+    graph through a table is an E0405 at the table."""
+    graph = {node: [("fn", f) for f in calls] + [("table", t) for t in tables] for node, (calls, tables) in rolls.items()}
+    for cycle in _cycles(graph):
+        table = next((name for what, name in cycle if what == "table"), None)
+        if table is not None:
+            err("E0405", f"table `{table}` is rolled on again while its row runs "
+                         f"(via {' -> '.join(name for _, name in cycle)})", sym.tables[table].name_span,
+                "a row may not roll its own table, directly or through other tables and fns: "
+                "roll again in a loop around the table instead (bounded by the step budget)")
+
+
+def _cycles(graph: Mapping[Any, Iterable[Any]]) -> Iterator[list[Any]]:
+    """Each call cycle of `graph` that a depth-first walk (with an explicit stack, callees in
+    sorted order) meets, as the path from the node called again back to it."""
+    state: dict[Any, int] = {}  # 1: on the current path, 2: done
+    for root in graph:
+        if root in state:
+            continue
+        state[root] = 1
+        path = [root]
+        stack = [iter(sorted(graph.get(root, ())))]
+        while stack:
+            callee = next(stack[-1], None)
+            if callee is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(callee) == 1:
+                yield [*path[path.index(callee):], callee]
+            elif callee not in state:
+                state[callee] = 1
+                path.append(callee)
+                stack.append(iter(sorted(graph.get(callee, ()))))

@@ -29,12 +29,12 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
-import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from ..runtime.printable import printable
 from .source import Source, Span
 
 
@@ -201,6 +201,7 @@ COMPILER_CODES = {
     "E0403": "a die's faces of different shapes, or a table that does not fit its die",
     "E0404": "a terrain or a legend entry that does not hold: no symbol or a symbol twice, a character twice, "
              "an unknown option or an option's value of the wrong kind",
+    "E0405": "a dice table rolled on again while its own row runs, directly or through other tables and fns",
     "E0601": "a function calls itself (recursion is not allowed)",
     "E0602": "blocks or expressions nest too deep",
     "E0701": "two mods change the same thing",
@@ -299,27 +300,7 @@ class InputError(DiagnosticError):
         return render_text(self.diagnostics, {})
 
 
-# Characters a terminal would act on or draw misleadingly: control characters (escape
-# sequences), line and paragraph separators, and the bidirectional overrides of "trojan source".
-_HIDDEN = {"Cc", "Zl", "Zp"}
-_BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
 SHOWN_WIDTH, SHOWN_BEFORE = 160, 60  # the characters of a source line shown, and how many before the place
-
-
-def printable(text: str) -> str:
-    """The text with every hidden or terminal-controlling character written as an escape (`\\x1b`)."""
-    if text.isprintable():
-        return text
-    return "".join(_escaped(ch) for ch in text)
-
-
-def _escaped(ch: str) -> str:
-    if ch == "\t" or not (unicodedata.category(ch) in _HIDDEN or ch in _BIDI):
-        return ch
-    code = ord(ch)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def render_text(diags: list[Diagnostic], sources: dict[str, Source]) -> str:

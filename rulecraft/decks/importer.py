@@ -19,7 +19,9 @@ replaces some of the `values` in the records whose fields have the values its `w
 property collects values; a text property given twice joins them with ", ". Empty values and
 `skip` values are left out. Values are read, and the result type-checked against the game's
 kinds, by rulecraft/inputs/values.py. The mapping follows `rulecraft schema importer`; its problems,
-the input files' and the records' are Diagnostics (E09xx) at `file:line:col`.
+the input files' and the records' are Diagnostics (E09xx) at `file:line:col`; an input file's whole
+number of more than values.MAX_DIGITS digits is one of them (E0902 at the number), before Python's
+own reader would fail on it.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from typing import Any
 from ..compiler.diagnostics import Diagnostic, InputError, suggest
 from ..compiler.loader import bundled_ids, folder_of, load
 from ..inputs.documents import MAX_YAML_BYTES, MAX_YAML_DEPTH, bounded, error, load_yaml, plain, read_source, validate
-from ..inputs.values import BadValue, typed
+from ..inputs.values import MAX_DIGITS, BadValue, json_int, typed
 from ..runtime.ruleset import Ruleset
 from ..runtime.types import Ty
 from .pools import ID, fields_of
@@ -93,9 +95,12 @@ def read_records(path: Path, spec: dict[str, Any]) -> list[tuple[Any, tuple[int,
     source = read_source(path, "E0901")
     file = source.file
     try:
-        data = json.loads(source.text)
+        data = json.loads(source.text, parse_int=json_int)
     except json.JSONDecodeError as err:
         raise InputError([error(file, err.lineno, err.colno, "E0902", f"invalid JSON: {err.msg}")]) from None
+    except BadValue as bad:
+        raise InputError([error(file, *_long_number(source.text), "E0902", f"a number {bad.message}",
+                                "no card's value needs so many: is the file what the source exports?")]) from None
     except RecursionError:
         raise InputError([error(file, 1, 1, "E0902", f"the JSON nests deeper than {MAX_YAML_DEPTH} levels")]) from None
     bounded(data, source, "E0902", "JSON")
@@ -113,6 +118,15 @@ def read_records(path: Path, spec: dict[str, Any]) -> list[tuple[Any, tuple[int,
     if len(records) > MAX_RECORDS:
         raise InputError([error(file, 1, 1, "E0914", f"{len(records)} records; at most {MAX_RECORDS} are read")])
     return [(r, _item_position(where, i)) for i, r in enumerate(records)]
+
+
+LONG_NUMBER = re.compile(rf'"(?:[^"\\]|\\.)*"|-?[0-9]{{{MAX_DIGITS + 1},}}(?![0-9.eE])')  # a JSON text, or a long whole number
+
+
+def _long_number(text: str) -> tuple[int, int]:
+    """Line and column of the first whole number of more than MAX_DIGITS digits outside a JSON text."""
+    found = next((m.start() for m in LONG_NUMBER.finditer(text) if m.group()[0] != '"'), 0)
+    return text.count("\n", 0, found) + 1, found - (text.rfind("\n", 0, found) + 1) + 1
 
 
 def _positions(text: str) -> Any:

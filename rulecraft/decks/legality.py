@@ -112,9 +112,18 @@ def _deck_of_data(data: Any, deck: Deck) -> Deck:
             continue
         if scalar:
             deck.params[key] = value
-        else:
-            deck.sections[key] = [(str(card), copies, position(value, [card], value=False))
-                                  for card, copies in (value or {}).items()]
+            continue
+        cards: list[tuple[str, int, tuple[int, int]]] = []
+        deck.sections[key] = cards
+        for card, written in (value or {}).items():
+            copies = read_copies(written)
+            if copies is None:
+                problems.append(deck.error(*position(value, [card]), "E0804",
+                                           f"{key}/{card}: {copies_problem(written)}", COPIES_HELP))
+            else:
+                cards.append((str(card), copies, position(value, [card], value=False)))
+    if problems:
+        raise deck.fail(problems)
     return deck
 
 
@@ -149,6 +158,28 @@ SECTION_WORDS = {"main": "main", "main deck": "main", "maindeck": "main", "mainb
                  "postranni balicek": "sideboard", "bocni balicek": "sideboard",
                  "proxy": "proxies", "proxy karty": "proxies"}
 MAX_COPIES = 999  # as the deck schema reads a YAML deck's copies
+COPIES_HELP = "write the number of copies of the card"
+
+
+def read_copies(written: Any) -> int | None:
+    """A card's number of copies as any deck writes it (a pasted list's digits, a YAML or JSON
+    number): the whole number from 1 to MAX_COPIES it is, else None (4.0, true, 1e3, "²", 0)."""
+    if isinstance(written, str):
+        if not (written.isascii() and written.isdigit()) or len(written) > len(str(MAX_COPIES)):
+            return None
+        written = int(written)
+    return written if type(written) is int and 1 <= written <= MAX_COPIES else None
+
+
+def copies_problem(written: Any) -> str:
+    """What E0804 says of copies `read_copies` refuses."""
+    if isinstance(written, int) and not isinstance(written, bool) and abs(written) > 10 ** 8:
+        shown = "over 99999999"  # never written out: a number of thousands of digits cannot be
+    else:
+        shown = str(written) if isinstance(written, (str, int, float)) and not isinstance(written, bool) else repr(written)
+        shown = shown if len(shown) <= 8 else shown[:8] + "…"
+    whole = " (a whole number, without a decimal point)" if isinstance(written, float) else ""
+    return f"{shown} copies? a card is listed from 1 to {MAX_COPIES} times{whole}"
 
 
 def read_text_deck(text: str, file: str, defer: bool = False) -> Deck:
@@ -185,12 +216,11 @@ def _add_card(deck: Deck, section: str, m: re.Match, name: int, count: int, line
               problems: list[Diagnostic]) -> None:
     """The card of a list's line: group `name` of `m` names it, group `count` gives its copies."""
     digits, column = m.group(count), m.start(count) + 1
-    if len(digits) > len(str(MAX_COPIES)) or not 1 <= int(digits) <= MAX_COPIES:
-        shown = digits if len(digits) <= 8 else digits[:8] + "…"
-        problems.append(deck.error(line, column, "E0804", f"{shown} copies? a card is listed from 1 to {MAX_COPIES} times",
-                                   "write the number of copies of the card"))
+    copies = read_copies(digits)
+    if copies is None:
+        problems.append(deck.error(line, column, "E0804", copies_problem(digits), COPIES_HELP))
         return
-    deck.sections.setdefault(section, []).append((m.group(name), int(digits), (line, m.start(name) + 1)))
+    deck.sections.setdefault(section, []).append((m.group(name), copies, (line, m.start(name) + 1)))
 
 
 def _header(line: str) -> str | None:

@@ -38,10 +38,11 @@ from socket import AF_INET6, inet_aton
 from typing import Any
 
 from ..compiler import package
-from ..compiler.diagnostics import CompileError, Diagnostics, InputError, printable, render_json, suggest
+from ..compiler.diagnostics import CompileError, Diagnostics, InputError, render_json, suggest
 from ..compiler.loader import compiled, folder_of
 from ..inputs.given import ruleset_folder
 from ..runtime.errors import GameError
+from ..runtime.printable import printable
 from .legality import Deck, DeckChecker, bundled_formats, read_text_deck, read_yaml_deck
 from .pools import read_pool
 

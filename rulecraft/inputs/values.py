@@ -6,11 +6,17 @@ enum, a definition of a kind, a list of any of these; a plain name stands for a 
 line, a pasted deck list, a field of an imported file) is read first: `3`, `true`, a definition's
 id or name (or another of its names: rulecraft.inputs.names), a comma-separated or JSON list. A value of
 a typed file (YAML) must already have its type; a definition or an enum member may still be named.
+A number given from outside has at most MAX_DIGITS digits and is finite, whatever gives it: a
+text, a file's number, or a JSON text read with `json_int` reading its whole numbers.
+
+It takes a value and a type; it gives the value of that type or a BadValue saying why not. A
+newcomer adds a scalar type to SCALARS here, or changes the limits.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -63,23 +69,42 @@ def _items(value: Any, type_: Ty, text: bool) -> list[Any]:
     if isinstance(value, list):
         return value
     if not text or not isinstance(value, str):
-        raise BadValue(f"must be a list ({type_}), not {value!r}")
+        raise BadValue(f"must be a list ({type_}), not {_shown(value)}")
     if value.lstrip().startswith("["):  # JSON, e.g. a table of numbers: [[0,4,1,0],[0,3,0,0]]
         try:
-            items = json.loads(value)
+            items = json.loads(value, parse_int=json_int)
         except RecursionError:
             raise BadValue(f"is nested more than {MAX_NESTING} lists deep") from None
+        except BadValue as bad:
+            raise BadValue(f"holds a number that {bad.message}") from None
         except ValueError as err:
             raise BadValue(f"is not a JSON list ({err})") from None
         if not isinstance(items, list):
-            raise BadValue(f"must be a list ({type_}), not {value!r}")
+            raise BadValue(f"must be a list ({type_}), not {_shown(value)}")
         return items
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def json_int(digits: str) -> int:
+    """A whole number of a JSON text (`json.loads(text, parse_int=json_int)`): more than
+    MAX_DIGITS digits is a BadValue, where Python's own reader fails at 4,300 with a ValueError."""
+    if len(digits) > MAX_DIGITS:
+        raise BadValue(f"has more than {MAX_DIGITS} digits")
+    return int(digits)
+
+
+def _bounded(value: int | float) -> int | float:
+    """A number given as a number: at most MAX_DIGITS digits, and finite."""
+    if isinstance(value, int) and abs(value) >= 10 ** MAX_DIGITS:
+        raise BadValue(f"has more than {MAX_DIGITS} digits")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise BadValue(f"must be a finite number, not {value}")
+    return value
+
+
 def _whole(value: Any, text: bool) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
-        return value
+        return int(_bounded(value))
     if text and isinstance(value, str) and WHOLE.fullmatch(value):
         return int(_digits(value))
     raise BadValue(f"must be a whole number, not {_shown(value)}")
@@ -87,9 +112,9 @@ def _whole(value: Any, text: bool) -> int:
 
 def _number(value: Any, text: bool) -> int | float:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return value
+        return _bounded(value)
     if text and isinstance(value, str) and NUMBER.fullmatch(value):
-        return int(_digits(value)) if WHOLE.fullmatch(value) else float(_digits(value))
+        return int(_digits(value)) if WHOLE.fullmatch(value) else _bounded(float(_digits(value)))
     raise BadValue(f"must be a number, not {_shown(value)}")
 
 
@@ -100,25 +125,28 @@ def _digits(text: str) -> str:
 
 
 def _shown(value: Any) -> str:
-    """A value in a message, cut short if long."""
-    shown = repr(value)
+    """A value in a message, cut short if long (a number of thousands of digits is never written out)."""
+    try:
+        shown = repr(value)
+    except (ValueError, RecursionError):  # Python writes no number of more than 4,300 digits
+        return f"a value with a number of more than {MAX_DIGITS} digits"
     return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 def _truth(value: Any, text: bool) -> bool:
     if isinstance(value, bool):
         return value
-    if text and str(value).lower() in ("true", "false"):
-        return str(value).lower() == "true"
-    raise BadValue(f"must be true or false, not {value!r}")
+    if text and isinstance(value, str) and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    raise BadValue(f"must be true or false, not {_shown(value)}")
 
 
 def _text(value: Any, text: bool) -> str:
     if isinstance(value, str):
         return value
     if text and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)
-    raise BadValue(f"must be text, not {value!r}")
+        return str(_bounded(value))
+    raise BadValue(f"must be text, not {_shown(value)}")
 
 
 def _anything(value: Any, text: bool) -> Any:

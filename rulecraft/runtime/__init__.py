@@ -22,6 +22,8 @@ events and handlers are; this package only runs them.
 - builtins.py, grid.py (gridboard.py: a square board's state; gridsearch.py: its move and sight
   searches), hexgrid.py, board.py: the built-in functions and the board libraries
 - state.py (entities, zones), rng.py, arith.py, errors.py, agents.py: the pieces the parts use
+- printable.py: text a stranger wrote, escaped for a terminal (the log's JSON lines, the
+  compiler's diagnostics and the command line's printers use it)
 - play.py (scenarios, replays, checkpoints), odds.py (exact odds), ruletests.py (a ruleset's own tests)
 - agents.py holds the Agent protocol and the agents the runtime itself needs (random, first,
   scripted, replay); the agents that look ahead and the agent specs are rulecraft/agents/

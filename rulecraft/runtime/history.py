@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .errors import AgentError, BudgetExceeded
+from .printable import printable_json
 from .state import Entity, sized_json
 
 MAX_LOG = 1_000_000
@@ -105,4 +106,5 @@ class History:
         self.record("log", text=text)
 
     def lines(self) -> list[str]:
-        return [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in self.entries]
+        """Each entry as a JSON line; a control character or override a ruleset logged is a JSON escape in it."""
+        return [printable_json(json.dumps(e, ensure_ascii=False, separators=(",", ":"))) for e in self.entries]

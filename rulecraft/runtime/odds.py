@@ -7,6 +7,13 @@ run, not 6^10. Where a value must be read (an `if` on it, a call into the game) 
 the chance point, one path per value rather than per face. A query the distributions cannot
 follow (a roll where the game wants a plain number, a join too large) runs again with one path
 per face, as it always could. Pools and dice tables have closed forms and are answered directly.
+
+It takes a compiled Ruleset and the name of a pool, table, die or query; it gives each outcome's
+probability, keyed by the outcome in a frozen (hashable) form: a list as a tuple, a map or record
+as a `FrozenMap` (a tuple of its pairs); `thawed` turns a key back into the value for printing.
+An answer nested deeper than MAX_ANSWER_DEPTH is refused (BudgetExceeded at the query), and a
+query runs as every handler does, so a fault inside it names its place. A newcomer may change the
+limits here, or add a closed form for another kind of chance.
 """
 
 from __future__ import annotations
@@ -16,13 +23,14 @@ from fractions import Fraction
 from typing import Any
 
 from .budget import DEFAULT_BUDGET
-from .errors import BudgetExceeded, UnknownName
+from .errors import BudgetExceeded, UnknownName, located
 from .game import Game
 from .lazy import LazyDice, Rolled, settle
 from .ruleset import Ruleset
-from .state import to_json
+from .state import MAX_JSON_ITEMS, to_json
 
 MAX_PATHS = 200_000
+MAX_ANSWER_DEPTH = 64  # lists and maps in one another in an outcome; deeper is refused, never walked recursively
 
 
 class PathCapExceeded(BudgetExceeded):
@@ -100,8 +108,9 @@ def table_odds(rules: Ruleset, table_id: str) -> dict[Any, Fraction]:
 def die_odds(rules: Ruleset, die_id: str) -> dict[Any, Fraction]:
     faces = rules.faces(die_id)
     out: dict[Any, Fraction] = {}
+    where = rules.dice[die_id].where
     for f in faces:
-        key = f if not isinstance(f, dict) else tuple(sorted(f.items()))
+        key = _key(dict(sorted(f.items())) if isinstance(f, dict) else f, where)
         out[key] = out.get(key, Fraction(0)) + Fraction(1, len(faces))
     return out
 
@@ -111,7 +120,7 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
     """The law of a query's result. `lazy=False`: one path per face, the reference lazy odds must match.
     Every path runs in a game of its own, but all of them share one step budget. Parameters left
     out at the end take their defaults."""
-    query_func = rules.callables[query].func
+    query_func, where = rules.callables[query].func, rules.callables[query].where
     args = list(args) + [p.default for p in rules.callables[query].params[len(args):] if p.has_default]
     spent = [0]
     def used_up() -> BudgetExceeded:
@@ -125,22 +134,25 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
 
     def func(game: Game) -> Any:
         try:
-            return query_func(game, *args)
+            with located():  # a fault of the query (Python's recursion limit, say) names its place
+                return query_func(game, *args)
         except BudgetExceeded:
-            raise used_up() from None
+            if game.budget.steps > game.budget.limit:
+                raise used_up() from None
+            raise
         finally:
             spent[0] += game.budget.steps
 
     def eager(chance: PathChance) -> Outcomes:
-        return [(_key(func(game_on(chance))), Fraction(1))]
+        return [(_key(func(game_on(chance)), where), Fraction(1))]
 
     def distributions(chance: PathChance) -> Outcomes:
         game = game_on(chance)
         game.chance = LazyDice(game, chance)  # type: ignore[assignment]
         result = func(game)
         if isinstance(result, Rolled):
-            return [(_key(v), p) for v, p in result.distribution().items()]
-        return [(_key(settle(result)), Fraction(1))]
+            return [(_key(v, where), p) for v, p in result.distribution().items()]
+        return [(_key(settle(_shallow(result, where)), where), Fraction(1))]
 
     if not lazy:
         return enumerate_outcomes(eager)
@@ -152,17 +164,50 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
         return enumerate_outcomes(eager)
 
 
-def _key(value: Any) -> Any:
-    return _hashable(to_json(value))
+class FrozenMap(tuple):
+    """A map or record as an outcome's key: the tuple of its (field, value) pairs, equal to that
+    tuple, but known to be a map when the outcome is shown."""
+
+    __slots__ = ()
 
 
-def _hashable(value: Any) -> Any:
-    """A query's result as a key: a list as a tuple, a record or map as a tuple of (field, value)."""
-    if isinstance(value, list):
-        return tuple(_hashable(v) for v in value)
-    if isinstance(value, dict):
-        return tuple((k, _hashable(v)) for k, v in value.items())
+def _key(value: Any, where: str) -> Any:
+    return _frozen(to_json(_shallow(value, where)))
+
+
+def _shallow(value: Any, where: str) -> Any:
+    """`value`, if it nests at most MAX_ANSWER_DEPTH lists and maps deep (walked layer by layer,
+    at most MAX_JSON_ITEMS items); else BudgetExceeded at `where`."""
+    layer, depth, items = [value], 0, 0
+    while layer:
+        layer = [v for item in layer if isinstance(item, (list, tuple, dict))
+                 for v in (item.values() if isinstance(item, dict) else item)]
+        depth, items = depth + bool(layer), items + len(layer)
+        if depth > MAX_ANSWER_DEPTH or items > MAX_JSON_ITEMS:
+            too = f"nests lists and maps deeper than {MAX_ANSWER_DEPTH}" if depth > MAX_ANSWER_DEPTH else \
+                f"holds more than {MAX_JSON_ITEMS} items"
+            err = BudgetExceeded(f"an outcome {too}: exact odds count outcomes of fewer")
+            err.where = where
+            raise err
     return value
+
+
+def _frozen(value: Any) -> Any:
+    """A JSON value as a key: a list as a tuple, a map as a FrozenMap (nesting is bounded by `_shallow`)."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return FrozenMap((k, _frozen(v)) for k, v in value.items())
+    return value
+
+
+def thawed(key: Any) -> Any:
+    """An outcome's key as the value it stands for: a FrozenMap as a map, a tuple as a list."""
+    if isinstance(key, FrozenMap):
+        return {k: thawed(v) for k, v in key}
+    if isinstance(key, tuple):
+        return [thawed(v) for v in key]
+    return key
 
 
 def odds(rules: Ruleset, name: str, args: list[Any] | None = None,

@@ -2,8 +2,9 @@
 control characters, line separators and bidirectional overrides are escaped, and the caret
 stays under the character it marks, on the line the parser counted."""
 
-from rulecraft.compiler.diagnostics import printable, render_text
+from rulecraft.compiler.diagnostics import render_text
 from rulecraft.compiler.loader import check_source
+from rulecraft.runtime.printable import printable
 
 SOURCE = 'game "t" "T"\nfn f() -> int {\n  # \u2028 not a line break\n  return "\x1b[31mred\u202e" + zz\n}\n'
 
