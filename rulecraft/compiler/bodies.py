@@ -424,7 +424,7 @@ class BodyChecker(DataChecks, ListChecks):
         if local is not None:
             self.result.bind(e, r.LocalRef(e.name))
             return local
-        found = self.global_name(e.name)
+        found = self.global_name(e.name, e.span)
         if found is not None:
             self.result.bind(e, found[0])
             return found[1]
@@ -459,12 +459,11 @@ class BodyChecker(DataChecks, ListChecks):
             self.err("E0201", f"only a thing or a definition has abilities, not {t}", e.target.span)
         return BOOL
 
-    def global_name(self, name: str) -> tuple[r.ConstRef | r.AssumeRef | r.ParamRef | r.OptionRef | r.ZoneRef, Ty] | None:
-        """What a name declared at the top level refers to, and its type."""
+    def global_name(self, name: str, span: Span) -> tuple[r.ConstRef | r.AssumeRef | r.ParamRef | r.OptionRef | r.ZoneRef, Ty] | None:
+        """What a name declared at the top level and read at `span` refers to, and its type."""
         s, ctx = self.sym, self.ctx
         if name in s.consts:
-            ctx.used.add(name)
-            return r.ConstRef(ctx.const_value(s.consts[name].value)), ctx.const_type(s.consts[name].value)
+            return r.ConstRef(ctx.const_named(name, span)), ctx.const_type(s.consts[name].value)
         if name in s.assumptions:
             ctx.used.add(name)
             return r.AssumeRef(name), ctx.resolve_type(s.assumptions[name].type)
