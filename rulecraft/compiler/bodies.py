@@ -8,6 +8,8 @@ Takes a body and its scope (from check.py, with the shared context.CheckContext)
 findings to the Resolution (references, types, comparisons whose operands may nest) and its
 errors to the Diagnostics. A newcomer adds the check of a new statement or expression as a
 method named in the table; what lowering may leave out is not decided here (facts.py).
+Statements the compiled handler runs in a block of its own (loops, phases, steps, turns, `expect
+refused`) nest at most MAX_BLOCKS deep, Python's limit (E0602 past it).
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ from .symbols import ABILITY, BUILTIN_FIELDS, MAX_DEPTH
 from .types import parse_signature_type
 
 PARAM_OF = "param_of"  # `param_of(x, ABILITY, PARAM)`: an ability's argument
+# Loops, phases, steps (not hooks), turns and `expect refused` nest at most this deep: each is a block
+# of the compiled handler (a loop, a `with`; `expect refused` is a `try` and its handler: two),
+# Python allows 20 statically nested blocks, and the handler itself takes one.
+MAX_BLOCKS = 19
 
 
 class CheckError(Exception):
@@ -77,6 +83,7 @@ class Site:
     returns: Ty | None = None
     calls: set[str] = field(default_factory=set)  # the fns it calls
     loops: int = 0  # how many loops enclose the statement being checked
+    blocks: int = 0  # how many statements opening a block of the compiled handler enclose it (MAX_BLOCKS)
 
 
 def last_word(span: Span, word: str) -> Span:
@@ -175,14 +182,25 @@ class BodyChecker(DataChecks, ListChecks):
             self.err("E0201", f"`for` needs a list, but this is {t}", s.iterable.span)
             elem = ANY
         site.loops += 1
-        self.block(s.body, Scope({s.var: elem}, scope), site, depth)
+        self.nested(s, s.body, Scope({s.var: elem}, scope), site, depth)
         site.loops -= 1
 
     def while_(self, s: n.While, scope: Scope, site: Site, depth: int) -> None:
         self.condition(s.cond, scope, site, depth, "a condition")
         site.loops += 1
-        self.block(s.body, scope, site, depth)
+        self.nested(s, s.body, scope, site, depth)
         site.loops -= 1
+
+    def nested(self, s: n.Stmt, body: n.Block | None, scope: Scope, site: Site, depth: int, blocks: int = 1) -> None:
+        """Check `body`, the block of `s`, a statement the compiled handler runs in `blocks` of its own."""
+        if site.blocks + blocks > MAX_BLOCKS:
+            self.err("E0602", f"loops, phases, steps, turns and `expect refused` (two) nest deeper than {MAX_BLOCKS}",
+                     s.span, "move the inner part into a `fn` of its own")
+            return
+        site.blocks += blocks
+        if body is not None:
+            self.block(body, scope, site, depth)
+        site.blocks -= blocks
 
     def loop_exit(self, s: n.Break | n.Continue, scope: Scope, site: Site, depth: int) -> None:
         if site.loops == 0:
@@ -247,7 +265,10 @@ class BodyChecker(DataChecks, ListChecks):
     def named_block(self, s: n.Phase | n.Step, scope: Scope, site: Site, depth: int) -> None:
         if isinstance(s, n.Phase):
             self.phases.add(s.name)
-        self.block(s.body, scope, site, depth)
+        if isinstance(s, n.Step) and s.silent:  # a hook point opens no block
+            self.block(s.body, scope, site, depth)
+        else:
+            self.nested(s, s.body, scope, site, depth)
 
     def check_phase_names(self) -> None:
         """After every body: a phase named as text must be one that some `phase` statement enters."""
@@ -258,7 +279,7 @@ class BodyChecker(DataChecks, ListChecks):
 
     def turn(self, s: n.Turn, scope: Scope, site: Site, depth: int) -> None:
         self.expect(PLAYER, self.expr(s.player, scope, site, depth), s.player.span, "whose turn it is")
-        self.block(s.body, scope, site, depth)
+        self.nested(s, s.body, scope, site, depth)
 
     def end_game(self, s: n.EndGame, scope: Scope, site: Site, depth: int) -> None:
         if s.winner is not None:
@@ -290,6 +311,7 @@ class BodyChecker(DataChecks, ListChecks):
             self.condition(s.cond, scope, site, depth, "an expectation")
         else:
             self.expr(s.action, scope, site, depth)
+            self.nested(s, None, scope, site, depth, 2)
 
     def rule_ref(self, s: n.RuleRef, scope: Scope, site: Site, depth: int) -> None:
         pass
