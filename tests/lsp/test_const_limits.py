@@ -42,9 +42,10 @@ def test_a_hover_shows_a_bounded_part_of_a_large_value(tmp_path):
     found, label = lone(tmp_path, laughs(5, 10).replace("a9", "a4"))  # a4 holds 111,110 items
     assert found.diagnostics == []
     target = navigation.resolve(found, label, (6, 8))  # the name `a4` where it is declared
-    assert target is not None and target.name == "a4"
+    assert target is not None
+    assert target.name == "a4"
     shown = describe.hover(found, target, label, (6, 8)).split("\n")[1]
     assert shown.startswith("const a4 = [[[[[1, 1, 1, 1, 1, 1, 1, 1, 1, 1], [1, 1,")
-    assert shown.count("1") == 88  # 100 items shown: the first 4 lists, then 8 lists of ten 1s each
-    assert shown.endswith("[1, 1, 1, 1, 1, 1, 1, 1, 1, 1], …], …], …], …], …]")
+    assert shown.count("1") == 88  # of the 100 items shown, the others are the lists holding them
+    assert shown.endswith("[1, 1, 1, 1, 1, 1, 1, 1, …], …], …], …], …]")
     assert len(shown) < 4 * describe.SHOWN_ITEMS
