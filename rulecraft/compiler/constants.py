@@ -69,6 +69,7 @@ class ConstantValues:
 
     def const_named(self, name: str, span: Span) -> Any:
         """The value of the constant `name` read at `span`: that place holds a copy, charged."""
+        self.used.add(name)
         value, items, _ = self._named_const(name, None, False, 0, span)
         self.charge(items, span)
         return value
@@ -123,6 +124,7 @@ class ConstantValues:
                 self.expect(want, got, e.span, "the value")
             return value, 0, 0
         if isinstance(e, n.Name) and e.name in self.sym.consts:
+            self.used.add(e.name)
             return self._named_const(e.name, want, assumed, depth, e.span)
         if isinstance(e, n.Name) and e.name in self.sym.assumptions and assumed:
             self.used.add(e.name)
@@ -153,7 +155,6 @@ class ConstantValues:
         wanted as (each time, its items' types are checked against that type's). A constant made of
         itself, holding more than MAX_CONST_ITEMS items or nesting too deep is reported once, and has
         no value."""
-        self.used.add(name)
         if name in self.broken:
             return NOTHING
         if name in self.evaluating:
