@@ -182,25 +182,14 @@ class BodyChecker(DataChecks, ListChecks):
             self.err("E0201", f"`for` needs a list, but this is {t}", s.iterable.span)
             elem = ANY
         site.loops += 1
-        self.nested(s, s.body, Scope({s.var: elem}, scope), site, depth)
+        nested(self, s, s.body, Scope({s.var: elem}, scope), site, depth)
         site.loops -= 1
 
     def while_(self, s: n.While, scope: Scope, site: Site, depth: int) -> None:
         self.condition(s.cond, scope, site, depth, "a condition")
         site.loops += 1
-        self.nested(s, s.body, scope, site, depth)
+        nested(self, s, s.body, scope, site, depth)
         site.loops -= 1
-
-    def nested(self, s: n.Stmt, body: n.Block | None, scope: Scope, site: Site, depth: int, blocks: int = 1) -> None:
-        """Check `body`, the block of `s`, a statement the compiled handler runs in `blocks` of its own."""
-        if site.blocks + blocks > MAX_BLOCKS:
-            self.err("E0602", f"loops, phases, steps, turns and `expect refused` (two) nest deeper than {MAX_BLOCKS}",
-                     s.span, "move the inner part into a `fn` of its own")
-            return
-        site.blocks += blocks
-        if body is not None:
-            self.block(body, scope, site, depth)
-        site.blocks -= blocks
 
     def loop_exit(self, s: n.Break | n.Continue, scope: Scope, site: Site, depth: int) -> None:
         if site.loops == 0:
@@ -268,7 +257,7 @@ class BodyChecker(DataChecks, ListChecks):
         if isinstance(s, n.Step) and s.silent:  # a hook point opens no block
             self.block(s.body, scope, site, depth)
         else:
-            self.nested(s, s.body, scope, site, depth)
+            nested(self, s, s.body, scope, site, depth)
 
     def check_phase_names(self) -> None:
         """After every body: a phase named as text must be one that some `phase` statement enters."""
@@ -279,7 +268,7 @@ class BodyChecker(DataChecks, ListChecks):
 
     def turn(self, s: n.Turn, scope: Scope, site: Site, depth: int) -> None:
         self.expect(PLAYER, self.expr(s.player, scope, site, depth), s.player.span, "whose turn it is")
-        self.nested(s, s.body, scope, site, depth)
+        nested(self, s, s.body, scope, site, depth)
 
     def end_game(self, s: n.EndGame, scope: Scope, site: Site, depth: int) -> None:
         if s.winner is not None:
@@ -311,7 +300,7 @@ class BodyChecker(DataChecks, ListChecks):
             self.condition(s.cond, scope, site, depth, "an expectation")
         else:
             self.expr(s.action, scope, site, depth)
-            self.nested(s, None, scope, site, depth, 2)
+            nested(self, s, None, scope, site, depth, 2)
 
     def rule_ref(self, s: n.RuleRef, scope: Scope, site: Site, depth: int) -> None:
         pass
@@ -681,6 +670,19 @@ class BodyChecker(DataChecks, ListChecks):
         if e.where is not None:
             self.condition(e.where, Scope({"it": t}, scope), site, depth, "a `where` condition")
         return list_of(t)
+
+
+def nested(check: BodyChecker, s: n.Stmt, body: n.Block | None, scope: Scope, site: Site, depth: int,
+           blocks: int = 1) -> None:
+    """Check `body`, the block of `s`, a statement the compiled handler runs in `blocks` of its own."""
+    if site.blocks + blocks > MAX_BLOCKS:
+        check.err("E0602", f"loops, phases, steps, turns and `expect refused` (two) nest deeper than {MAX_BLOCKS}",
+                  s.span, "move the inner part into a `fn` of its own")
+        return
+    site.blocks += blocks
+    if body is not None:
+        check.block(body, scope, site, depth)
+    site.blocks -= blocks
 
 
 B = BodyChecker
