@@ -9,7 +9,8 @@ findings to the Resolution (references, types, comparisons whose operands may ne
 errors to the Diagnostics. A newcomer adds the check of a new statement or expression as a
 method named in the table; what lowering may leave out is not decided here (facts.py).
 Statements the compiled handler runs in a block of its own (loops, phases, steps, turns, `expect
-refused`) nest at most MAX_BLOCKS deep, Python's limit (E0602 past it).
+refused`) nest at most MAX_BLOCKS deep, Python's limit, and `if`s with their `elif`s at most
+MAX_BRANCHES deep (E0602 past either).
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ PARAM_OF = "param_of"  # `param_of(x, ABILITY, PARAM)`: an ability's argument
 # of the compiled handler (a loop, a `with`; `expect refused` is a `try` and its handler: two),
 # Python allows 20 statically nested blocks, and the handler itself takes one.
 MAX_BLOCKS = 19
+# An `if` nests its `elif`s in one another in the compiled handler (as Python does): `if`s and `elif`s
+# nest at most this deep, all told, well within what Python's compiler recurses through.
+MAX_BRANCHES = 256
 
 
 class CheckError(Exception):
@@ -84,6 +88,7 @@ class Site:
     calls: set[str] = field(default_factory=set)  # the fns it calls
     loops: int = 0  # how many loops enclose the statement being checked
     blocks: int = 0  # how many statements opening a block of the compiled handler enclose it (MAX_BLOCKS)
+    branches: int = 0  # how many `if`s and `elif`s enclose it, each `elif` inside the one before (MAX_BRANCHES)
 
 
 def last_word(span: Span, word: str) -> Span:
@@ -164,11 +169,18 @@ class BodyChecker(DataChecks, ListChecks):
         self.check_assign(s.op, t, self.expr(s.value, scope, site, depth), s.value.span)
 
     def if_(self, s: n.If, scope: Scope, site: Site, depth: int) -> None:
+        if site.branches + len(s.branches) > MAX_BRANCHES:
+            self.err("E0602", f"`if`s and `elif`s nest deeper than {MAX_BRANCHES} (each `elif` is in the `if` before it)",
+                     s.span, "look the value up in a list or a map, or split the `if` into `fn`s")
+            return
+        enclosing = site.branches
         for cond, body in s.branches:
+            site.branches += 1
             self.condition(cond, scope, site, depth, "a condition")
             self.block(body, scope, site, depth)
         if s.otherwise:
             self.block(s.otherwise, scope, site, depth)
+        site.branches = enclosing
 
     def for_(self, s: n.For, scope: Scope, site: Site, depth: int) -> None:
         t = self.expr(s.iterable, scope, site, depth)

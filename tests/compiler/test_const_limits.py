@@ -145,3 +145,27 @@ def test_an_expected_refusal_opens_two_blocks():
 
 def test_loops_nested_past_the_limit_are_reported_once():
     assert errors(nested("for", 40)) == [("E0602", 4 + bodies.MAX_BLOCKS, 1)]
+
+
+def branching(count: int, inner: str = "") -> str:
+    """`if x == 0 { return 0 } elif x == 1 { return 1 } ...`, `inner` in the last branch."""
+    arms = " elif ".join(f"x == {i} {{ {inner if i == count - 1 else ''} return {i} }}" for i in range(count))
+    return f"if {arms}"
+
+
+def test_elifs_nest_as_deep_as_the_limit_and_one_more_is_an_error_at_the_if():
+    deep = "x"
+    for _ in range(60):
+        deep = f"({deep} + 0)"  # the deepest expression beside them, within the checker's limit
+    last = bodies.MAX_BRANCHES - 1
+    text = HEAD + f"fn f(x: int) -> int {{\n{branching(bodies.MAX_BRANCHES)}\nreturn {deep}\n}}\n"
+    game = rulecraft.Game(rulecraft.compile_source(text.replace(f"x == {last} {{", f"{deep} == {last} {{")))
+    assert [game.call("f", x) for x in (0, last, last + 1)] == [0, last, last + 1]
+    assert errors(HEAD + f"fn f(x: int) -> int {{\n{branching(bodies.MAX_BRANCHES + 1)}\nreturn -1\n}}\n") == [("E0602", 3, 1)]
+
+
+def test_elifs_count_with_those_of_the_ifs_enclosing_them():
+    inner = branching(bodies.MAX_BRANCHES - 199)
+    outer = branching(200, inner)
+    assert errors(HEAD + f"fn f(x: int) -> int {{\n{outer}\nreturn -1\n}}\n") == [("E0602", 3, outer.rindex(inner) + 1)]
+    assert errors(HEAD + f"fn f(x: int) -> int {{\n{branching(200, branching(bodies.MAX_BRANCHES - 200))}\nreturn -1\n}}\n") == []
