@@ -688,7 +688,7 @@ def nested(check: BodyChecker, s: n.Stmt, body: n.Block | None, scope: Scope, si
            blocks: int = 1) -> None:
     """Check `body`, the block of `s`, a statement the compiled handler runs in `blocks` of its own."""
     if site.blocks + blocks > MAX_BLOCKS:
-        check.err("E0602", f"loops, phases, steps, turns and `expect refused` (two) nest deeper than {MAX_BLOCKS}",
+        check.err("E0602", f"loops, phases, steps, turns and `expect refused` (which counts two) nest deeper than {MAX_BLOCKS}",
                   s.span, "move the inner part into a `fn` of its own")
         return
     site.blocks += blocks
