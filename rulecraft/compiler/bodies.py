@@ -8,6 +8,9 @@ Takes a body and its scope (from check.py, with the shared context.CheckContext)
 findings to the Resolution (references, types, comparisons whose operands may nest) and its
 errors to the Diagnostics. A newcomer adds the check of a new statement or expression as a
 method named in the table; what lowering may leave out is not decided here (facts.py).
+Statements the compiled handler runs in a block of its own (loops, phases, steps, turns, `expect
+refused`) nest at most MAX_BLOCKS deep, Python's limit, and `if`s with their `elif`s at most
+MAX_BRANCHES deep (E0602 past either).
 """
 
 from __future__ import annotations
@@ -31,6 +34,13 @@ from .symbols import ABILITY, BUILTIN_FIELDS, MAX_DEPTH
 from .types import parse_signature_type
 
 PARAM_OF = "param_of"  # `param_of(x, ABILITY, PARAM)`: an ability's argument
+# Loops, phases, steps (not hooks), turns and `expect refused` nest at most this deep: each is a block
+# of the compiled handler (a loop, a `with`; `expect refused` is a `try` and its handler: two),
+# Python allows 20 statically nested blocks, and the handler itself takes one.
+MAX_BLOCKS = 19
+# An `if` nests its `elif`s in one another in the compiled handler (as Python does): `if`s and `elif`s
+# nest at most this deep, all told, well within what Python's compiler recurses through.
+MAX_BRANCHES = 256
 
 
 class CheckError(Exception):
@@ -78,6 +88,8 @@ class Site:
     calls: set[str] = field(default_factory=set)  # the fns it calls
     tables: set[str] = field(default_factory=set)  # the dice tables it rolls on
     loops: int = 0  # how many loops enclose the statement being checked
+    blocks: int = 0  # how many statements opening a block of the compiled handler enclose it (MAX_BLOCKS)
+    branches: int = 0  # how many `if`s and `elif`s enclose it, each `elif` inside the one before (MAX_BRANCHES)
 
 
 def last_word(span: Span, word: str) -> Span:
@@ -158,11 +170,18 @@ class BodyChecker(DataChecks, ListChecks):
         self.check_assign(s.op, t, self.expr(s.value, scope, site, depth), s.value.span)
 
     def if_(self, s: n.If, scope: Scope, site: Site, depth: int) -> None:
+        if site.branches + len(s.branches) > MAX_BRANCHES:
+            self.err("E0602", f"`if`s and `elif`s nest deeper than {MAX_BRANCHES} (each `elif` is in the `if` before it)",
+                     s.span, "look the value up in a list or a map, or split the `if` into `fn`s")
+            return
+        enclosing = site.branches
         for cond, body in s.branches:
+            site.branches += 1
             self.condition(cond, scope, site, depth, "a condition")
             self.block(body, scope, site, depth)
         if s.otherwise:
             self.block(s.otherwise, scope, site, depth)
+        site.branches = enclosing
 
     def for_(self, s: n.For, scope: Scope, site: Site, depth: int) -> None:
         t = self.expr(s.iterable, scope, site, depth)
@@ -176,13 +195,13 @@ class BodyChecker(DataChecks, ListChecks):
             self.err("E0201", f"`for` needs a list, but this is {t}", s.iterable.span)
             elem = ANY
         site.loops += 1
-        self.block(s.body, Scope({s.var: elem}, scope), site, depth)
+        nested(self, s, s.body, Scope({s.var: elem}, scope), site, depth)
         site.loops -= 1
 
     def while_(self, s: n.While, scope: Scope, site: Site, depth: int) -> None:
         self.condition(s.cond, scope, site, depth, "a condition")
         site.loops += 1
-        self.block(s.body, scope, site, depth)
+        nested(self, s, s.body, scope, site, depth)
         site.loops -= 1
 
     def loop_exit(self, s: n.Break | n.Continue, scope: Scope, site: Site, depth: int) -> None:
@@ -248,7 +267,10 @@ class BodyChecker(DataChecks, ListChecks):
     def named_block(self, s: n.Phase | n.Step, scope: Scope, site: Site, depth: int) -> None:
         if isinstance(s, n.Phase):
             self.phases.add(s.name)
-        self.block(s.body, scope, site, depth)
+        if isinstance(s, n.Step) and s.silent:  # a hook point opens no block
+            self.block(s.body, scope, site, depth)
+        else:
+            nested(self, s, s.body, scope, site, depth)
 
     def check_phase_names(self) -> None:
         """After every body: a phase named as text must be one that some `phase` statement enters."""
@@ -259,7 +281,7 @@ class BodyChecker(DataChecks, ListChecks):
 
     def turn(self, s: n.Turn, scope: Scope, site: Site, depth: int) -> None:
         self.expect(PLAYER, self.expr(s.player, scope, site, depth), s.player.span, "whose turn it is")
-        self.block(s.body, scope, site, depth)
+        nested(self, s, s.body, scope, site, depth)
 
     def end_game(self, s: n.EndGame, scope: Scope, site: Site, depth: int) -> None:
         if s.winner is not None:
@@ -291,6 +313,7 @@ class BodyChecker(DataChecks, ListChecks):
             self.condition(s.cond, scope, site, depth, "an expectation")
         else:
             self.expr(s.action, scope, site, depth)
+            nested(self, s, None, scope, site, depth, 2)
 
     def rule_ref(self, s: n.RuleRef, scope: Scope, site: Site, depth: int) -> None:
         pass
@@ -425,7 +448,7 @@ class BodyChecker(DataChecks, ListChecks):
         if local is not None:
             self.result.bind(e, r.LocalRef(e.name))
             return local
-        found = self.global_name(e.name)
+        found = self.global_name(e.name, e.span)
         if found is not None:
             self.result.bind(e, found[0])
             return found[1]
@@ -460,12 +483,11 @@ class BodyChecker(DataChecks, ListChecks):
             self.err("E0201", f"only a thing or a definition has abilities, not {t}", e.target.span)
         return BOOL
 
-    def global_name(self, name: str) -> tuple[r.ConstRef | r.AssumeRef | r.ParamRef | r.OptionRef | r.ZoneRef, Ty] | None:
-        """What a name declared at the top level refers to, and its type."""
+    def global_name(self, name: str, span: Span) -> tuple[r.ConstRef | r.AssumeRef | r.ParamRef | r.OptionRef | r.ZoneRef, Ty] | None:
+        """What a name declared at the top level and read at `span` refers to, and its type."""
         s, ctx = self.sym, self.ctx
         if name in s.consts:
-            ctx.used.add(name)
-            return r.ConstRef(ctx.const_value(s.consts[name].value)), ctx.const_type(s.consts[name].value)
+            return r.ConstRef(ctx.const_named(name, span)), ctx.const_type(s.consts[name].value)
         if name in s.assumptions:
             ctx.used.add(name)
             return r.AssumeRef(name), ctx.resolve_type(s.assumptions[name].type)
@@ -662,6 +684,19 @@ class BodyChecker(DataChecks, ListChecks):
         if e.where is not None:
             self.condition(e.where, Scope({"it": t}, scope), site, depth, "a `where` condition")
         return list_of(t)
+
+
+def nested(check: BodyChecker, s: n.Stmt, body: n.Block | None, scope: Scope, site: Site, depth: int,
+           blocks: int = 1) -> None:
+    """Check `body`, the block of `s`, a statement the compiled handler runs in `blocks` of its own."""
+    if site.blocks + blocks > MAX_BLOCKS:
+        check.err("E0602", f"loops, phases, steps, turns and `expect refused` (which counts two) nest deeper than {MAX_BLOCKS}",
+                  s.span, "move the inner part into a `fn` of its own")
+        return
+    site.blocks += blocks
+    if body is not None:
+        check.block(body, scope, site, depth)
+    site.blocks -= blocks
 
 
 B = BodyChecker

@@ -85,8 +85,8 @@ class DeclChecker:
                 self.ctx.const_value(f.default, t)
 
     def check_consts(self) -> None:
-        for c in self.sym.consts.values():
-            self.ctx.const_value(c.value)
+        for name in self.sym.consts:
+            self.ctx.check_const(name)
 
     def check_assumptions(self) -> None:
         for a in self.sym.assumptions.values():

@@ -4,31 +4,35 @@ diagnostics, the Resolution being filled, and the rules of types and constants.
 Takes the Symbols (mods applied) and the Diagnostics; gives the checkers (check.py, bodies.py)
 their shared state and the type and constant rules, and writes the declared types, constant
 values and ability arguments into the Resolution (through its methods: resolved.py keys nodes).
-A newcomer may add a rule of types or constants here, shared by both checkers.
+The rules of constants are its mixin ConstantValues (constants.py).
+A newcomer may add a rule of types here, shared by both checkers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from ..runtime.ruleset import AssumedValue
-from ..runtime.types import ANY, BOARD_TYPES, BOOL, DIE, INT, NONE, NUM, PRIMITIVES, TEXT, Ty, list_of, map_of
+from ..runtime.types import ANY, BOARD_TYPES, DIE, INT, NONE, NUM, PRIMITIVES, Ty, list_of, map_of
 from . import nodes as n
+from .constants import ConstantValues, Held
 from .diagnostics import Diagnostics, suggest
 from .resolved import Resolution
 from .source import Span
-from .symbols import ABILITY, BUILTIN_EVENTS, BUILTIN_FIELDS, Symbols, unknown
-
-LITERAL_TYPES = {int: INT, str: TEXT, bool: BOOL, type(None): NONE}
+from .symbols import BUILTIN_EVENTS, BUILTIN_FIELDS, Symbols, unknown
 
 
-class CheckContext:
+class CheckContext(ConstantValues):
     def __init__(self, sym: Symbols, diags: Diagnostics):
         self.sym = sym
         self.diags = diags
         self.result = Resolution()
         self.used: set[str] = set()  # the declared names read, called, emitted or listened to (compiler.usage)
+        # what ConstantValues keeps (constants.py says what each is)
+        self.consts: dict[tuple[str, Ty | None, bool], Held] = {}
+        self.evaluating: list[str] = []
+        self.broken: set[str] = set()
+        self.held = 0
+        self.over = False
 
     def err(self, code: str, message: str, span: Span, help: str | None = None,
             labels: Sequence[tuple[Span, str]] = ()) -> None:
@@ -133,79 +137,10 @@ class CheckContext:
             return all([self.written_dice(DIE, i) for i in e.items])
         return False
 
-    # ---- constants ----------------------------------------------------------
-
-    def const_value(self, e: n.Expr, want: Ty | None = None, assumed: bool = False) -> Any:
-        """Evaluate a constant expression (literals, lists, enum members, definition names; with
-        `assumed`, an assumption's name too) and record its value for the later stages."""
-        value = self._const_value(e, want, assumed)
-        self.result.valued(e, value)
-        return value
-
-    def _const_value(self, e: n.Expr, want: Ty | None, assumed: bool) -> Any:
-        if want == DIE and isinstance(e, n.Literal) and isinstance(e.value, str):
-            return self.die_named(e.value, e.span)
-        if isinstance(e, n.ListExpr):
-            elem = want.element if want is not None and want.name == "list" else None
-            return [self.const_value(i, elem, assumed) for i in e.items]
-        if isinstance(e, n.Call) and isinstance(e.func, n.Name) and e.func.name in self.sym.abilities:
-            if want is not None:
-                self.expect(want, Ty(ABILITY), e.span, "the value")
-            self.result.give_ability_args(e, self.ability_args(self.sym.abilities[e.func.name], e.args, e.span))
-            return e.func.name
-        if isinstance(e, n.Name) and e.name in self.sym.abilities:
-            self.ability_args(self.sym.abilities[e.name], (), e.span)  # its parameters all have defaults
-        found = self._plain_value(e)
-        if found is not None:
-            value, got = found
-            if want is not None:
-                self.expect(want, got, e.span, "the value")
-            return value
-        if isinstance(e, n.Name) and e.name in self.sym.consts:
-            self.used.add(e.name)
-            return self.const_value(self.sym.consts[e.name].value, want, assumed)
-        if isinstance(e, n.Name) and e.name in self.sym.assumptions and assumed:
-            self.used.add(e.name)
-            if want is not None:
-                self.expect(want, self.resolve_type(self.sym.assumptions[e.name].type), e.span, "the value")
-            return AssumedValue(e.name)
-        if isinstance(e, n.Name) and want is not None and want.name == ABILITY:
-            self.unknown_ability(e)
-        elif isinstance(e, n.Name):
-            self.unknown("E0101", f"unknown name `{e.name}`", e.span,
-                         suggest(e.name, self.sym.enum_members, self.sym.things, self.sym.consts))
-        else:
-            self.err("E0204", "this must be a constant (a number, text, true/false, a list or a name)", e.span)
-        return None
-
-    def ability_args(self, decl: n.AbilityDecl, args: tuple[n.Expr, ...], span: Span) -> dict[str, Any]:
-        """`NAME(a, b)` attaching an ability: its arguments (constants, of the parameters'
-        types, in order), by parameter name; parameters left out take their defaults."""
-        params = decl.params
-        required = sum(p.default is None for p in params)
-        if not required <= len(args) <= len(params):
-            count = str(len(params)) if required == len(params) else f"{required} to {len(params)}"
-            self.err("E0202", f"ability `{decl.name}` takes {count} argument{'s' if len(params) != 1 else ''}, "
-                              f"but {len(args)} {'were' if len(args) != 1 else 'was'} given", span,
-                     f"its parameters: {', '.join(p.name for p in params) or 'none'}")
-        return {p.name: self.const_value(a, self.resolve_type(p.type)) for p, a in zip(params, args)}
-
     def unknown_ability(self, e: n.Name) -> None:
         self.unknown("E0120", f"unknown ability `{e.name}`", e.span,
                      suggest(e.name, self.sym.abilities) or f"declare it with `ability {e.name} \"Title\"`")
 
-    def _plain_value(self, e: n.Expr) -> tuple[Any, Ty] | None:
-        """A literal, a negative number, an enum member or a definition, with its type."""
-        if isinstance(e, n.Literal):
-            return e.value, LITERAL_TYPES[type(e.value)]
-        if isinstance(e, n.Unary) and e.op == n.UnaryOp.NEG and isinstance(e.operand, n.Literal) \
-                and isinstance(e.operand.value, int) and not isinstance(e.operand.value, bool):
-            return -e.operand.value, INT
-        if isinstance(e, n.Name) and e.name in self.sym.enum_members:
-            return e.name, Ty(self.sym.enum_members[e.name])
-        if isinstance(e, n.Name) and e.name in self.sym.things:
-            return e.name, self.def_type(self.sym.things[e.name])
-        return None
 
     def die_named(self, name: str, span: Span) -> str:
         """A die written as text where a `die` is expected: checked now, not when it is rolled."""
@@ -213,18 +148,6 @@ class CheckContext:
             self.unknown("E0107", f"unknown die `{name}`", span, suggest(name, self.sym.dice))
         return name
 
-    def const_type(self, e: n.Expr) -> Ty:
-        if isinstance(e, n.Literal):
-            return LITERAL_TYPES[type(e.value)]
-        if isinstance(e, n.ListExpr):
-            return list_of(self.const_type(e.items[0]) if e.items else ANY)
-        if isinstance(e, n.Name) and e.name in self.sym.enum_members:
-            return Ty(self.sym.enum_members[e.name])
-        if isinstance(e, n.Name) and e.name in self.sym.consts:
-            return self.const_type(self.sym.consts[e.name].value)
-        if isinstance(e, n.Name) and e.name in self.sym.things:
-            return self.def_type(self.sym.things[e.name])
-        return INT if isinstance(e, n.Unary) else ANY
 
     def thing_type(self, d: n.ThingDecl) -> Ty:
         """The type of the things of a definition: `any` if its kind is unknown (reported where

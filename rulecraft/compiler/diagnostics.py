@@ -204,6 +204,8 @@ COMPILER_CODES = {
     "E0405": "a dice table rolled on again while its own row runs, directly or through other tables and fns",
     "E0601": "a function calls itself (recursion is not allowed)",
     "E0602": "blocks or expressions nest too deep",
+    "E0603": "constant values hold too many items (a list held twice counts twice)",
+    "E0604": "a constant is made of itself",
     "E0701": "two mods change the same thing",
     "E0702": "a list patched with something that is not a list, or without the item to remove",
     "E0703": "mods that cannot be combined: declared conflicts, or two of one group",

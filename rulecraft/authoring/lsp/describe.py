@@ -1,6 +1,7 @@
 """What an editor shows of a ruleset: a name's description (hover), the names that may be
 written at a place (completion) and a file's outline (document symbols). Read from the checked
-table and the built-ins table the checker uses; no protocol types here.
+table and the built-ins table the checker uses; no protocol types here. A newcomer may change
+what a hover shows here: a constant's value is shown up to SHOWN_ITEMS items, however large it is.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from ...runtime.builtins import BUILTINS
 from ...runtime.types import PRIMITIVES
 from .analysis import Analysis
 from .navigation import DECLARED, Pos, Target, What, deepest_first, word_at
+
+SHOWN_ITEMS = 100  # items of a constant's value a hover shows (a list held many times is walked no further)
 
 # ---- hover ----------------------------------------------------------------------------
 
@@ -172,9 +175,18 @@ def _value(a: Analysis, e: n.Expr) -> str:
     return _text(a, e.span)
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any, room: list[int] | None = None) -> str:
+    """A value as written; past SHOWN_ITEMS items (nested ones counted each time held), `…`."""
+    room = [SHOWN_ITEMS] if room is None else room
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_shown(v) for v in value) + "]"
+        parts = []
+        for v in value:
+            if room[0] <= 0:
+                parts.append("…")
+                break
+            room[0] -= 1
+            parts.append(_shown(v, room))
+        return "[" + ", ".join(parts) + "]"
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     return str(value).lower() if isinstance(value, bool) or value is None else str(value)
