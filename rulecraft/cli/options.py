@@ -12,7 +12,8 @@ import argparse
 
 from ..views.plots import EXTRA
 
-MOD_HELP = "apply a mod: a bundled mod id or a mod folder (repeat, in load order)"
+MOD_HELP = ("apply a mod: a bundled mod id or a mod folder (repeat, in load order; a mod given twice, or one "
+            "the game already is or extends, is applied once)")
 AGENT_HELP = ("one player's agent, in player order (repeat): random, first, greedy[:samples=N,turns=T], "
               "mcts[:playouts=N,turns=T,seconds=S,exploration=C], script:a,b,c (answers split at "
               "commas), script:[\"a, b\", 2] (a JSON list: answers may hold commas) or script:@FILE (one answer "
