@@ -192,7 +192,8 @@ def cmd_simulate(args) -> int:
 
 
 def check_counts(args) -> None:
-    """Refuses `--games` or `--workers` below one, and a backend without what it needs."""
+    """Refuses `--games` or `--workers` below one, a backend without what it needs, and a cluster
+    not on this machine that the user does not say is trusted."""
     if args.games < 1:
         raise UsageError("E1002", f"--games {args.games}: give at least one game")
     if args.workers is not None and args.workers < 1:
@@ -203,6 +204,10 @@ def check_counts(args) -> None:
     if (args.backend == "dask") != (args.scheduler is not None):
         raise UsageError("E1004", "--backend dask and --scheduler ADDRESS go together",
                          "e.g. --backend dask --scheduler tcp://127.0.0.1:8786")
+    if args.scheduler is not None:
+        from ..play.cluster import check_scheduler
+
+        check_scheduler(args.scheduler, args.trust_cluster)
 
 
 def seeds_of(args) -> range:

@@ -242,6 +242,8 @@ INPUT_CODES = {
     "E1003": "an unknown name: ruleset, scenario, query, parameter, assumption, option, definition",
     "E1004": "a value the command needs is missing, two exclude each other, or the scenario leaves nothing to draw",
     "E1005": "a file named on the command line cannot be read, understood or written (a log, a picture, an output)",
+    "E1020": "a Dask cluster not trusted (a scheduler not on this machine without --trust-cluster), or one that "
+             "sent back what is not a game's result",
 }
 
 
