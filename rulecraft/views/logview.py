@@ -116,13 +116,13 @@ def assumptions_of(log: Log, rules: Ruleset) -> dict[str, Any]:
     out, found = {}, []
     for name, given in log.header.get("assumptions", {}).items():
         if name not in rules.assumptions:
-            found.append(Diagnostic("E1005", f"assumptions: `{rules.id}` has no assumption '{name}'", log.header_at,
+            found.append(Diagnostic("E1005", f"the log sets an unknown assumption '{name}' (of {rules.id})", log.header_at,
                                     choices(name, sorted(rules.assumptions))))
             continue
         try:
             out[name] = typed(given, rules.assumptions[name].type, rules)
         except BadValue as bad:
-            found.append(Diagnostic("E1005", "assumptions: " + bad.of(f"assumption '{name}'"), log.header_at, bad.help))
+            found.append(Diagnostic("E1005", bad.of(f"the log's assumption '{name}'"), log.header_at, bad.help))
     if found:
         raise InputError(found)
     return out
