@@ -5,9 +5,9 @@ one: one line per happening worth telling.
 problem as an E1005 at its line: the file's size, its number of lines and each line's length and
 nesting are bounded before any line is parsed as JSON, each line is checked against `rulecraft
 schema log`, and at most MAX_LOG_PROBLEMS problems are kept. `assumptions_of` checks the
-header's assumptions against the ruleset as `--set` values are checked (a known assumption, a
-value of its type). A newcomer may change what a line says (`describe`) here; the bounds are
-what a stranger's log may cost.
+header's assumptions against the ruleset as `--set` values are checked (each of its type). A
+newcomer may change what a line says (`describe`) here; the bounds are what a stranger's log
+may cost.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..compiler.diagnostics import Diagnostic, InputError
 from ..compiler.source import Span
 from ..inputs.documents import schema
-from ..inputs.values import MAX_NESTING, BadValue, choices, typed
+from ..inputs.values import MAX_NESTING, BadValue, typed
 from ..runtime.history import MAX_LOG
 
 if TYPE_CHECKING:
@@ -111,16 +111,13 @@ def _nesting(line: str) -> int:
 
 
 def assumptions_of(log: Log, rules: Ruleset) -> dict[str, Any]:
-    """The header's assumptions as values of their types, checked as `--set` values are (an
-    unknown assumption or a value of another type is an E1005 at the header's line)."""
+    """The header's assumptions, each known one's value checked as a `--set` value is (of its
+    type: an E1005 at the header's line otherwise); an unknown one is left for the game to refuse
+    (UnknownName, E1003), as a game refuses it from any caller."""
     out, found = {}, []
     for name, given in log.header.get("assumptions", {}).items():
-        if name not in rules.assumptions:
-            found.append(Diagnostic("E1005", f"the log sets an unknown assumption '{name}' (of {rules.id})", log.header_at,
-                                    choices(name, sorted(rules.assumptions))))
-            continue
         try:
-            out[name] = typed(given, rules.assumptions[name].type, rules)
+            out[name] = typed(given, rules.assumptions[name].type, rules) if name in rules.assumptions else given
         except BadValue as bad:
             found.append(Diagnostic("E1005", bad.of(f"the log's assumption '{name}'"), log.header_at, bad.help))
     if found:
