@@ -71,6 +71,16 @@ def test_a_fifo_as_an_area_folder_is_not_waited_on_nor_used(root, tmp_path):
     assert (root / store.AREA).is_fifo()
 
 
+def test_a_fifo_as_the_key_turns_the_cache_off_without_waiting(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o700)
+    os.mkfifo(folder / cache.KEY_FILE, 0o600)
+    monkeypatch.setenv("RULECRAFT_CACHE_DIR", str(folder))
+    monkeypatch.delenv("RULECRAFT_NO_CACHE", raising=False)
+    assert (cache.enabled(), cache.write(store.AREA, "a", VALUE), cache.read(store.AREA, "a")) == (False, False, None)
+    assert files(folder) == [cache.KEY_FILE]
+
+
 def test_a_fifo_as_an_entry_is_a_miss_and_is_replaced(root):
     assert cache.write(store.AREA, "b", 0)
     os.mkfifo(root / store.AREA / "a")
