@@ -13,7 +13,8 @@ import argparse
 from ..inputs.outputs import FORCE_HELP
 from ..views.plots import EXTRA
 
-MOD_HELP = "apply a mod: a bundled mod id or a mod folder (repeat, in load order)"
+MOD_HELP = ("apply a mod: a bundled mod id or a mod folder (repeat, in load order; a mod given twice, or one "
+            "the game already is or extends, is applied once)")
 AGENT_HELP = ("one player's agent, in player order (repeat): random, first, greedy[:samples=N,turns=T], "
               "mcts[:playouts=N,turns=T,seconds=S,exploration=C], script:a,b,c (answers split at "
               "commas), script:[\"a, b\", 2] (a JSON list: answers may hold commas) or script:@FILE (one answer "
@@ -62,5 +63,9 @@ def add_games_options(s: argparse.ArgumentParser, games: int | None = None) -> N
     s.add_argument("--backend", choices=BACKENDS, default="local",
                    help="local: a process pool on this machine; dask: a Dask cluster (pip install rulecraft[cluster])")
     s.add_argument("--scheduler", metavar="ADDRESS", help="the Dask scheduler's address, e.g. tcp://127.0.0.1:8786 "
-                                                          "(with --backend dask)")
+                                                          "(unencrypted) or tls://HOST:PORT (with --backend dask); "
+                                                          "one not on this machine needs --trust-cluster")
+    s.add_argument("--trust-cluster", action="store_true",
+                   help="use a Dask scheduler not on this machine: the scheduler and its workers are trusted with code "
+                        "execution (what they send back are pickles, which run code when read)")
     s.add_argument("--quiet", action="store_true", help="no progress on stderr")

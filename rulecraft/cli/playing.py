@@ -47,7 +47,7 @@ def add_replay(sub) -> None:
     rp.add_argument("log")
     rp.add_argument("--ruleset", help="the ruleset to replay with, instead of the one the log names (needed when "
                                       "that is not a bundled one: a log never chooses the folders it loads)")
-    add_mod_option(rp, MOD_HELP + "; instead of the log's mods", default=None)
+    add_mod_option(rp, MOD_HELP + "; instead of the log's mods (bundled ones only, when the log names them)")
     rp.add_argument("--json", action="store_true", help="the verdict as JSON: {log, identical, lines, replayed, "
                                                         "difference}")
     rp.set_defaults(handler=cmd_replay)
@@ -80,21 +80,25 @@ def cmd_run(args) -> int:
 
 
 def cmd_replay(args) -> int:
+    """The log's game (or `--ruleset`) with the log's mods (or `--mod`: bundled ones only, from a
+    log) and its assumptions, checked as `--set` checks them; its scenario played again."""
     from ..runtime.play import replay
-    from ..views.logview import read_log
+    from ..views.logview import assumptions_of, read_log
 
     path = Path(args.log)
-    lines, log = read_log(path)
-    header = next(e for e in log if e["what"] == "scenario")
-    game = args.ruleset or header["game"]
-    mods = args.mod if args.mod is not None else header.get("mods", [])
-    named = ([] if args.ruleset else [game]) + ([] if args.mod is not None else mods)
+    log = read_log(path)
+    game = args.ruleset or log.header["game"]
+    mods = args.mod or log.header.get("mods", [])  # `--mod` given: those, instead of the log's
+    named = ([] if args.ruleset else [game]) + ([] if args.mod else mods)
     strangers = [name for name in named if folder_of(name) is None]
     if strangers:
         raise UsageError("E1005", f"{path}: the log names `{strangers[0]}`, which is not a bundled ruleset",
                          "give the ruleset you trust with `--ruleset FOLDER` (and `--mod`): a log never chooses "
                          "the folders it loads")
-    again = replay(load(game, mods), log).log_lines()
+    rules = load(game, mods)
+    header = log.header | {"assumptions": assumptions_of(log, rules)}
+    again = replay(rules, [header if entry is log.header else entry for entry in log.entries]).log_lines()
+    lines = log.lines
     number = next((n for n, (old, new) in enumerate(zip(lines, again), 1) if old != new), None)
     difference = {"line": number, "log": lines[number - 1], "replay": again[number - 1]} if number else None
     identical = difference is None and len(lines) == len(again)
@@ -192,7 +196,8 @@ def cmd_simulate(args) -> int:
 
 
 def check_counts(args) -> None:
-    """Refuses `--games` or `--workers` below one, and a backend without what it needs."""
+    """Refuses `--games` or `--workers` below one, a backend without what it needs, and a cluster
+    not on this machine that the user does not say is trusted."""
     if args.games < 1:
         raise UsageError("E1002", f"--games {args.games}: give at least one game")
     if args.workers is not None and args.workers < 1:
@@ -203,6 +208,10 @@ def check_counts(args) -> None:
     if (args.backend == "dask") != (args.scheduler is not None):
         raise UsageError("E1004", "--backend dask and --scheduler ADDRESS go together",
                          "e.g. --backend dask --scheduler tcp://127.0.0.1:8786")
+    if args.scheduler is not None:
+        from ..play.cluster import check_scheduler
+
+        check_scheduler(args.scheduler, args.trust_cluster)
 
 
 def seeds_of(args) -> range:

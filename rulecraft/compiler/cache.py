@@ -1,21 +1,30 @@
 """A per-user cache on disk for things that are slow to build and cheap to check (compiled
-rulesets; card pools could use it too), like Python's `__pycache__`.
+rulesets, parser tables, card pools), like Python's `__pycache__`: the one place that knows where
+the cache is and what makes an entry trusted.
 
 Where: `$RULECRAFT_CACHE_DIR`, else `$XDG_CACHE_HOME/rulecraft`, else `~/.cache/rulecraft`.
-`RULECRAFT_NO_CACHE=1` turns it off (nothing is read or written).
+`RULECRAFT_NO_CACHE=1` turns it off (nothing is read or written). An entry is `AREA/KEY`: the
+area names what it holds (`rulesets`, `pools`, ...), the key is chosen by the caller, usually a
+content hash of the input (`digest`).
 
 What is stored: `marshal` data only (None, numbers, strings, bytes, tuples, lists, dicts,
 sets, code objects). Unmarshalling builds no object of any class and calls nothing, unlike
 `pickle`, which runs whatever callables a file names. But the code objects are executed by
 the caller, and marshal is not safe against crafted input, so no file is unmarshalled before
-its HMAC-SHA256 is checked, under a secret key only this user can read (`key`, mode 0600,
-in a folder of the user's that no one else can write). A folder another user could write, or
-a key another could read, makes the cache unusable (off, silently); a file that is short, corrupt, from another version or
-signed with another key is a miss, and the caller builds again and overwrites it. Files are
-written to a temporary name and renamed, so a reader never sees half a file.
+its HMAC-SHA256 is checked, under a secret key only this user can read (`key`, mode 0600, in a
+folder of the user's that no one else can write). The signature covers the area and the key as
+well as the body, so an entry copied to another key or area is a miss. A cache folder another
+user could write, or a key another could read, makes the cache unusable (off, silently); an area
+folder that is not a real folder of the user's that only the user can write (a link, a FIFO,
+another's) is not used (a miss, nothing written); an entry is opened without following a link
+or waiting on a FIFO, and read only if it is a regular file. A file that is short, corrupt,
+from another version or signed with another key (or for another key) is a miss, and the caller
+builds again and overwrites it. Files are written to a temporary name and renamed, so a reader
+never sees half a file.
 
-A newcomer may add another kind of entry here (its own key, from a content hash); what is trusted
-(the folder's owner and mode, the signature) is not to be loosened.
+It takes an area, a key and a marshal-able value, and gives the value back (or None). A newcomer
+may add another kind of entry here (its own area, its key from a content hash); what is trusted
+(the folders' owner and mode, the signature) is not to be loosened.
 """
 
 from __future__ import annotations
@@ -30,9 +39,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-MAGIC = b"rulecraft-cache-1\n"
+MAGIC = b"rulecraft-cache-2\n"  # 2: the area and key are signed with the body
 KEY_FILE = "key"
 SIGNATURE = 32  # bytes of HMAC-SHA256
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # 0 where the system has no such flag (Windows)
+NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 
 def cache_dir() -> Path | None:
@@ -65,15 +76,13 @@ def read(area: str, key: str) -> Any | None:
     secret = _secret()
     if secret is None:
         return None
-    try:
-        data = _path(area, key).read_bytes()
-    except OSError:
-        return None
+    path = _path(area, key)
+    data = _read_file(path) if _private(path.parent) else None
     head = len(MAGIC) + SIGNATURE
-    if len(data) < head or not data.startswith(MAGIC):
+    if data is None or len(data) < head or not data.startswith(MAGIC):
         return None
     body = data[head:]
-    if not hmac.compare_digest(data[len(MAGIC):head], hmac.new(secret, body, hashlib.sha256).digest()):
+    if not hmac.compare_digest(data[len(MAGIC):head], _signature(secret, area, key, body)):
         return None
     try:
         return marshal.loads(body)
@@ -95,10 +104,12 @@ def write(area: str, key: str, value: Any) -> bool:
 
     path = _path(area, key)
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, exist_ok=True)
+        if not _private(path.parent):
+            return False
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
         with os.fdopen(fd, "wb") as f:
-            f.write(MAGIC + hmac.new(secret, body, hashlib.sha256).digest() + body)
+            f.write(MAGIC + _signature(secret, area, key, body) + body)
         os.replace(tmp, path)
     except OSError:
         return False
@@ -111,6 +122,35 @@ def _path(area: str, key: str) -> Path:
     assert area.isidentifier()
     assert key.isalnum()
     return root / area / key
+
+
+def _signature(secret: bytes, area: str, key: str, body: bytes) -> bytes:
+    """The HMAC of an entry: its area and key are signed with its body, so that an entry copied
+    to another key (or area) does not check."""
+    return hmac.new(secret, bytes.fromhex(digest(area, key)) + body, hashlib.sha256).digest()
+
+
+def _private(folder: Path) -> bool:
+    """Whether an area folder is usable: a real folder (not a link), the user's, that no one else
+    can write (where the system has owners)."""
+    try:
+        return stat.S_ISDIR(folder.lstat().st_mode) and _owned(folder, 0o022)
+    except OSError:
+        return False
+
+
+def _read_file(path: Path) -> bytes | None:
+    """The bytes of a regular file, or None: a link, a FIFO or a device is never read (opened
+    without following a link and without waiting for a writer, then checked)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        try:
+            return f.read() if stat.S_ISREG(os.fstat(fd).st_mode) else None
+        except OSError:
+            return None
 
 
 def _secret() -> bytes | None:
@@ -140,10 +180,10 @@ def _secret_in(folder: str) -> bytes | None:
                 f.write(secrets.token_bytes(32))
         if not _owned(key_path, 0o077):
             return None
-        secret = key_path.read_bytes()
+        secret = _read_file(key_path)
     except OSError:
         return None
-    return secret if len(secret) == 32 else None
+    return secret if secret is not None and len(secret) == 32 else None
 
 
 def _owned(path: Path, closed: int) -> bool:

@@ -247,6 +247,8 @@ INPUT_CODES = {
     "E1005": "a file named on the command line cannot be read, understood or written (a log, a picture, an output)",
     "E1010": "an output file is there already: a command replaces it only with --force",
     "E1011": "an output names a symbolic link, a block device, a socket or one of the command's own input files",
+    "E1020": "a Dask cluster not trusted (a scheduler not on this machine without --trust-cluster), or one that "
+             "sent back what is not a game's result",
 }
 
 

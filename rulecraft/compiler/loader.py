@@ -225,7 +225,8 @@ def compiled(folders: list[Path], diags: Diagnostics) -> store.Entry | None:
     own, reading = Diagnostics(), Reading()
     modules = read_folder(folders[0], own, reading)
     first = [d for m in modules for d in m.decls if isinstance(d, (n.GameDecl, n.ModDecl, n.FormatDecl))][-1:]
-    modules += read_mods(folders[1:], own, reading)
+    mods = unread(folders[1:], reading)
+    modules += read_mods(mods, own, reading)
     codes: list = []
     result = compile_modules(modules, own, codes)
     diags.sources.update(own.sources)
@@ -234,9 +235,22 @@ def compiled(folders: list[Path], diags: Diagnostics) -> store.Entry | None:
     if result is None:
         return None
     # the first folder's own header: with mods applied, the ruleset is still that game
-    info = store.summary(result) | {"named": [(h.name, h.title, isinstance(h, n.GameDecl)) for h in first]}
+    info = store.summary(result) | {"named": [(h.name, h.title, isinstance(h, n.GameDecl)) for h in first],
+                                    "applied": len(mods)}
     store.save(folders, reading.files, own, result, codes, info)
     return store.Entry(info, built=result)
+
+
+def unread(folders: list[Path], reading: Reading) -> list[Path]:
+    """The mod folders whose files were not read yet: a mod given twice, or one the ruleset
+    already is or extends, is applied once (where it first comes), not compiled twice."""
+    seen = {Path(path).parent for path, _, _ in reading.files}
+    out = []
+    for folder in folders:
+        if folder.resolve() not in seen:
+            seen.add(folder.resolve())
+            out.append(folder)
+    return out
 
 
 def read_mods(folders: list[Path], diags: Diagnostics, reading: Reading) -> list[n.Module]:
@@ -276,7 +290,8 @@ def locate(ruleset_id: str) -> Path:
 
 
 def load(ruleset_id: str, mods: Sequence[str] = ()) -> Ruleset:
-    """Compile a ruleset (a bundled id or a folder) with mods applied in the order given;
+    """Compile a ruleset (a bundled id or a folder) with mods applied in the order given (a mod
+    given twice, or one the ruleset already is or extends, is applied once: the same game);
     raises CompileError with every diagnostic. Compiled rulesets are cached per process."""
     return _load(ruleset_id, tuple(mods))
 
@@ -292,7 +307,8 @@ def _load(ruleset_id: str, mods: tuple[str, ...]) -> Ruleset:
     if mods and entry.summary["named"]:  # the game with mods applied is still that game
         name, title, is_game = entry.summary["named"][0]
         result.id, result.title, result.kind = name, title, "game" if is_game else result.kind
-    result.applied = result.mods[len(result.mods) - len(mods):] if mods else ()  # as their headers name them
+    applied = entry.summary["applied"]  # the mods not applied already (given twice, or extended)
+    result.applied = result.mods[len(result.mods) - applied:] if applied else ()  # as their headers name them
     result.reload = (load, (_portable(ruleset_id), tuple(_portable(m) for m in mods)))
     return result
 

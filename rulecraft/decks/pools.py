@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..compiler import cache
 from ..compiler.diagnostics import Diagnostic, InputError, suggest
 from ..compiler.source import Source, Span
 from ..inputs import names
@@ -34,7 +35,6 @@ from ..inputs.documents import error, load_yaml, plain, position, read_source, s
 from ..inputs.values import BadValue, typed
 from ..runtime.ruleset import AssumedValue, Definition, Ruleset
 from ..runtime.types import Ty
-from . import pool_cache
 
 RESERVED = {"id", "kind", "name", "count"}
 ID = re.compile(schema("pool")["$defs"]["card"]["properties"]["id"]["pattern"])  # what a card id may be
@@ -65,27 +65,35 @@ class Pool:
 
 def read_pool(path: Path) -> Pool:
     """A pool file, parsed once per content: the parsed form is kept in this process and in
-    the on-disk cache (pool_cache), both keyed by the text's digest; only a pool that reads
-    without a problem is kept, so a bad pool is parsed (and reported) every time."""
+    the user's cache (compiler/cache.py, area `pools`: signed, in folders only the user can
+    write), both keyed by the text's digest; only a pool that reads without a problem is kept,
+    so a bad pool is parsed (and reported) every time."""
     source = read_source(path, "E0901", "the pool")
-    key = pool_cache.digest(source.text)
-    parsed: Any = _parsed.get(key) or pool_cache.read("pools", PARSED_LAYOUT, key)
+    key = cache.digest(source.text)
+    parsed: Any = _parsed.get(key) or _stored(key)
     pool = _cached_pool(source, parsed)
     if pool is None:
         parsed = _parse(source)
-        pool_cache.write("pools", PARSED_LAYOUT, key, parsed)
+        cache.write(AREA, key, (PARSED_LAYOUT, parsed))
         pool = _pool(source, parsed)
     _remember(key, parsed)
     return pool
 
 
-PARSED_LAYOUT = 1  # the layout of `_parse`'s result; change it when that layout changes
+AREA = "pools"  # the cache's area for parsed pools
+PARSED_LAYOUT = 2  # the layout of `_parse`'s result; change it when that layout changes
 MEMO_SIZE = 8  # pools kept parsed in this process
 _parsed: dict[str, dict[str, Any]] = {}  # text digest -> parsed form
 
 
+def _stored(key: str) -> Any | None:
+    """The parsed form the cache holds for a text's digest, if it has this layout."""
+    stored = cache.read(AREA, key)
+    return stored[1] if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == PARSED_LAYOUT else None
+
+
 def _parse(source: Source) -> dict[str, Any]:
-    """The pool's text as plain JSON data: its game, cards (with positions) and settings."""
+    """The pool's text as plain data (marshal-able): its game, cards (with positions) and settings."""
     data = load_yaml(source, "E0902")
     problems = validate(data, "pool", source.file, "E0903", "the pool")
     if problems:

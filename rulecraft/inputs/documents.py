@@ -180,13 +180,18 @@ def _message(err: jsonschema.ValidationError) -> str:
 
 
 def plain(value: Any) -> Any:
-    """A ruamel value as plain Python data (lists, dicts, str)."""
+    """A ruamel value as plain Python data (lists, dicts, str, int, float of those exact types:
+    what marshal stores, so a parsed form can be cached)."""
     if isinstance(value, list):
         return [plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, str):
         return str(value)
+    if isinstance(value, float):  # ruamel's ScalarFloat
+        return float(value)
+    if isinstance(value, int) and not isinstance(value, bool):  # ruamel's ScalarInt, HexInt, ...
+        return int(value)
     return value
 
 

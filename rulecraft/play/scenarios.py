@@ -28,13 +28,18 @@ def find_scenario(name: str) -> tuple[str, str]:
     raise UsageError("E1003", f"no bundled scenario '{name}'")
 
 
+def players_of(rules, name: str) -> list[str]:
+    """The players of a scenario, in order (two, `p1` and `p2`, where it names none)."""
+    return list(scenario_named(rules, name).props.get("players", ["p1", "p2"]))
+
+
 def play(rules, name: str, seed: int, specs: list[str], rounds: int | None,
          assumptions: dict[str, Any] | None = None, options: list[str] | None = None, log: str = "full"):
     """Play a scenario with the agents `specs` give (one spec: every player's); `log` as in
     runtime.play.start."""
     from ..runtime.play import run, start
 
-    players = scenario_named(rules, name).props.get("players", ["p1", "p2"])
+    players = players_of(rules, name)
     agents = make_agents(specs, len(players))
     game = start(rules, name, seed=seed, players=players, agents=agents, assumptions=assumptions,
                  options=options or (), log=log)

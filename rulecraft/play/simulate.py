@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..agents.specs import agent_specs, make_agents
-from ..inputs.given import scenario_named
 from ..runtime.ruleset import Ruleset
 from .progress import progress
+from .scenarios import players_of
 from .seeded import Played, Setting, play_one
 from .statistics import wilson
 
@@ -48,7 +48,7 @@ def setting_of(rules: Ruleset, scenario: str, agents: tuple[str | None, list[str
     """The games' setting, and the scenario's players; `agents`: the `--agents` list and the
     `--agent` specs (agents.specs.agent_specs); a bad agent spec is refused here, before any worker
     starts."""
-    players = list(scenario_named(rules, scenario).props.get("players", ["p1", "p2"]))
+    players = players_of(rules, scenario)
     specs = agent_specs(*agents)
     make_agents(specs, len(players))
     return Setting(scenario, tuple(specs), rounds, assumptions), players

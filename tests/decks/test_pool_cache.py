@@ -1,12 +1,11 @@
-"""Card pools are parsed once per content: kept in the process and in an on-disk JSON cache
-keyed by the text's digest; a changed file is parsed again, a corrupt or foreign cache file
-is ignored and rewritten, and a bad pool is reported the same way every time."""
-
-import json
+"""Card pools are parsed once per content: kept in the process and in the user's cache (the
+compiler's, signed) keyed by the text's digest; a changed file is parsed again, a corrupt or
+foreign cache file is ignored and rewritten, and a bad pool is reported the same way every time."""
 
 import pytest
 
-from rulecraft.decks import pool_cache, pools
+from rulecraft.compiler import cache
+from rulecraft.decks import pools
 from rulecraft.decks.legality import DeckError, check_deck
 
 POOL = """game: doomtrooper
@@ -37,7 +36,8 @@ def write(path, text):
 
 
 def cache_files(tmp_path):
-    return sorted((tmp_path / "cache" / "pools").glob("*.json"))
+    folder = tmp_path / "cache" / pools.AREA
+    return sorted(p for p in folder.iterdir() if not p.name.startswith(".")) if folder.exists() else []
 
 
 def summary(pool):
@@ -72,29 +72,35 @@ def test_a_changed_pool_is_parsed_again(parses, tmp_path):
     assert len(cache_files(tmp_path)) == 2
 
 
-@pytest.mark.parametrize("damage", ["truncate", "not json", "other kind", "other layout", "wrong shape"])
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "other area", "other layout", "wrong shape"])
 def test_a_corrupt_or_foreign_cache_file_is_ignored_and_rewritten(parses, tmp_path, damage):
     path = write(tmp_path / "a.yaml", POOL)
     fresh = summary(pools.read_pool(path))
     [entry] = cache_files(tmp_path)
-    text = entry.read_text(encoding="utf-8")
-    doc = json.loads(text)
-    entry.write_text({"truncate": text[: len(text) // 2],
-                      "not json": "\x00\x01 garbage",
-                      "other kind": json.dumps(doc | {"kind": "rulesets"}),
-                      "other layout": json.dumps(doc | {"layout": pools.PARSED_LAYOUT + 1}),
-                      "wrong shape": json.dumps(doc | {"data": {"cards": [["x"]]}})}[damage], encoding="utf-8")
+    stored = cache.read(pools.AREA, entry.name)
+    data = entry.read_bytes()
+    if damage == "truncate":
+        entry.write_bytes(data[: len(data) // 2])
+    elif damage == "garbage":
+        entry.write_bytes(b"\x00\x01 garbage")
+    elif damage == "other area":  # signed by this user, but for another area
+        assert cache.write("rulesets", entry.name, stored)
+        entry.write_bytes((tmp_path / "cache" / "rulesets" / entry.name).read_bytes())
+    else:
+        layout, parsed = stored
+        assert cache.write(pools.AREA, entry.name, (layout + 1, parsed) if damage == "other layout"
+                           else (layout, {"cards": [["x"]]}))
     pools._parsed.clear()
     assert summary(pools.read_pool(path)) == fresh
     assert len(parses) == 2
-    assert json.loads(entry.read_text(encoding="utf-8")) == doc  # rebuilt
+    assert cache.read(pools.AREA, entry.name) == stored  # rebuilt
 
 
 def test_no_cache_file_is_written_when_caching_is_off(parses, tmp_path, monkeypatch):
     monkeypatch.setenv("RULECRAFT_NO_CACHE", "1")
     path = write(tmp_path / "a.yaml", POOL)
     pools.read_pool(path)
-    assert pool_cache.cache_dir() is None
+    assert cache.cache_dir() is None
     assert not (tmp_path / "cache").exists()
     pools.read_pool(path)
     assert len(parses) == 1  # the process still keeps it

@@ -94,7 +94,7 @@ def test_an_unknown_code_is_a_usage_error_with_suggestions():
     result = rc("explain", "E0299")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
-    assert result.stderr.splitlines()[:2] == ["error[E1003]: no diagnostic code E0299", "  help: did you mean `E0909`, `E0209` or `E1002`?"]
+    assert result.stderr.splitlines()[:2] == ["error[E1003]: no diagnostic code E0299", "  help: did you mean `E0909`, `E0209` or `E1020`?"]
 
 
 def test_an_input_example_runs_its_command_on_its_files():
