@@ -61,19 +61,19 @@ def _loop(c: Choices, loops: Loops) -> str:
 
 _STATEMENTS: tuple[Callable[[Choices, Loops], str], ...] = (
     _loop,
-    lambda c, d: f"xs += [{_number(c, d)}]",
-    lambda c, d: "xs += xs",
-    lambda c, d: 's = "{s}{s}"',
-    lambda c, d: 's = "{s}{n}{xs}"',
-    lambda c, d: f"n = n * {c.count()}",
-    lambda c, d: "n += n",
-    lambda c, d: f'v = pct(loose("%{c.count()}d"), {_number(c, d)})',
-    lambda c, d: f"v = pct(v, {_number(c, d)})",
-    lambda c, d: f"v = times(s, {_number(c, d)})",
-    lambda c, d: f"v = times(xs, {_number(c, d)})",
-    lambda c, d: "s = text(xs)",
-    lambda c, d: "v = text(v)",
-    lambda c, d: 'log "{s} {v}"',
+    lambda c, loops: f"xs += [{_number(c, loops)}]",
+    lambda c, loops: "xs += xs",
+    lambda c, loops: 's = "{s}{s}"',
+    lambda c, loops: 's = "{s}{n}{xs}"',
+    lambda c, loops: f"n = n * {c.count()}",
+    lambda c, loops: "n += n",
+    lambda c, loops: f'v = pct(loose("%{c.count()}d"), {_number(c, loops)})',
+    lambda c, loops: f"v = pct(v, {_number(c, loops)})",
+    lambda c, loops: f"v = times(s, {_number(c, loops)})",
+    lambda c, loops: f"v = times(xs, {_number(c, loops)})",
+    lambda c, loops: "s = text(xs)",
+    lambda c, loops: "v = text(v)",
+    lambda c, loops: 'log "{s} {v}"',
 )
 
 
