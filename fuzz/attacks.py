@@ -21,7 +21,6 @@ A file named "<stdin>" is not made: its bytes are the command's standard input.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import resource
@@ -103,15 +102,24 @@ def mod_log() -> Files:
 
 
 def planted_pool() -> tuple[Files, list[str], dict[str, str]]:
-    """A card pool whose cache entry someone else wrote, in a cache folder anyone may write."""
-    from rulecraft.decks.pool_cache import digest
-    from rulecraft.decks.pools import PARSED_LAYOUT
+    """A card pool whose cache entry someone else rewrote (its card renamed), in a cache folder
+    anyone may write."""
+    from rulecraft.decks.pools import read_pool
 
     text = "game: doomtrooper\ncards:\n  - {id: c1, name: Card One, kind: warrior, fight: 3}\n"
-    key = digest(text)
-    entry = {"kind": "pools", "layout": PARSED_LAYOUT, "key": key, "data": {"planted": True}}
-    return ({"p.yaml": text.encode(), "cache": b"CHMOD:777", "cache/pools": b"CHMOD:777",
-             f"cache/pools/{key}.json": json.dumps(entry).encode()}, [*POOL, "{p.yaml}"],
+    before = os.environ.get("RULECRAFT_CACHE_DIR")
+    with tempfile.TemporaryDirectory(prefix="rulecraft-attack-") as cache:
+        os.environ["RULECRAFT_CACHE_DIR"] = cache
+        try:
+            (Path(cache) / "p.yaml").write_text(text)
+            read_pool(Path(cache) / "p.yaml")  # the genuine entry, as rulecraft writes it
+        finally:
+            os.environ.pop("RULECRAFT_CACHE_DIR") if before is None else os.environ.update(RULECRAFT_CACHE_DIR=before)
+        (entry,) = (Path(cache) / "pools").glob("*.json")
+        planted = entry.read_text().replace("Card One", "Planted Card")
+    deck = b"format: doomtrooper/prague-league-2010\nfaction: templars\nmain:\n  Card One: 1\n"  # unknown if planted
+    return ({"p.yaml": text.encode(), "d.yaml": deck, "cache": b"CHMOD:777", "cache/pools": b"CHMOD:777",
+             f"cache/pools/{entry.name}": planted.encode()}, ["deck", "check", "{d.yaml}", "--pool", "{p.yaml}"],
             {"RULECRAFT_CACHE_DIR": "{cache}"})
 
 
@@ -229,11 +237,11 @@ ISSUE_28: dict[str, tuple[int, Callable[[], Made]]] = {  # each with its finding
     "a const cycle in a mod": (5, lambda: ({"m/main.rules": b'mod "m" "M" extends "doom"\nconst ma = mb\nconst mb = ma\n'},
                                            ["check", "{m}"])),
     "`gang_up: 4.0` in main and sideboard": (5, lambda: ({"d.yaml": b"format: doomtrooper/prague-league-2010\n"
-                                                          b"main:\n  gang_up: 4.0\nsideboard:\n  gang_up: 4.0\n"},
+                                                          b"faction: templars\nmain:\n  gang_up: 4.0\nsideboard:\n  gang_up: 4.0\n"},
                                                          ["deck", "check", "{d.yaml}"])),
     "import: a 5,000-digit JSON number": (5, lambda: ({"c.json": b'[{"id": ' + b"9" * 5_000 + b"}]"},
                                                       ["import", "doomtrooperdb", "{c.json}"])),
-    "replay: 900-deep assumptions": (5, lambda: ({"log.jsonl": TITLE + b'{"deep": ' + b"[" * 900 + b"]" * 900 + b"}}\n"},
+    "replay: 900-deep assumptions": (5, lambda: ({"log.jsonl": TITLE + b'{"enemy_units_1.defenders": ' + b"[" * 900 + b"]" * 900 + b"}}\n"},
                                                  ["replay", "{log.jsonl}"])),
     "a planted pool cache entry": (6, planted_pool),
     "a FIFO as the cache's rulesets/": (6, lambda: ({"cache/rulesets": b"FIFO"}, ["check", "doom"],
