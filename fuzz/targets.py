@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import io
 import signal
-from collections.abc import Callable
-from contextlib import redirect_stderr, redirect_stdout
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -166,6 +166,19 @@ def run_replay(data: bytes, folder: Path) -> None:
 
 # ---- what a program costs while it runs ---------------------------------------------------------
 
+
+@contextmanager
+def within_memory() -> Iterator[None]:
+    """A game that ran out of memory (a BudgetExceeded to the player) is a crash here: its step
+    budget should have stopped it first. The MemoryError escapes, so its place is the signature."""
+    try:
+        yield
+    except GameError as err:
+        if isinstance(err.__context__, MemoryError):
+            raise err.__context__ from None
+        raise
+
+
 GROWTH_BUDGET = 100_000  # steps: every program ends within it, so each run is short
 
 
@@ -178,10 +191,11 @@ def run_growth(data: bytes, folder: Path) -> None:
     from rulecraft.runtime.game import Game
 
     game = Game(compile_source(programs.program(data)), budget=GROWTH_BUDGET)
-    try:
-        game.call("grow")
-    finally:
-        game.log_lines()  # what was logged is shown, whatever ended the run
+    with within_memory():
+        try:
+            game.call("grow")
+        finally:
+            game.log_lines()  # what was logged is shown, whatever ended the run
 
 
 # ---- exact odds ----------------------------------------------------------------------------------
@@ -210,9 +224,10 @@ def run_odds(data: bytes, folder: Path) -> None:
     from rulecraft.runtime.odds import chance_queries, odds
 
     rules = compile_source(data.decode("utf-8", "replace"))
-    for query in chance_queries(rules):
-        if all("default" in p for p in query["params"]):
-            odds(rules, query["id"])
+    with within_memory():
+        for query in chance_queries(rules):
+            if all("default" in p for p in query["params"]):
+                odds(rules, query["id"])
 
 
 # ---- fmt ---------------------------------------------------------------------------------------
@@ -256,12 +271,16 @@ TARGETS = {t.name: t for t in [
 
 
 def signature(err: BaseException) -> str:
-    """What tells two crashes apart: the exception's type and where it was raised."""
-    tb = err.__traceback__
-    while tb is not None and tb.tb_next is not None:
+    """What tells two crashes apart: the exception's type and the innermost Python line it passed
+    (marked "in rules" when it was raised in a ruleset's compiled code, whose lines are the input's)."""
+    tb, where, inside = err.__traceback__, "?", False
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        inside = not name.endswith(".py")
+        if not inside:
+            where = f"{Path(name).name}:{tb.tb_lineno}"
         tb = tb.tb_next
-    where = f"{Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno}" if tb is not None else "?"
-    return f"{type(err).__name__}@{where}"
+    return f"{type(err).__name__}@{where}" + (" in rules" if inside else "")
 
 
 class Hang(BaseException):
