@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.util import find_spec
 from pathlib import Path
 
 from rulecraft.compiler.diagnostics import CompileError, InputError, render_text
@@ -115,13 +116,18 @@ def run_values(data: bytes, folder: Path) -> None:
 # ---- replay logs --------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def log_corpus() -> list[bytes]:
+def played(game_id: str, mods: list[str], scenario: str, seed: int) -> bytes:
+    """The log of one round of a bundled game's scenario."""
     from rulecraft.runtime.play import run, start
 
-    game = start(load("twilight-imperium"), "small_galaxy", seed=3)
-    run(game, "small_galaxy", 1)
-    return [("\n".join(game.log_lines()) + "\n").encode()]
+    game = start(load(game_id, mods), scenario, seed=seed)
+    run(game, scenario, 1)
+    return ("\n".join(game.log_lines()) + "\n").encode()
+
+
+@lru_cache(maxsize=1)
+def log_corpus() -> list[bytes]:
+    return [played("twilight-imperium", [], "small_galaxy", 3)]
 
 
 def run_log(data: bytes, folder: Path) -> None:
@@ -151,11 +157,7 @@ def command(argv: list[str]) -> int:
 @lru_cache(maxsize=1)
 def mod_log_corpus() -> list[bytes]:
     """Logs of a game with a mod, and of the game `log_corpus` plays."""
-    from rulecraft.runtime.play import run, start
-
-    game = start(load("doom", ["doom/deathmatch"]), "deathmatch_for_two", seed=5)
-    run(game, "deathmatch_for_two", 1)
-    return [("\n".join(game.log_lines()) + "\n").encode(), *log_corpus()]
+    return [played("doom", ["doom/deathmatch"], "deathmatch_for_two", 5), *log_corpus()]
 
 
 def run_replay(data: bytes, folder: Path) -> None:
@@ -266,7 +268,7 @@ TARGETS = {t.name: t for t in [
     Target("odds", odds_corpus, run_odds, ANSWERS),
     Target("fmt", rules_corpus, run_fmt, ANSWERS),
     Target("deck_page", wire.http_corpus, run_deck_page),
-    Target("lsp", wire.lsp_corpus, run_lsp),
+    *([Target("lsp", wire.lsp_corpus, run_lsp)] if find_spec("pygls") else []),  # the optional extra `lsp`
 ]}
 
 
