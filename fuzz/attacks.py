@@ -295,7 +295,7 @@ def filled(text: str, root: Path) -> str:
 
 
 def measure(argv: list[str], env: dict[str, str] | None = None, stdin: bytes = b"") -> tuple[float, int, int, str]:
-    """CPU seconds, peak resident MB, exit code (-9: stopped at the wall-clock limit) and what the
+    """CPU seconds, peak resident MB, exit code (negative: stopped at the CPU or wall-clock limit) and what the
     command said first (for a failed test, why it failed; an internal error, wherever it is said)."""
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (CPU_LIMIT, CPU_LIMIT))
