@@ -320,6 +320,8 @@ def measure(argv: list[str], env: dict[str, str] | None = None, stdin: bytes = b
     lines = [line.strip() for line in out.splitlines() if line.strip()]
     said = lines[1] if lines[:1] == ["FAIL a: attack"] and len(lines) > 1 else lines[0] if lines else ""
     said = next((line for line in lines if "internal error" in line), said)  # what matters most, wherever it is
+    if "\x1b" in out:  # a terminal would have obeyed it
+        said = "raw ESC in the output: " + said
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss // 1024, proc.returncode, said
 
 
@@ -349,7 +351,8 @@ def main(names: list[str]) -> int:
     for name in chosen:
         cpu, mb, code, first = attack(name)
         finding = ATTACKS[name][0]
-        print(f"{finding or '-':>5}  {name:42} {cpu:6.2f} {mb:6d} {code:4d}  {first[:110]}", flush=True)
+        shown = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in first[:110])  # never to the terminal
+        print(f"{finding or '-':>5}  {name:42} {cpu:6.2f} {mb:6d} {code:4d}  {shown}", flush=True)
     return 0
 
 
