@@ -136,12 +136,12 @@ def run_log(data: bytes, folder: Path) -> None:
 
     path = folder / "game.jsonl"
     path.write_bytes(data)
-    _, entries = read_log(path)
-    header = next(e for e in entries if e["what"] == "scenario")
+    log = read_log(path)
+    header = log.header
     named = [header["game"], *header.get("mods", ())]
     if any(folder_of(name) is None for name in named):  # as `rulecraft replay`: a log loads bundled rulesets only
         return
-    replay(load(header["game"], header.get("mods", ())), entries)
+    replay(load(header["game"], header.get("mods", ())), log.entries)
 
 
 def command(argv: list[str]) -> int:

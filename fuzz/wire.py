@@ -111,11 +111,16 @@ def frame(message: dict[str, Any]) -> bytes:
 
 
 def _recording(feature: Any, faults: list[Exception]) -> Any:
-    """A feature of the server that remembers what it raised (pygls would answer with it)."""
+    """A feature of the server that remembers what it raised (pygls would answer with it), but
+    for a protocol error it means to answer (JsonRpcException: e.g. "server not initialized")."""
+    from pygls.exceptions import JsonRpcException
+
     @functools.wraps(feature)
     def run(*args: Any) -> Any:
         try:
             return feature(*args)
+        except JsonRpcException:
+            raise
         except Exception as err:
             faults.append(err)
             raise

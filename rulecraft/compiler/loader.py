@@ -117,8 +117,11 @@ def read_own_modules(folder: Path, diags: Diagnostics, reading: Reading) -> list
         path = folder / f"{name}.rules"
         real = path.resolve() if is_file(path) else None
         if real is None or real.parent != home:  # no links out of the folder
-            diags.add("E0109", f"no module `{name}` in this ruleset's folder", imported_at,
-                      f"create {name}.rules next to main.rules")
+            there = os.path.lexists(path)  # a link out, a device, a FIFO, a folder: no module of the folder
+            diags.add("E0109", f"no module `{name}` in this ruleset's folder"
+                      + (f" ({name}.rules is there, but is not a regular file of the folder)" if there else ""),
+                      imported_at, f"make {name}.rules a file of this folder" if there
+                      else f"create {name}.rules next to main.rules")
             continue
         if len(seen) > MAX_MODULES:
             diags.add("E0008", f"more than {MAX_MODULES} modules", imported_at)

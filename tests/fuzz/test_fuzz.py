@@ -33,15 +33,7 @@ def test_there_are_stored_cases_to_replay():
     assert CASES, "fuzz/regressions holds the crashes found so far"
 
 
-# Targets whose slice still finds a crash, each with the defect (strict: a fixed one fails here
-# until its mark is removed).
-KNOWN = {"lsp": "the language server answers a request on a document the editor has not opened (FileNotFoundError: "
-                "pygls reads it from disk) or sent before `initialize` (RuntimeError: no workspace) with an internal "
-                "error carrying a traceback"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(name, marks=[pytest.mark.xfail(reason=KNOWN[name], strict=True)]
-                                               if name in KNOWN else []) for name in sorted(TARGETS)])
+@pytest.mark.parametrize("name", sorted(TARGETS))
 @settings(max_examples=20, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))

@@ -58,14 +58,19 @@ class Client:
         return message
 
     def request(self, method: str, params: Any) -> Any:
-        """Send a request and wait for its answer (notifications that come first are kept)."""
+        """Send a request and wait for its result (notifications that come first are kept)."""
+        message = self.answer(method, params)
+        assert "error" not in message, message["error"]
+        return message.get("result")
+
+    def answer(self, method: str, params: Any) -> dict:
+        """Send a request and wait for the whole answer: its result or its error."""
         number = next(self.ids)
         self.send({"id": number, "method": method, "params": params})
         while True:
             message = self._next()
             if message.get("id") == number and "method" not in message:
-                assert "error" not in message, message["error"]
-                return message.get("result")
+                return message
             self.notifications.append(message)
 
     def notify(self, method: str, params: Any) -> None:

@@ -4,13 +4,23 @@ Diagnostics are published whenever a document is opened or changed, for every fi
 ruleset folder (an edit in one file can fix or break another). Positions are converted between
 the client's units (UTF-16 unless it chose another encoding) and the spans' characters with
 pygls's position codec.
+
+A request is answered only about a document the editor has opened (it sent its text): another
+document is nothing to tell (no hover, no symbols, no edits), never a file read from disk behind
+the editor's back. Before `initialize` a request is refused with the protocol's "server not
+initialized" error and a notification is dropped, as the protocol says.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcServerNotInitialized
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
@@ -51,12 +61,24 @@ class RulesServer(LanguageServer):
     def path_of(self, uri: str) -> Path:
         return Path(to_fs_path(uri) or uri).resolve()
 
-    def text_of(self, uri: str) -> str:
-        return self.workspace.get_text_document(uri).source.replace("\r\n", "\n").replace("\r", "\n")
+    def ready(self) -> bool:
+        """Whether the client has sent `initialize` (pygls has no workspace before)."""
+        try:
+            return self.workspace is not None
+        except RuntimeError:
+            return False
 
-    def pos(self, uri: str, position: lsp.Position) -> navigation.Pos:
-        """A client's position as a span counts it: line and character from 1."""
-        at = self.workspace.position_codec.position_from_client_units(self.text_of(uri).split("\n"), position)
+    def text_of(self, uri: str) -> str | None:
+        """The text of a document the editor has opened; None for any other."""
+        document = self.workspace.text_documents.get(unquote(uri))
+        return None if document is None else document.source.replace("\r\n", "\n").replace("\r", "\n")
+
+    def pos(self, uri: str, position: lsp.Position) -> navigation.Pos | None:
+        """A client's position as a span counts it: line and character from 1 (None: not opened)."""
+        text = self.text_of(uri)
+        if text is None:
+            return None
+        at = self.workspace.position_codec.position_from_client_units(text.split("\n"), position)
         return at.line + 1, at.character + 1
 
     def range(self, a: Analysis, span: Span) -> lsp.Range:
@@ -74,10 +96,13 @@ class RulesServer(LanguageServer):
 
     def at(self, uri: str, position: lsp.Position) -> tuple[Analysis, str, navigation.Pos] | None:
         """The analysis of a document, the document's name in it and the position as spans count it."""
+        pos = self.pos(uri, position)
+        if pos is None:
+            return None
         path = self.path_of(uri)
         a = self.documents.analysis(path)
         label = a.label_of(path)
-        return (a, label, self.pos(uri, position)) if label is not None else None
+        return (a, label, pos) if label is not None else None
 
     def target(self, uri: str, position: lsp.Position) -> tuple[Analysis, navigation.Target, str, navigation.Pos] | None:
         found = self.at(uri, position)
@@ -89,8 +114,10 @@ class RulesServer(LanguageServer):
 
     def edited(self, uri: str) -> None:
         """A document opened or changed: compile its ruleset, publish what changed."""
-        path = self.path_of(uri)
-        a = self.documents.update(path, self.text_of(uri))
+        path, text = self.path_of(uri), self.text_of(uri)
+        if text is None:
+            return
+        a = self.documents.update(path, text)
         for file, found in self.documents.diagnostics(path).items():
             file_uri = from_fs_path(str(file))
             shown = [self.diagnostic(a, d) for d in found]
@@ -107,19 +134,39 @@ class RulesServer(LanguageServer):
                               code=d.code, source="rulecraft", related_information=related or None)
 
 
+NOTIFICATIONS = frozenset({lsp.TEXT_DOCUMENT_DID_OPEN, lsp.TEXT_DOCUMENT_DID_CHANGE, lsp.TEXT_DOCUMENT_DID_CLOSE})
+
+
+def feature(server: RulesServer, method: str, options: Any = None) -> Callable[[Callable], Callable]:
+    """`server.feature`, with the protocol's rule before `initialize`: a notification is dropped,
+    a request refused (ServerNotInitialized)."""
+    def register(handler: Callable) -> Callable:
+        @functools.wraps(handler)
+        def guarded(ls: RulesServer, params: Any) -> Any:
+            if ls.ready():
+                return handler(ls, params)
+            if method in NOTIFICATIONS:
+                return None
+            raise JsonRpcServerNotInitialized()
+
+        return server.feature(method, options)(guarded)
+
+    return register
+
+
 def make_server() -> RulesServer:
     """The server with every feature registered."""
     server = RulesServer()
 
-    @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+    @feature(server, lsp.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: RulesServer, params: lsp.DidOpenTextDocumentParams) -> None:
         ls.edited(params.text_document.uri)
 
-    @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    @feature(server, lsp.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: RulesServer, params: lsp.DidChangeTextDocumentParams) -> None:
         ls.edited(params.text_document.uri)
 
-    @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    @feature(server, lsp.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: RulesServer, params: lsp.DidCloseTextDocumentParams) -> None:
         ls.documents.close(ls.path_of(params.text_document.uri))
 
@@ -129,7 +176,7 @@ def make_server() -> RulesServer:
 
 
 def _navigation(server: RulesServer) -> None:
-    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    @feature(server, lsp.TEXT_DOCUMENT_HOVER)
     def hover(ls: RulesServer, params: lsp.HoverParams) -> lsp.Hover | None:
         found = ls.target(params.text_document.uri, params.position)
         if found is None:
@@ -137,14 +184,14 @@ def _navigation(server: RulesServer) -> None:
         a, target, label, pos = found
         return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, describe.hover(a, target, label, pos)))
 
-    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    @feature(server, lsp.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: RulesServer, params: lsp.DefinitionParams) -> lsp.Location | None:
         found = ls.target(params.text_document.uri, params.position)
         if found is None or found[1].site is None:
             return None
         return ls.location(found[0], found[1].site)
 
-    @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+    @feature(server, lsp.TEXT_DOCUMENT_REFERENCES)
     def references(ls: RulesServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
         found = ls.target(params.text_document.uri, params.position)
         if found is None:
@@ -154,9 +201,11 @@ def _navigation(server: RulesServer) -> None:
                  if params.context.include_declaration or target.site is None or s != target.site]
         return [loc for s in spans if (loc := ls.location(a, s)) is not None]
 
-    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @feature(server, lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def symbols(ls: RulesServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
         path = ls.path_of(params.text_document.uri)
+        if ls.text_of(params.text_document.uri) is None:
+            return []
         a = ls.documents.analysis(path)
         label = a.label_of(path)
         module = a.module(label) if label is not None else None
@@ -170,11 +219,14 @@ def _symbol(ls: RulesServer, a: Analysis, entry: describe.Outline) -> lsp.Docume
 
 
 def _editing(server: RulesServer) -> None:
-    @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["."]))
+    @feature(server, lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["."]))
     def completion(ls: RulesServer, params: lsp.CompletionParams) -> lsp.CompletionList:
         uri = params.text_document.uri
-        line, column = ls.pos(uri, params.position)
-        lines = ls.text_of(uri).split("\n")
+        text, pos = ls.text_of(uri), ls.pos(uri, params.position)
+        if text is None or pos is None:
+            return lsp.CompletionList(is_incomplete=False, items=[])
+        line, column = pos
+        lines = text.split("\n")
         before = lines[line - 1][:column - 1] if line <= len(lines) else ""
         after_dot = before.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_").endswith(".")
         a = ls.documents.analysis(ls.path_of(uri))
@@ -182,12 +234,12 @@ def _editing(server: RulesServer) -> None:
                                     detail=c.detail) for c in describe.completions(a, after_dot)]
         return lsp.CompletionList(is_incomplete=False, items=items)
 
-    @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+    @feature(server, lsp.TEXT_DOCUMENT_FORMATTING)
     def formatting(ls: RulesServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
         uri = params.text_document.uri
         path = ls.path_of(uri)
         text = ls.text_of(uri)
-        if ls.documents.parsed.get(path) != text:
+        if text is None or ls.documents.parsed.get(path) != text:
             return []  # as `rulecraft fmt`, only a file that parses is laid out
         laid = format_text(text)
         if laid == text:
