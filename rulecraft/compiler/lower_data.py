@@ -62,6 +62,8 @@ class BodyState:
     checked: set[str] = dataclasses.field(default_factory=set)  # lists an enclosing loop checks the length of when it ends
     record_types: set[str] = dataclasses.field(default_factory=set)  # record types made by the function being lowered
     arguments: dict[str, ast.expr] | None = None  # a fn's parameters while its result is inlined
+    appends: list[list[str]] = dataclasses.field(default_factory=list)  # per enclosing loop: the lists its body
+    # (not a loop inside it) appends to item by item, one name an append (`loop_body`)
 
 
 class DataLowering:
@@ -109,28 +111,49 @@ class DataLowering:
 
     def grow(self, target: n.Name, value: n.Expr) -> ast.stmt:
         """`xs += ys` on a variable that owns its list: in place, amortised O(1) a item. `xs += [x]`
-        is a plain append: the loop round that runs it is charged to the budget, and the list's
-        length is checked when the loop ends and when it is returned (`loop_body`)."""
+        is a plain append: the loop round that runs it pays for it and checks the list's length
+        (`rounds`, `round_tick`), and so do the loop's end and a `return` (`loop_body`)."""
         v = f"v_{target.name}"
         if isinstance(value, n.ListExpr) and len(value.items) == 1:  # `xs += [x]`: no list to build
+            if self.state.appends:
+                self.state.appends[-1].append(target.name)
             append = ast.Attribute(value=_name(v), attr="append", ctx=ast.Load())
             return ast.Expr(value=ast.Call(func=append, args=[self.expr(value.items[0])], keywords=[]))
         return ast.Assign(targets=[ast.Name(id=v, ctx=ast.Store())],
                           value=_call("_append", _name(RT), _name(v), self.expr(value)))
 
-    def loop_body(self, body: n.Block, used: Uses) -> tuple[list[ast.stmt], list[ast.stmt]]:
-        """A loop's body, and the length checks to run when the loop ends: one for each list the
-        body grows item by item that lives outside the body, unless an enclosing loop checks it."""
+    def loop_body(self, body: n.Block, used: Uses) -> tuple[list[ast.stmt], list[ast.stmt], list[str]]:
+        """A loop's body, the length checks to run when the loop ends (one for each list the body
+        grows item by item that lives outside the body, unless an enclosing loop checks it) and
+        the lists the body itself appends to item by item, a name an append (`rounds`)."""
         state = self.state
         mine = sorted(used.pushed - used.declared - state.checked)
         state.loops += 1
         state.checked.update(mine)
+        state.appends.append([])
         try:
             stmts = self.body(body)  # type: ignore[attr-defined]
         finally:
             state.loops -= 1
             state.checked.difference_update(mine)
-        return stmts, [ast.Expr(value=_call("_fits", _name(f"v_{name}"))) for name in mine]
+            appended = state.appends.pop()
+        return stmts, [ast.Expr(value=_call("_fits", _name(f"v_{name}"))) for name in mine], appended
+
+    def rounds(self, items: ast.expr, appended: list[str], used: Uses) -> ast.expr:
+        """The items of a `for` whose body appends item by item: `_rounds(rt, items, appends, *lists)`
+        charges the rounds and what they append before the loop starts and watches the lists that
+        live outside the body, round by round, if they could pass the length limit (data.rounds)."""
+        return _call("_rounds", _name(RT), items, *self.appended(appended, used))
+
+    def round_tick(self, appended: list[str], used: Uses) -> ast.expr:
+        """The step of a `while` round whose body appends item by item: `_round(rt, appends, *lists)`
+        also charges what it appends and checks the lists' lengths (data.while_round)."""
+        return _call("_round", _name(RT), *self.appended(appended, used))
+
+    def appended(self, appended: list[str], used: Uses) -> list[ast.expr]:
+        """How many items a round appends, then the lists it appends to that live outside the body."""
+        outside = sorted(set(appended) - used.declared)
+        return [ast.Constant(len(appended)), *(_name(f"v_{name}") for name in outside)]
 
     def set_item(self, target: n.Index, value: ast.expr) -> ast.stmt:
         holder = target.target

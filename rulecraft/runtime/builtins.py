@@ -20,7 +20,8 @@ from typing import Any
 
 from . import data, grid, hexgrid  # noqa: F401  (their built-ins join the registry)
 from .arith import MAX_LENGTH
-from .deep import Members, nested_size
+from .budget import ITEMS_PER_GROW_STEP
+from .deep import Members, nested_size, shown_length
 from .errors import BudgetExceeded, IllegalAction
 from .library import BUILTINS, builtin
 from .state import Entity, Zone
@@ -208,12 +209,18 @@ def _text(rt, value):
         raise BudgetExceeded(f"a number of more than {MAX_TEXT_BITS} bits is too long to show")
     if isinstance(value, (list, dict)):  # shown item by item: measured first, then charged as made
         rt.budget.spend(nested_size(value), "shows too much?")
+        shown_length(value)  # a text sure to pass MAX_LENGTH is refused before it is made
         shown = str(value)
         if len(shown) > MAX_LENGTH:
             raise BudgetExceeded(f"a text longer than {MAX_LENGTH} characters")
         rt.budget.grow(len(shown))
         return shown
-    return str(value.name if hasattr(value, "name") else value)
+    if hasattr(value, "name"):  # a thing or a zone: its name, a text it has already
+        return str(value.name)
+    shown = str(value)  # a number (of thousands of digits, at most) is a text made here: charged
+    if len(shown) >= ITEMS_PER_GROW_STEP:
+        rt.budget.grow(len(shown))
+    return shown
 
 
 def _numbers(what: Callable[[], str], lo: Any, stop: Any) -> range:

@@ -9,12 +9,16 @@ for its work.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Collection, Iterator
+from typing import Any, TypeVar
 
 from .arith import MAX_LENGTH
+from .budget import ITEMS_PER_GROW_STEP
 from .errors import BudgetExceeded, IllegalAction
 from .library import builtin
 from .state import to_json
+
+C = TypeVar("C", bound=Collection[Any])
 
 
 class Record(dict):
@@ -59,10 +63,43 @@ def own_list(rt: Any, value: Any) -> list:
 
 
 def fits(items: list) -> list:
-    """A list grown item by item, checked against the length limit once its loop is done."""
+    """A list grown item by item, checked against the length limit (after each loop round that
+    may grow it past the limit, and once its loop is done)."""
     if len(items) > MAX_LENGTH:
         raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
     return items
+
+
+def rounds(rt: Any, items: C, appends: int, *lists: list) -> C | Iterator[Any]:
+    """The rounds of a `for` whose body appends `appends` items one at a time (`xs += [x]`), some
+    to `lists`, which live outside the loop. The rounds are charged before the loop starts: a
+    round's step pays for up to ITEMS_PER_GROW_STEP appends; a body that appends more pays for
+    all they may append, as `made` charges a list. If the rounds could take one of `lists` past
+    MAX_LENGTH, each is checked after every round, so none passes it by more than a round's appends."""
+    rt.budget.charge(items)
+    most = appends * len(items)
+    if appends > ITEMS_PER_GROW_STEP:
+        rt.budget.grow(most)
+    if any(len(xs) + most > MAX_LENGTH for xs in lists):
+        return _watched(items, lists)
+    return items
+
+
+def _watched(items: Collection[Any], lists: tuple[list, ...]) -> Iterator[Any]:
+    for item in items:
+        yield item
+        for xs in lists:
+            fits(xs)
+
+
+def while_round(rt: Any, appends: int, *lists: list) -> None:
+    """A round of a `while` whose body appends `appends` items one at a time: its step, what it
+    appends (charged as `rounds` charges it) and the lengths of the lists grown in earlier rounds."""
+    rt.budget.tick()
+    if appends > ITEMS_PER_GROW_STEP:
+        rt.budget.grow(appends)
+    for xs in lists:
+        fits(xs)
 
 
 def own(rt: Any, value: Any) -> Any:

@@ -35,6 +35,31 @@ def nested_size(*values: Any) -> int:
     return MAX_LENGTH - room
 
 
+def shown_length(value: Any) -> int:
+    """At least how many characters `str(value)` of a list or map has: each item one (its
+    separator), each text its characters, each number a digit per four bits. Past MAX_LENGTH it
+    is refused before the text is made: a list held a million times, or holding a long text a
+    million times, is short in items but would be long to show."""
+    total, pending = 0, [value]
+    while pending:
+        item = pending.pop()
+        cls = item.__class__
+        if cls is str:
+            total += len(item)
+        elif cls is int:
+            total += item.bit_length() >> 2
+        elif isinstance(item, list):
+            total += len(item)
+            pending.extend(item)
+        elif isinstance(item, dict):
+            total += 2 * len(item)
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        if total > MAX_LENGTH:
+            raise BudgetExceeded(f"a text longer than {MAX_LENGTH} characters")
+    return total
+
+
 def equal(rt: Any, a: Any, b: Any) -> bool:
     """`a == b` where either side may nest."""
     if a is b:
