@@ -11,7 +11,21 @@ from typing import Any
 
 from ..runtime.arith import MAX_BITS, checked_add, checked_mul, exact_div, floor_div, joined, remainder
 from ..runtime.builtins import BUILTINS, interval, span, span_half_open
-from ..runtime.data import RECORD_TYPES, append, fits, get_key, own, own_list, rounds, set_item, set_prop_item, while_round
+from ..runtime.data import (
+    RECORD_TYPES,
+    append,
+    fits,
+    get_key,
+    get_truth_key,
+    own,
+    own_list,
+    rounds,
+    set_item,
+    set_key,
+    set_prop_item,
+    truth_keyed,
+    while_round,
+)
 from ..runtime.deep import contains, equal, number, without
 from ..runtime.errors import HANDLERS, IllegalAction, item_fault
 
@@ -25,7 +39,8 @@ def namespace() -> dict[str, Any]:
                           "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
                           "_set_item": set_item, "_set_prop_item": set_prop_item, "_get_key": get_key,
                           "_record": RECORD_TYPES, "_own_list": own_list, "_fits": fits, "_rounds": rounds, "_round": while_round,
-                          "_equal": equal, "_contains": contains,
+                          "_equal": equal, "_contains": contains, "_set_key": set_key, "_get_truth_key": get_truth_key,
+                          "_truth_keyed": truth_keyed,
                           "_number": number, "_HALF": 1 << (MAX_BITS // 2)}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func

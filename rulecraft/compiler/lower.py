@@ -518,7 +518,8 @@ class Lowerer(DataLowering, ListLowering):
         left, right = (self.read(e.left), self.read(e.right)) if looks else (self.expr(e.left), self.expr(e.right))
         if op in n.LOGIC:
             return ast.BoolOp(op=ast.And() if op == n.BinOp.AND else ast.Or(), values=[left, right])
-        if self.res.is_nested(e):  # operands that may nest: compared at a cost the budget sees (runtime.deep)
+        if self.res.is_nested(e) or (op in n.MEMBERSHIP and self.member_meets(e)):
+            # operands that may nest: compared at a cost the budget sees; `true` never found as 1 (runtime.deep)
             return self.nested_comparison(op, left, right)
         if op in (n.BinOp.IN, n.BinOp.NOT_IN):  # a search: charged in proportion to the list
             return ast.Compare(left=left, ops=[CMPOPS[op]()], comparators=[_rt("scan", right)])

@@ -15,6 +15,7 @@ import ast
 import dataclasses
 from typing import Any
 
+from ..runtime.types import ANY, Ty
 from . import nodes as n
 from . import resolved as r
 from .facts import Facts, Uses
@@ -37,6 +38,18 @@ def _constant(value: Any) -> ast.expr:
     if isinstance(value, list):
         return ast.List(elts=[_constant(v) for v in value], ctx=ast.Load())
     return ast.Constant(value=value)
+
+
+def truth_meets_number(a: Ty, b: Ty) -> bool:
+    """Whether a value of type a may be `true` or `false` and one of type b a number, or the
+    reverse: Python counts them equal (True == 1), the language never (runtime.deep.holds)."""
+    truths, numbers = ("bool", "any"), ("int", "num", "any")
+    return (a.name in truths and b.name in numbers) or (a.name in numbers and b.name in truths)
+
+
+def map_key_type(t: Ty) -> Ty:
+    """The type of the keys of a value of type t that may be a map."""
+    return t.key if t.name == "map" else ANY
 
 
 def record_class(name: str) -> str:
@@ -167,12 +180,24 @@ class DataLowering:
             assert isinstance(slot, ast.Subscript)  # a list's item, not a map's
             slot.ctx = ast.Store()
             return ast.Assign(targets=[slot], value=value)
-        return ast.Expr(value=_call("_set_item", _name(RT), self.read(holder), self.expr(target.index), value))
+        helper = "_set_key" if self.key_meets(holder, target.index) else "_set_item"  # m[true] and m[1]: one refused
+        return ast.Expr(value=_call(helper, _name(RT), self.read(holder), self.expr(target.index), value))
+
+    def member_meets(self, e: n.Binary) -> bool:
+        """`x in xs` where x may be `true` and an item 1 (or the reverse): Python would find it."""
+        held = self.res.type_of(e.right)
+        held = held.element if held.name == "list" else held.key if held.name == "map" else held
+        return truth_meets_number(self.res.type_of(e.left), held)
+
+    def key_meets(self, holder: n.Expr, key: n.Expr) -> bool:
+        """`m[k]` where m may be a map whose keys may be truth values and k a number, or the reverse."""
+        t = self.res.type_of(holder)
+        return t.name in ("map", "any") and truth_meets_number(map_key_type(t), self.res.type_of(key))
 
     def item(self, e: n.Index) -> ast.Subscript | ast.Call:
         holder = self.read(e.target)
         if self.res.type_of(e.target).name == "map":
-            return _call("_get_key", holder, self.expr(e.index))
+            return _call("_get_truth_key" if self.key_meets(e.target, e.index) else "_get_key", holder, self.expr(e.index))
         # `(_hN := xs)[_iN if (_iN := i) >= 0 else PAST]`: a plain subscript that keeps the list and
         # the index for a fault to name (runtime/errors.item_fault finds read N by the end column
         # _locate gives it); a negative index reads past the end too, never from the end. An index
@@ -198,4 +223,8 @@ class DataLowering:
         return ast.Call(func=_name(record_class(ref.name)), args=[fields], keywords=[])
 
     def map_expr(self, e: n.MapExpr) -> ast.expr:
-        return ast.Dict(keys=[self.expr(k) for k, _ in e.items], values=[self.expr(v) for _, v in e.items])
+        keys, values = [self.expr(k) for k, _ in e.items], [self.expr(v) for _, v in e.items]
+        types = [self.res.type_of(k) for k, _ in e.items]
+        if any(truth_meets_number(a, b) for i, a in enumerate(types) for b in types[i + 1:]):  # `{true: 1, 1: 2}`
+            return _call("_truth_keyed", _name(RT), ast.List(elts=keys, ctx=ast.Load()), ast.List(elts=values, ctx=ast.Load()))
+        return ast.Dict(keys=list[ast.expr | None](keys), values=values)

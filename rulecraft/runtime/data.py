@@ -1,10 +1,15 @@
 """The data model's run-time helpers: records, in-place list growth, item assignment, map reads.
 
-Lists and maps are values. A variable that a handler grows in place (`xs += [x]`) or whose items
-it sets (`xs[i] = v`, `m[k] = v`) owns its list or map: the compiler copies the value into it
-(`own`) and copies it on the way out, so no other variable, property or event argument ever
-shares it. Growing an owned list is then amortised O(1). Every helper charges the step budget
-for its work.
+Takes the values compiled handlers pass (lists, maps, keys, a loop's items); gives the value
+read or made, or a refusal. Lists and maps are values. A variable that a handler grows in place
+(`xs += [x]`) or whose items it sets (`xs[i] = v`, `m[k] = v`) owns its list or map: the compiler
+copies the value into it (`own`) and copies it on the way out, so no other variable, property or
+event argument ever shares it. Growing an owned list is then amortised O(1); a loop that grows
+one item by item pays for it with its rounds and is watched so the list stops at the length
+limit (`rounds`, `while_round`). Every helper charges the step budget for its work. A map whose
+keys may be truth values and numbers holds `true` or 1, never both (`set_key`). A newcomer adds
+here a run-time helper of the data model that the lowering calls (and names it in
+compiler/handler_globals.py).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Any, TypeVar
 
 from .arith import MAX_LENGTH
 from .budget import ITEMS_PER_GROW_STEP
+from .deep import holds
 from .errors import BudgetExceeded, IllegalAction
 from .library import builtin
 from .state import to_json
@@ -138,6 +144,36 @@ def set_item(rt: Any, holder: Any, key: Any, value: Any) -> None:
         holder[key] = value
     else:
         raise IllegalAction(f"cannot set an item of {to_json(holder)!r}")
+
+
+def set_key(rt: Any, holder: Any, key: Any, value: Any) -> None:
+    """`m[k] = v` where the map's keys may be truth values and k a number, or the reverse: as
+    `set_item`, but a map holding `true` refuses the key 1 (and so on), which Python would take
+    for it: the two are different values, and a map holds one of them at most."""
+    if isinstance(holder, dict) and key in holder and not holds(holder, key):
+        raise IllegalAction(f"a map cannot hold both {_truth_and_number(key)} as keys")
+    set_item(rt, holder, key, value)
+
+
+def truth_keyed(rt: Any, keys: list, values: list) -> dict:
+    """`{k: v, ...}` whose keys may be truth values and numbers: each key set as `set_key` sets it."""
+    made: dict = {}
+    for key, value in zip(keys, values):
+        set_key(rt, made, key, value)
+    return made
+
+
+def _truth_and_number(key: Any) -> str:
+    truth = "true" if key == 1 else "false"
+    return f"`{truth}` and `{int(key)}`"
+
+
+def get_truth_key(holder: Any, key: Any) -> Any:
+    """`m[k]` where the map's keys may be truth values and k a number, or the reverse: a map
+    holding `true` has no key 1 (`get_key`)."""
+    if isinstance(holder, dict) and key in holder and not holds(holder, key):
+        raise IllegalAction(f"the map has no key {to_json(key)!r}")
+    return get_key(holder, key)
 
 
 def set_prop_item(rt: Any, thing: Any, prop: str, key: Any, value: Any) -> None:
