@@ -19,6 +19,7 @@ from ..runtime.data import (
     get_truth_key,
     own,
     own_list,
+    position,
     rounds,
     set_item,
     set_key,
@@ -40,7 +41,7 @@ def namespace() -> dict[str, Any]:
                           "_set_item": set_item, "_set_prop_item": set_prop_item, "_get_key": get_key,
                           "_record": RECORD_TYPES, "_own_list": own_list, "_fits": fits, "_rounds": rounds, "_round": while_round,
                           "_equal": equal, "_contains": contains, "_set_key": set_key, "_get_truth_key": get_truth_key,
-                          "_truth_keyed": truth_keyed,
+                          "_truth_keyed": truth_keyed, "_position": position,
                           "_number": number, "_HALF": 1 << (MAX_BITS // 2)}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func

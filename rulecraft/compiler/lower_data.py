@@ -206,6 +206,8 @@ class DataLowering:
         self.items_read += 1
         index: ast.expr = ast.NamedExpr(target=ast.Name(id=f"_i{n_}", ctx=ast.Store()), value=self.expr(e.index))
         if e not in self.facts.unguarded_indexes:
+            if self.res.type_of(e.index) == ANY:  # `xs[true]` is no read of xs[1]
+                index = _call("_position", index)
             index = ast.IfExp(test=ast.Compare(left=index, ops=[ast.GtE()], comparators=[ast.Constant(0)]),
                               body=ast.Name(id=f"_i{n_}", ctx=ast.Load()), orelse=ast.Constant(PAST_ANY_LIST))
         read = ast.Subscript(value=ast.NamedExpr(target=ast.Name(id=f"_h{n_}", ctx=ast.Store()), value=holder),

@@ -130,6 +130,12 @@ def append(rt: Any, items: Any, more: Any) -> Any:
     return items
 
 
+def position(index: Any) -> Any:
+    """A list index the checker could not type: a truth value is no position, though Python
+    reads `xs[True]` as `xs[1]` (-1: the read is past the end, a fault naming the index)."""
+    return -1 if index.__class__ is bool else index
+
+
 def set_item(rt: Any, holder: Any, key: Any, value: Any) -> None:
     """`xs[i] = v` (0 <= i < the list's length) or `m[k] = v`."""
     rt.budget.tick()

@@ -6,7 +6,7 @@ the other is refused, never merged with it. Numbers stay numbers: 2/2 is 1."""
 import pytest
 
 import rulecraft
-from rulecraft.runtime.errors import IllegalAction
+from rulecraft.runtime.errors import IllegalAction, RuleFault
 
 RULES = '''
 game "t" "T"
@@ -36,6 +36,7 @@ fn key_in(a: any, b: any) -> bool {
   return b in m
 }
 fn half(n: int) -> num { return n / 2 }
+fn item(xs: list<int>, i: any) -> int { return xs[i] }
 '''
 
 
@@ -108,3 +109,9 @@ def test_a_map_holding_true_has_no_key_one(game):
     assert game.call("key_in", 1, True) is False
     assert game.call("key_in", True, True) is True
     assert game.call("key_in", 0, 0) is True
+
+
+def test_a_truth_value_is_no_position_in_a_list(game):
+    with pytest.raises(RuleFault, match="no item at index true "):
+        game.call("item", [5, 6], True)
+    assert game.call("item", [5, 6], 1) == 6
