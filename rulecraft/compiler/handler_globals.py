@@ -9,23 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..runtime.arith import MAX_BITS, checked_add, checked_mul, exact_div, floor_div, joined, remainder
+from ..runtime.arith import MAX_BITS, checked_add, checked_mul, exact_div, fits, floor_div, joined, remainder
 from ..runtime.builtins import BUILTINS, interval, span, span_half_open
 from ..runtime.data import (
     RECORD_TYPES,
     append,
-    fits,
     get_key,
     get_truth_key,
     own,
     own_list,
     position,
-    rounds,
     set_item,
     set_key,
     set_prop_item,
     truth_keyed,
-    while_round,
 )
 from ..runtime.deep import contains, equal, number, without
 from ..runtime.errors import HANDLERS, IllegalAction, item_fault
@@ -39,7 +36,7 @@ def namespace() -> dict[str, Any]:
                           "_span_half_open": span_half_open, "_interval": interval,
                           "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
                           "_set_item": set_item, "_set_prop_item": set_prop_item, "_get_key": get_key,
-                          "_record": RECORD_TYPES, "_own_list": own_list, "_fits": fits, "_rounds": rounds, "_round": while_round,
+                          "_record": RECORD_TYPES, "_own_list": own_list, "_fits": fits,
                           "_equal": equal, "_contains": contains, "_set_key": set_key, "_get_truth_key": get_truth_key,
                           "_truth_keyed": truth_keyed, "_position": position,
                           "_number": number, "_HALF": 1 << (MAX_BITS // 2)}

@@ -275,7 +275,7 @@ class Lowerer(DataLowering, ListLowering):
 
     def loop_items(self, iterable: n.Expr, appended: list[str] | None = None, used: Uses = NO_USES) -> ast.expr:
         """What a loop (a `for`, a list expression) runs over, its rounds charged at once (with what
-        they append item by item, `appended`: lower_data.rounds)."""
+        they append item by item, `appended`: Budget.rounds)."""
         numbers = _small_span(iterable)
         if numbers is not None:  # `for i in 0..63`: a constant
             items: ast.expr = ast.Constant(numbers)  # type: ignore[arg-type]  # a tuple of ints is a valid constant
@@ -285,7 +285,7 @@ class Lowerer(DataLowering, ListLowering):
             items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in iterable.args))
         else:
             items = self.expr(iterable)
-        return self.rounds(items, appended, used) if appended else _rt("charge", items)
+        return _rt("rounds", items, *self.appended(appended, used)) if appended else _rt("charge", items)
 
     def for_(self, s: n.For) -> list[ast.stmt]:
         """A `for` runs over a list it already has: its rounds are charged at once."""
@@ -299,7 +299,7 @@ class Lowerer(DataLowering, ListLowering):
     def while_(self, s: n.While) -> list[ast.stmt]:
         used = self.facts.uses[s.body]
         body, checks, appended = self.loop_body(s.body, used)
-        tick = self.round_tick(appended, used) if appended else _rt("tick")
+        tick = _rt("round", *self.appended(appended, used)) if appended else _rt("tick")
         return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=tick), *body], orelse=[]), *checks]
 
     def emit(self, s: n.Emit) -> list[ast.stmt]:

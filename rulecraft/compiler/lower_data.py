@@ -125,7 +125,7 @@ class DataLowering:
     def grow(self, target: n.Name, value: n.Expr) -> ast.stmt:
         """`xs += ys` on a variable that owns its list: in place, amortised O(1) a item. `xs += [x]`
         is a plain append: the loop round that runs it pays for it and checks the list's length
-        (`rounds`, `round_tick`), and so do the loop's end and a `return` (`loop_body`)."""
+        (`appended`), and so do the loop's end and a `return` (`loop_body`)."""
         v = f"v_{target.name}"
         if isinstance(value, n.ListExpr) and len(value.items) == 1:  # `xs += [x]`: no list to build
             if self.state.appends:
@@ -138,7 +138,7 @@ class DataLowering:
     def loop_body(self, body: n.Block, used: Uses) -> tuple[list[ast.stmt], list[ast.stmt], list[str]]:
         """A loop's body, the length checks to run when the loop ends (one for each list the body
         grows item by item that lives outside the body, unless an enclosing loop checks it) and
-        the lists the body itself appends to item by item, a name an append (`rounds`)."""
+        the lists the body itself appends to item by item, a name an append (`appended`)."""
         state = self.state
         mine = sorted(used.pushed - used.declared - state.checked)
         state.loops += 1
@@ -152,19 +152,10 @@ class DataLowering:
             appended = state.appends.pop()
         return stmts, [ast.Expr(value=_call("_fits", _name(f"v_{name}"))) for name in mine], appended
 
-    def rounds(self, items: ast.expr, appended: list[str], used: Uses) -> ast.expr:
-        """The items of a `for` whose body appends item by item: `_rounds(rt, items, appends, *lists)`
-        charges the rounds and what they append before the loop starts and watches the lists that
-        live outside the body, round by round, if they could pass the length limit (data.rounds)."""
-        return _call("_rounds", _name(RT), items, *self.appended(appended, used))
-
-    def round_tick(self, appended: list[str], used: Uses) -> ast.expr:
-        """The step of a `while` round whose body appends item by item: `_round(rt, appends, *lists)`
-        also charges what it appends and checks the lists' lengths (data.while_round)."""
-        return _call("_round", _name(RT), *self.appended(appended, used))
-
     def appended(self, appended: list[str], used: Uses) -> list[ast.expr]:
-        """How many items a round appends, then the lists it appends to that live outside the body."""
+        """The arguments of the budget's `rounds` (after a `for`'s items) and `round` (a `while`'s
+        step) for a loop body that appends item by item: how many items a round appends, then the
+        lists it appends to that live outside the body, which the budget watches (Budget.rounds)."""
         outside = sorted(set(appended) - used.declared)
         return [ast.Constant(len(appended)), *(_name(f"v_{name}") for name in outside)]
 

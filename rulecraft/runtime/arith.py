@@ -65,16 +65,22 @@ def checked_add(rt: Any, a: Any, b: Any) -> Any:
 
 def joined(rt: Any, pieces: list[str]) -> str:
     """A text template's text (`"{a} and {b}"`): its pieces are texts already; the text they make
-    together is measured, refused past MAX_LENGTH and charged before it is made."""
-    made(rt, sum(map(len, pieces)))
+    together is measured, refused past MAX_LENGTH and charged before it is made (as `made`)."""
+    rt.budget.grow(sum(map(len, pieces)))
     return "".join(pieces)
+
+
+def fits(items: list) -> list:
+    """A list grown item by item, checked against the length limit (after each loop round that
+    may grow it past the limit, and once its loop is done)."""
+    if len(items) > MAX_LENGTH:
+        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
+    return items
 
 
 def made(rt: Any, length: int) -> None:
     """A list or text of `length` items is about to be made: refused past MAX_LENGTH, else charged
-    (a negative count of repeats makes an empty one: nothing to charge, and never a refund)."""
-    if length > MAX_LENGTH:
-        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
+    (Budget.grow; a negative count of repeats makes an empty one: nothing to charge, and never a refund)."""
     rt.budget.grow(max(length, 0))
 
 

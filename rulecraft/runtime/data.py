@@ -4,9 +4,9 @@ Takes the values compiled handlers pass (lists, maps, keys, a loop's items); giv
 read or made, or a refusal. Lists and maps are values. A variable that a handler grows in place
 (`xs += [x]`) or whose items it sets (`xs[i] = v`, `m[k] = v`) owns its list or map: the compiler
 copies the value into it (`own`) and copies it on the way out, so no other variable, property or
-event argument ever shares it. Growing an owned list is then amortised O(1); a loop that grows
-one item by item pays for it with its rounds and is watched so the list stops at the length
-limit (`rounds`, `while_round`). Every helper charges the step budget for its work. A map whose
+event argument ever shares it. Growing an owned list is then amortised O(1) (a loop that grows
+one item by item pays for it with its rounds: Budget.rounds). Every helper charges the step
+budget for its work. A map whose
 keys may be truth values and numbers holds `true` or 1, never both (`set_key`). A newcomer adds
 here a run-time helper of the data model that the lowering calls (and names it in
 compiler/handler_globals.py).
@@ -14,17 +14,13 @@ compiler/handler_globals.py).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
-from typing import Any, TypeVar
+from typing import Any
 
 from .arith import MAX_LENGTH
-from .budget import ITEMS_PER_GROW_STEP
 from .deep import holds
 from .errors import BudgetExceeded, IllegalAction
 from .library import builtin
 from .state import to_json
-
-C = TypeVar("C", bound=Collection[Any])
 
 
 class Record(dict):
@@ -66,46 +62,6 @@ def own_list(rt: Any, value: Any) -> list:
         raise IllegalAction(f"a list was expected here, not {to_json(value)!r}")
     rt.budget.charge(value, "copies too much?")
     return list(value)
-
-
-def fits(items: list) -> list:
-    """A list grown item by item, checked against the length limit (after each loop round that
-    may grow it past the limit, and once its loop is done)."""
-    if len(items) > MAX_LENGTH:
-        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
-    return items
-
-
-def rounds(rt: Any, items: C, appends: int, *lists: list) -> C | Iterator[Any]:
-    """The rounds of a `for` whose body appends `appends` items one at a time (`xs += [x]`), some
-    to `lists`, which live outside the loop. The rounds are charged before the loop starts: a
-    round's step pays for up to ITEMS_PER_GROW_STEP appends; a body that appends more pays for
-    all they may append, as `made` charges a list. If the rounds could take one of `lists` past
-    MAX_LENGTH, each is checked after every round, so none passes it by more than a round's appends."""
-    rt.budget.charge(items)
-    most = appends * len(items)
-    if appends > ITEMS_PER_GROW_STEP:
-        rt.budget.grow(most)
-    if any(len(xs) + most > MAX_LENGTH for xs in lists):
-        return _watched(items, lists)
-    return items
-
-
-def _watched(items: Collection[Any], lists: tuple[list, ...]) -> Iterator[Any]:
-    for item in items:
-        yield item
-        for xs in lists:
-            fits(xs)
-
-
-def while_round(rt: Any, appends: int, *lists: list) -> None:
-    """A round of a `while` whose body appends `appends` items one at a time: its step, what it
-    appends (charged as `rounds` charges it) and the lengths of the lists grown in earlier rounds."""
-    rt.budget.tick()
-    if appends > ITEMS_PER_GROW_STEP:
-        rt.budget.grow(appends)
-    for xs in lists:
-        fits(xs)
 
 
 def own(rt: Any, value: Any) -> Any:

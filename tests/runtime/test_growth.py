@@ -6,7 +6,7 @@ formatting. Measured in steps, items and calls, never in seconds or memory."""
 import pytest
 
 import rulecraft
-from rulecraft.runtime import data
+from rulecraft.runtime import arith
 from rulecraft.runtime.arith import MAX_LENGTH
 from rulecraft.runtime.budget import DEFAULT_BUDGET, GROW_SHIFT
 from rulecraft.runtime.errors import BudgetExceeded, RuleFault
@@ -134,13 +134,13 @@ def test_many_appends_a_round_within_the_budget_cost_what_they_append(game):
 
 def _lengths_checked(monkeypatch):
     seen = []
-    real = data.fits
+    real = arith.fits
 
     def fits(items):
         seen.append(len(items))
         return real(items)
 
-    monkeypatch.setattr(data, "fits", fits)
+    monkeypatch.setattr(arith, "fits", fits)
     return seen
 
 
