@@ -98,13 +98,13 @@ _IS_BOOL = bool.__instancecheck__
 
 def same(a: Any, b: Any) -> bool:
     """Given `a == b` in Python, whether they are the same value in the language too. Python
-    counts `true` as 1 and `false` as 0 (a bool is an int there), and a map with the fields of a
-    record as that record: the language does not. The walk is charged by the caller (nested_size)."""
+    counts `true` as 1 and `false` as 0 (a bool is an int there): the language does not, in any
+    item or key however nested. The walk is charged by the caller (nested_size)."""
     pending = [(a, b)]
     while pending:
         x, y = pending.pop()
         cls = x.__class__
-        if cls is not y.__class__ and (cls is bool or y.__class__ is bool or isinstance(x, dict)):
+        if cls is not y.__class__ and (cls is bool or y.__class__ is bool):
             return False
         if cls is list:
             pending.extend(zip(x, y))
@@ -140,7 +140,7 @@ def contains(rt: Any, item: Any, items: Any) -> bool:
 
 def holds(items: list | dict, item: Any) -> bool:
     """Given `item in items` (a list, or a map's keys) in Python, whether the language finds it
-    there too: what Python found equal may be `true` for 1, or a map for a record (`same`)."""
+    there too: what Python found equal may be `true` for 1, or hold it (`same`)."""
     if item.__class__ is bool:  # `true` and `false` are one object each
         return any(map(_is, items, repeat(item)))
     if item.__class__ in PLAIN or not isinstance(item, (list, dict)):
