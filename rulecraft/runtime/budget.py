@@ -3,10 +3,12 @@
 Handlers call `rt.budget.tick()` once per step, `rt.budget.charge(items)` before a loop
 (`rounds(items, ...)` and `round(...)` for the rounds of a loop that appends item by item),
 `rt.budget.scan(items)` before searching a list (`x in xs`; selections and built-ins that go
-through a list do the same) and `rt.budget.grow(n)` when they make a list or text of n items:
-the work a single step does is charged in proportion to it. Since everything a game holds was
-made by some step, the budget also bounds its memory: at most 2**GROW_SHIFT items a step.
-When the budget is used up the game stops with BudgetExceeded.
+through a list do the same) and `rt.budget.grow(n)` before they make a list or text of n items
+(refused past arith.MAX_LENGTH): the work a single step does is charged in proportion to it.
+Since everything a game holds was made by some step, the budget also bounds its memory: at most
+2**GROW_SHIFT items a step, a loop's item-by-item appends included. When the budget is used up
+the game stops with BudgetExceeded. A newcomer changes here what a step costs, and charges new
+work through these methods rather than counting steps elsewhere.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ data.py, so `BUILTINS` here is the whole vocabulary. A newcomer adds a general b
 
 A value typed `any` (or `none`) can reach a built-in with the wrong shape at run time, so
 each function turns a wrong argument into IllegalAction (a GameError with the built-in's
-name), never a raw Python exception; and `range` is capped and charged to the step budget.
+name), never a raw Python exception; and `range` is capped and charged to the step budget, as
+is every list or text a built-in makes (`text`, `items`, `neighbours`) or copies (`random`, `sample`).
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ def _last(rt, items):
 
 @builtin("random(list<T>) -> T")
 def _random(rt, items):
-    picked = rt.chance.random_pick(_list("random", items), 1)
+    picked = rt.chance.random_pick(rt.budget.scan(_list("random", items)), 1)  # the pick copies the list
     return picked[0] if picked else None
 
 
@@ -100,7 +101,7 @@ def _random(rt, items):
 def _sample(rt, items, n):
     if not isinstance(n, int):
         raise _bad("sample", items, n)
-    return rt.chance.random_pick(_list("sample", items), n)
+    return rt.chance.random_pick(rt.budget.scan(_list("sample", items)), n)
 
 
 @builtin("ceil(num) -> int")
@@ -167,6 +168,7 @@ def _knows(rt, player, thing):
 def _items(rt, zone):
     if not isinstance(zone, Zone):
         raise _bad("items", zone)
+    rt.budget.grow(len(zone.items))  # a new list: charged as any list made
     return list(zone.items)
 
 
@@ -198,7 +200,9 @@ def _linked(rt, a, b):
 @builtin("neighbours(T) -> list<T>")
 def _neighbours(rt, thing):
     _thing("neighbours", thing)
-    return [rt.things.entities[i] for i in rt.things.graph.neighbour_ids(thing)]
+    ids = rt.things.graph.neighbour_ids(thing)
+    rt.budget.grow(len(ids))  # a new list: charged as any list made
+    return [rt.things.entities[i] for i in ids]
 
 
 @builtin("text(any) -> text")

@@ -17,6 +17,10 @@ RULES = '''
 game "t" "T"
 kind counter { rounds: int = 0 }
 counter tally "Tally" { }
+zone pile
+fn in_pile() -> int { return count(items(pile)) }
+fn around(c: counter) -> int { return count(neighbours(c)) }
+fn link_all(c: counter, others: list<counter>) { for o in others { link(c, o) } }
 fn doubled(s: text, n: int) -> text {
   let t = s
   for i in range(0, n) { t = "{t}{t}" }
@@ -78,7 +82,8 @@ def test_a_text_doubled_by_a_template_is_refused_before_it_passes_the_limit(game
     assert steps == 18 + sum(2 ** (i + 2) >> GROW_SHIFT for i in range(18))  # the rounds, and each text made
     with pytest.raises(BudgetExceeded, match=f"longer than {MAX_LENGTH}") as info:
         game.call("doubled", "ab", 60)
-    assert info.value.where == "t.rules:7:26"
+    line = next(i for i, text in enumerate(RULES.splitlines(), 1) if '{t}{t}' in text)
+    assert info.value.where == f"t.rules:{line}:26"
 
 
 def test_text_of_a_number_is_charged_for_its_digits(game):
@@ -174,3 +179,11 @@ def test_nested_loops_stop_at_the_limit_too(game, monkeypatch):
     with pytest.raises(BudgetExceeded, match=f"longer than {MAX_LENGTH} items"):
         game.call("nested", 1000)
     assert max(seen) <= MAX_LENGTH + 2
+
+
+def test_the_lists_built_ins_make_are_charged_as_made(game):
+    game.create("tally", 800, at=game.zone("pile"))
+    assert spent(game, "in_pile") == (800, 800 >> GROW_SHIFT)
+    hub, spokes = game.create("tally"), game.create("tally", 160)
+    game.call("link_all", hub, spokes)
+    assert spent(game, "around", hub) == (160, 160 >> GROW_SHIFT)
