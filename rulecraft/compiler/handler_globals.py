@@ -9,9 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..runtime.arith import MAX_BITS, checked_add, checked_mul, exact_div, floor_div, remainder
+from ..runtime.arith import MAX_BITS, checked_add, checked_mul, exact_div, fits, floor_div, joined, remainder
 from ..runtime.builtins import BUILTINS, interval, span, span_half_open
-from ..runtime.data import RECORD_TYPES, append, fits, get_key, own, own_list, set_item, set_prop_item
+from ..runtime.data import (
+    RECORD_TYPES,
+    append,
+    get_key,
+    get_truth_key,
+    own,
+    own_list,
+    position,
+    set_item,
+    set_key,
+    set_prop_item,
+    truth_keyed,
+)
 from ..runtime.deep import contains, equal, number, without
 from ..runtime.errors import HANDLERS, IllegalAction, item_fault
 
@@ -20,11 +32,13 @@ def namespace() -> dict[str, Any]:
     """The only globals compiled handlers see: no Python builtins at all."""
     ns: dict[str, Any] = {"__builtins__": {}, "_div": exact_div, "_add": checked_add, "_mul": checked_mul,
                           "_without": without, "_span": span, "_IndexError": IndexError, "_item_fault": item_fault,
-                          "_floordiv": floor_div, "_mod": remainder,
+                          "_floordiv": floor_div, "_mod": remainder, "_join": joined,
                           "_span_half_open": span_half_open, "_interval": interval,
                           "_Refused": IllegalAction, HANDLERS: True, "_own": own, "_append": append,
                           "_set_item": set_item, "_set_prop_item": set_prop_item, "_get_key": get_key,
-                          "_record": RECORD_TYPES, "_own_list": own_list, "_fits": fits, "_equal": equal, "_contains": contains,
+                          "_record": RECORD_TYPES, "_own_list": own_list, "_fits": fits,
+                          "_equal": equal, "_contains": contains, "_set_key": set_key, "_get_truth_key": get_truth_key,
+                          "_truth_keyed": truth_keyed, "_position": position,
                           "_number": number, "_HALF": 1 << (MAX_BITS // 2)}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func

@@ -27,10 +27,11 @@ from typing import Any
 
 from ..runtime.errors import ITEM_MARK
 from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
+from ..runtime.types import ANY
 from . import nodes as n
 from . import resolved as r
 from .comprehensions import ListLowering
-from .facts import NO_USES, Facts, is_int_literal
+from .facts import NO_USES, Facts, Uses, is_int_literal
 from .lower_data import LOOKING_BUILTINS, BodyState, DataLowering, record_classes
 from .source import Span
 from .symbols import BUILTIN_FIELDS
@@ -272,8 +273,9 @@ class Lowerer(DataLowering, ListLowering):
         cond, body = s.branches[0]
         return [ast.If(test=self.expr(cond), body=self.body(body), orelse=orelse)]
 
-    def loop_items(self, iterable: n.Expr) -> ast.expr:
-        """What a loop (a `for`, a list expression) runs over, its rounds charged at once."""
+    def loop_items(self, iterable: n.Expr, appended: list[str] | None = None, used: Uses = NO_USES) -> ast.expr:
+        """What a loop (a `for`, a list expression) runs over, its rounds charged at once (with what
+        they append item by item, `appended`: Budget.rounds)."""
         numbers = _small_span(iterable)
         if numbers is not None:  # `for i in 0..63`: a constant
             items: ast.expr = ast.Constant(numbers)  # type: ignore[arg-type]  # a tuple of ints is a valid constant
@@ -283,19 +285,22 @@ class Lowerer(DataLowering, ListLowering):
             items = _call("_span_half_open", _name(RT), *(self.expr(a) for a in iterable.args))
         else:
             items = self.expr(iterable)
-        return _rt("charge", items)
+        return _rt("rounds", items, *self.appended(appended, used)) if appended else _rt("charge", items)
 
     def for_(self, s: n.For) -> list[ast.stmt]:
         """A `for` runs over a list it already has: its rounds are charged at once."""
-        items = self.loop_items(s.iterable)
-        body, checks = self.loop_body(s.body, self.facts.uses[s.body])
+        used = self.facts.uses[s.body]
+        body, checks, appended = self.loop_body(s.body, used)
+        items = self.loop_items(s.iterable, appended, used)
         loop = ast.For(target=ast.Name(id=var(s.var), ctx=ast.Store()), iter=items, body=self.prologue([var(s.var)]) + body,
                        orelse=[])
         return [loop, *checks]
 
     def while_(self, s: n.While) -> list[ast.stmt]:
-        body, checks = self.loop_body(s.body, self.facts.uses[s.body])
-        return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=_rt("tick")), *body], orelse=[]), *checks]
+        used = self.facts.uses[s.body]
+        body, checks, appended = self.loop_body(s.body, used)
+        tick = _rt("round", *self.appended(appended, used)) if appended else _rt("tick")
+        return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=tick), *body], orelse=[]), *checks]
 
     def emit(self, s: n.Emit) -> list[ast.stmt]:
         args = ast.Tuple(elts=[self.expr(a) for a in s.args], ctx=ast.Load())
@@ -390,10 +395,12 @@ class Lowerer(DataLowering, ListLowering):
         return [ast.Expr(value=self.expr(s.expr))]
 
     def template(self, parts: tuple[str | n.Expr, ...]) -> ast.expr:
-        """"text {expr} text" -> "".join([...]) with each placeholder as text."""
+        """"text {expr} text" -> `_join(rt, [...])` with each placeholder as text: the text made is
+        measured and charged before it is made (arith.joined). Without a placeholder: the text."""
+        if all(isinstance(p, str) for p in parts):
+            return ast.Constant("".join(parts))  # type: ignore[arg-type]  # texts only, just checked
         pieces: list[ast.expr] = [ast.Constant(p) if isinstance(p, str) else _call("b_text", _name(RT), self.expr(p)) for p in parts]
-        return ast.Call(func=ast.Attribute(value=ast.Constant(""), attr="join", ctx=ast.Load()),
-                        args=[ast.List(elts=pieces, ctx=ast.Load())], keywords=[])
+        return _call("_join", _name(RT), ast.List(elts=pieces, ctx=ast.Load()))
 
     def update_helper(self, s: n.Assign) -> str | None:
         if s.op == n.AssignOp.ADD:
@@ -511,7 +518,8 @@ class Lowerer(DataLowering, ListLowering):
         left, right = (self.read(e.left), self.read(e.right)) if looks else (self.expr(e.left), self.expr(e.right))
         if op in n.LOGIC:
             return ast.BoolOp(op=ast.And() if op == n.BinOp.AND else ast.Or(), values=[left, right])
-        if self.res.is_nested(e):  # operands that may nest: compared at a cost the budget sees (runtime.deep)
+        if self.res.is_nested(e) or (op in n.MEMBERSHIP and self.member_meets(e)):
+            # operands that may nest: compared at a cost the budget sees; `true` never found as 1 (runtime.deep)
             return self.nested_comparison(op, left, right)
         if op in (n.BinOp.IN, n.BinOp.NOT_IN):  # a search: charged in proportion to the list
             return ast.Compare(left=left, ops=[CMPOPS[op]()], comparators=[_rt("scan", right)])
@@ -521,6 +529,8 @@ class Lowerer(DataLowering, ListLowering):
             return _call("_div", left, right)
         if op in (n.BinOp.FLOORDIV, n.BinOp.MOD) and not is_int_literal(e.right):  # a divisor that may be 0
             return _call("_floordiv" if op == n.BinOp.FLOORDIV else "_mod", left, right)
+        if op == n.BinOp.MOD and self.res.type_of(e.left) == ANY:  # may be a text: `%` never formats one
+            return _call("_mod", left, right)
         if op == n.BinOp.ADD and e not in self.facts.plain_sums:  # may join lists or texts
             return _call("_add", _name(RT), left, right)
         if op == n.BinOp.MUL and e not in self.facts.unchecked_products:

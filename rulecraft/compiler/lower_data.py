@@ -15,6 +15,7 @@ import ast
 import dataclasses
 from typing import Any
 
+from ..runtime.types import ANY, Ty
 from . import nodes as n
 from . import resolved as r
 from .facts import Facts, Uses
@@ -37,6 +38,18 @@ def _constant(value: Any) -> ast.expr:
     if isinstance(value, list):
         return ast.List(elts=[_constant(v) for v in value], ctx=ast.Load())
     return ast.Constant(value=value)
+
+
+def truth_meets_number(a: Ty, b: Ty) -> bool:
+    """Whether a value of type a may be `true` or `false` and one of type b a number, or the
+    reverse: Python counts them equal (True == 1), the language never (runtime.deep.holds)."""
+    truths, numbers = ("bool", "any"), ("int", "num", "any")
+    return (a.name in truths and b.name in numbers) or (a.name in numbers and b.name in truths)
+
+
+def map_key_type(t: Ty) -> Ty:
+    """The type of the keys of a value of type t that may be a map."""
+    return t.key if t.name == "map" else ANY
 
 
 def record_class(name: str) -> str:
@@ -62,6 +75,8 @@ class BodyState:
     checked: set[str] = dataclasses.field(default_factory=set)  # lists an enclosing loop checks the length of when it ends
     record_types: set[str] = dataclasses.field(default_factory=set)  # record types made by the function being lowered
     arguments: dict[str, ast.expr] | None = None  # a fn's parameters while its result is inlined
+    appends: list[list[str]] = dataclasses.field(default_factory=list)  # per enclosing loop: the lists its body
+    # (not a loop inside it) appends to item by item, one name an append (`loop_body`)
 
 
 class DataLowering:
@@ -109,28 +124,40 @@ class DataLowering:
 
     def grow(self, target: n.Name, value: n.Expr) -> ast.stmt:
         """`xs += ys` on a variable that owns its list: in place, amortised O(1) a item. `xs += [x]`
-        is a plain append: the loop round that runs it is charged to the budget, and the list's
-        length is checked when the loop ends and when it is returned (`loop_body`)."""
+        is a plain append: the loop round that runs it pays for it and checks the list's length
+        (`appended`), and so do the loop's end and a `return` (`loop_body`)."""
         v = f"v_{target.name}"
         if isinstance(value, n.ListExpr) and len(value.items) == 1:  # `xs += [x]`: no list to build
+            if self.state.appends:
+                self.state.appends[-1].append(target.name)
             append = ast.Attribute(value=_name(v), attr="append", ctx=ast.Load())
             return ast.Expr(value=ast.Call(func=append, args=[self.expr(value.items[0])], keywords=[]))
         return ast.Assign(targets=[ast.Name(id=v, ctx=ast.Store())],
                           value=_call("_append", _name(RT), _name(v), self.expr(value)))
 
-    def loop_body(self, body: n.Block, used: Uses) -> tuple[list[ast.stmt], list[ast.stmt]]:
-        """A loop's body, and the length checks to run when the loop ends: one for each list the
-        body grows item by item that lives outside the body, unless an enclosing loop checks it."""
+    def loop_body(self, body: n.Block, used: Uses) -> tuple[list[ast.stmt], list[ast.stmt], list[str]]:
+        """A loop's body, the length checks to run when the loop ends (one for each list the body
+        grows item by item that lives outside the body, unless an enclosing loop checks it) and
+        the lists the body itself appends to item by item, a name an append (`appended`)."""
         state = self.state
         mine = sorted(used.pushed - used.declared - state.checked)
         state.loops += 1
         state.checked.update(mine)
+        state.appends.append([])
         try:
             stmts = self.body(body)  # type: ignore[attr-defined]
         finally:
             state.loops -= 1
             state.checked.difference_update(mine)
-        return stmts, [ast.Expr(value=_call("_fits", _name(f"v_{name}"))) for name in mine]
+            appended = state.appends.pop()
+        return stmts, [ast.Expr(value=_call("_fits", _name(f"v_{name}"))) for name in mine], appended
+
+    def appended(self, appended: list[str], used: Uses) -> list[ast.expr]:
+        """The arguments of the budget's `rounds` (after a `for`'s items) and `round` (a `while`'s
+        step) for a loop body that appends item by item: how many items a round appends, then the
+        lists it appends to that live outside the body, which the budget watches (Budget.rounds)."""
+        outside = sorted(set(appended) - used.declared)
+        return [ast.Constant(len(appended)), *(_name(f"v_{name}") for name in outside)]
 
     def set_item(self, target: n.Index, value: ast.expr) -> ast.stmt:
         holder = target.target
@@ -144,12 +171,24 @@ class DataLowering:
             assert isinstance(slot, ast.Subscript)  # a list's item, not a map's
             slot.ctx = ast.Store()
             return ast.Assign(targets=[slot], value=value)
-        return ast.Expr(value=_call("_set_item", _name(RT), self.read(holder), self.expr(target.index), value))
+        helper = "_set_key" if self.key_meets(holder, target.index) else "_set_item"  # m[true] and m[1]: one refused
+        return ast.Expr(value=_call(helper, _name(RT), self.read(holder), self.expr(target.index), value))
+
+    def member_meets(self, e: n.Binary) -> bool:
+        """`x in xs` where x may be `true` and an item 1 (or the reverse): Python would find it."""
+        held = self.res.type_of(e.right)
+        held = held.element if held.name == "list" else held.key if held.name == "map" else held
+        return truth_meets_number(self.res.type_of(e.left), held)
+
+    def key_meets(self, holder: n.Expr, key: n.Expr) -> bool:
+        """`m[k]` where m may be a map whose keys may be truth values and k a number, or the reverse."""
+        t = self.res.type_of(holder)
+        return t.name in ("map", "any") and truth_meets_number(map_key_type(t), self.res.type_of(key))
 
     def item(self, e: n.Index) -> ast.Subscript | ast.Call:
         holder = self.read(e.target)
         if self.res.type_of(e.target).name == "map":
-            return _call("_get_key", holder, self.expr(e.index))
+            return _call("_get_truth_key" if self.key_meets(e.target, e.index) else "_get_key", holder, self.expr(e.index))
         # `(_hN := xs)[_iN if (_iN := i) >= 0 else PAST]`: a plain subscript that keeps the list and
         # the index for a fault to name (runtime/errors.item_fault finds read N by the end column
         # _locate gives it); a negative index reads past the end too, never from the end. An index
@@ -158,6 +197,8 @@ class DataLowering:
         self.items_read += 1
         index: ast.expr = ast.NamedExpr(target=ast.Name(id=f"_i{n_}", ctx=ast.Store()), value=self.expr(e.index))
         if e not in self.facts.unguarded_indexes:
+            if self.res.type_of(e.index) == ANY:  # `xs[true]` is no read of xs[1]
+                index = _call("_position", index)
             index = ast.IfExp(test=ast.Compare(left=index, ops=[ast.GtE()], comparators=[ast.Constant(0)]),
                               body=ast.Name(id=f"_i{n_}", ctx=ast.Load()), orelse=ast.Constant(PAST_ANY_LIST))
         read = ast.Subscript(value=ast.NamedExpr(target=ast.Name(id=f"_h{n_}", ctx=ast.Store()), value=holder),
@@ -175,4 +216,8 @@ class DataLowering:
         return ast.Call(func=_name(record_class(ref.name)), args=[fields], keywords=[])
 
     def map_expr(self, e: n.MapExpr) -> ast.expr:
-        return ast.Dict(keys=[self.expr(k) for k, _ in e.items], values=[self.expr(v) for _, v in e.items])
+        keys, values = [self.expr(k) for k, _ in e.items], [self.expr(v) for _, v in e.items]
+        types = [self.res.type_of(k) for k, _ in e.items]
+        if any(truth_meets_number(a, b) for i, a in enumerate(types) for b in types[i + 1:]):  # `{true: 1, 1: 2}`
+            return _call("_truth_keyed", _name(RT), ast.List(elts=keys, ctx=ast.Load()), ast.List(elts=values, ctx=ast.Load()))
+        return ast.Dict(keys=list[ast.expr | None](keys), values=values)

@@ -1,8 +1,12 @@
 """Arithmetic whose results could explode: checked so a ruleset cannot exhaust memory or time.
 
-Adding numbers grows them by at most one bit a step, which the step budget bounds; but
-multiplying two variables, or joining a list or a text to itself, doubles the size each
-step. Those operations go through these helpers (the compiler picks them by type).
+Takes the operands of `*`, `+`, `/`, `//`, `%` and the pieces of a text template (`"{a}{b}"`);
+gives their value, or BudgetExceeded / a fault. Adding numbers grows them by at most one bit a
+step, which the step budget bounds; but multiplying two variables, or joining a list or a text
+to itself (`s + s`, `"{s}{s}"`), doubles the size each step. Those operations go through these
+helpers (the compiler picks them by type), and every list or text they make is measured first
+and charged to the budget (`made`) before it is made. A newcomer adds here a helper for a new
+operation whose result may grow, and makes it call `made` before making anything.
 """
 
 from __future__ import annotations
@@ -31,7 +35,11 @@ def floor_div(a: Any, b: Any) -> Any:
 
 
 def remainder(a: Any, b: Any) -> Any:
-    """`a % b`, naming the numbers when b is 0."""
+    """`a % b`, naming the numbers when b is 0. `%` is the remainder of numbers: a text on its
+    left (typed `any`) is a fault, never Python's text formatting (whose width would make a text
+    of any length: `"%2000000000d" % 1`)."""
+    if a.__class__ is str:
+        raise RuleFault("`%` takes numbers, not a text (a text is made with a template: \"{x}\")")
     if b == 0 and isinstance(b, int):
         raise RuleFault(f"division by zero ({a} % 0)")
     return a % b
@@ -55,11 +63,24 @@ def checked_add(rt: Any, a: Any, b: Any) -> Any:
     return a + b
 
 
+def joined(rt: Any, pieces: list[str]) -> str:
+    """A text template's text (`"{a} and {b}"`): its pieces are texts already; the text they make
+    together is measured, refused past MAX_LENGTH and charged before it is made (as `made`)."""
+    rt.budget.grow(sum(map(len, pieces)))
+    return "".join(pieces)
+
+
+def fits(items: list) -> list:
+    """A list grown item by item, checked against the length limit (after each loop round that
+    may grow it past the limit, and once its loop is done)."""
+    if len(items) > MAX_LENGTH:
+        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
+    return items
+
+
 def made(rt: Any, length: int) -> None:
     """A list or text of `length` items is about to be made: refused past MAX_LENGTH, else charged
-    (a negative count of repeats makes an empty one: nothing to charge, and never a refund)."""
-    if length > MAX_LENGTH:
-        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
+    (Budget.grow; a negative count of repeats makes an empty one: nothing to charge, and never a refund)."""
     rt.budget.grow(max(length, 0))
 
 

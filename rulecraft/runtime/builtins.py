@@ -8,7 +8,8 @@ data.py, so `BUILTINS` here is the whole vocabulary. A newcomer adds a general b
 
 A value typed `any` (or `none`) can reach a built-in with the wrong shape at run time, so
 each function turns a wrong argument into IllegalAction (a GameError with the built-in's
-name), never a raw Python exception; and `range` is capped and charged to the step budget.
+name), never a raw Python exception; and `range` is capped and charged to the step budget, as
+is every list or text a built-in makes (`text`, `items`, `neighbours`) or copies (`random`, `sample`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from typing import Any
 
 from . import data, grid, hexgrid  # noqa: F401  (their built-ins join the registry)
 from .arith import MAX_LENGTH
-from .deep import Members, nested_size
+from .budget import ITEMS_PER_GROW_STEP
+from .deep import Members, nested_size, shown_length
 from .errors import BudgetExceeded, IllegalAction
 from .library import BUILTINS, builtin
 from .state import Entity, Zone
@@ -91,7 +93,7 @@ def _last(rt, items):
 
 @builtin("random(list<T>) -> T")
 def _random(rt, items):
-    picked = rt.chance.random_pick(_list("random", items), 1)
+    picked = rt.chance.random_pick(rt.budget.scan(_list("random", items)), 1)  # the pick copies the list
     return picked[0] if picked else None
 
 
@@ -99,7 +101,7 @@ def _random(rt, items):
 def _sample(rt, items, n):
     if not isinstance(n, int):
         raise _bad("sample", items, n)
-    return rt.chance.random_pick(_list("sample", items), n)
+    return rt.chance.random_pick(rt.budget.scan(_list("sample", items)), n)
 
 
 @builtin("ceil(num) -> int")
@@ -166,6 +168,7 @@ def _knows(rt, player, thing):
 def _items(rt, zone):
     if not isinstance(zone, Zone):
         raise _bad("items", zone)
+    rt.budget.grow(len(zone.items))  # a new list: charged as any list made
     return list(zone.items)
 
 
@@ -197,7 +200,9 @@ def _linked(rt, a, b):
 @builtin("neighbours(T) -> list<T>")
 def _neighbours(rt, thing):
     _thing("neighbours", thing)
-    return [rt.things.entities[i] for i in rt.things.graph.neighbour_ids(thing)]
+    ids = rt.things.graph.neighbour_ids(thing)
+    rt.budget.grow(len(ids))  # a new list: charged as any list made
+    return [rt.things.entities[i] for i in ids]
 
 
 @builtin("text(any) -> text")
@@ -208,12 +213,18 @@ def _text(rt, value):
         raise BudgetExceeded(f"a number of more than {MAX_TEXT_BITS} bits is too long to show")
     if isinstance(value, (list, dict)):  # shown item by item: measured first, then charged as made
         rt.budget.spend(nested_size(value), "shows too much?")
+        shown_length(value)  # a text sure to pass MAX_LENGTH is refused before it is made
         shown = str(value)
         if len(shown) > MAX_LENGTH:
             raise BudgetExceeded(f"a text longer than {MAX_LENGTH} characters")
         rt.budget.grow(len(shown))
         return shown
-    return str(value.name if hasattr(value, "name") else value)
+    if hasattr(value, "name"):  # a thing or a zone: its name, a text it has already
+        return str(value.name)
+    shown = str(value)  # a number (of thousands of digits, at most) is a text made here: charged
+    if len(shown) >= ITEMS_PER_GROW_STEP:
+        rt.budget.grow(len(shown))
+    return shown
 
 
 def _numbers(what: Callable[[], str], lo: Any, stop: Any) -> range:

@@ -1,10 +1,15 @@
 """The data model's run-time helpers: records, in-place list growth, item assignment, map reads.
 
-Lists and maps are values. A variable that a handler grows in place (`xs += [x]`) or whose items
-it sets (`xs[i] = v`, `m[k] = v`) owns its list or map: the compiler copies the value into it
-(`own`) and copies it on the way out, so no other variable, property or event argument ever
-shares it. Growing an owned list is then amortised O(1). Every helper charges the step budget
-for its work.
+Takes the values compiled handlers pass (lists, maps, keys, a loop's items); gives the value
+read or made, or a refusal. Lists and maps are values. A variable that a handler grows in place
+(`xs += [x]`) or whose items it sets (`xs[i] = v`, `m[k] = v`) owns its list or map: the compiler
+copies the value into it (`own`) and copies it on the way out, so no other variable, property or
+event argument ever shares it. Growing an owned list is then amortised O(1) (a loop that grows
+one item by item pays for it with its rounds: Budget.rounds). Every helper charges the step
+budget for its work. A map whose
+keys may be truth values and numbers holds `true` or 1, never both (`set_key`). A newcomer adds
+here a run-time helper of the data model that the lowering calls (and names it in
+compiler/handler_globals.py).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .arith import MAX_LENGTH
+from .deep import holds
 from .errors import BudgetExceeded, IllegalAction
 from .library import builtin
 from .state import to_json
@@ -58,13 +64,6 @@ def own_list(rt: Any, value: Any) -> list:
     return list(value)
 
 
-def fits(items: list) -> list:
-    """A list grown item by item, checked against the length limit once its loop is done."""
-    if len(items) > MAX_LENGTH:
-        raise BudgetExceeded(f"a list or text longer than {MAX_LENGTH} items")
-    return items
-
-
 def own(rt: Any, value: Any) -> Any:
     """A fresh copy of a list or map for a variable that changes it in place."""
     if isinstance(value, list):
@@ -87,6 +86,12 @@ def append(rt: Any, items: Any, more: Any) -> Any:
     return items
 
 
+def position(index: Any) -> Any:
+    """A list index the checker could not type: a truth value is no position, though Python
+    reads `xs[True]` as `xs[1]` (-1: the read is past the end, a fault naming the index)."""
+    return -1 if index.__class__ is bool else index
+
+
 def set_item(rt: Any, holder: Any, key: Any, value: Any) -> None:
     """`xs[i] = v` (0 <= i < the list's length) or `m[k] = v`."""
     rt.budget.tick()
@@ -101,6 +106,36 @@ def set_item(rt: Any, holder: Any, key: Any, value: Any) -> None:
         holder[key] = value
     else:
         raise IllegalAction(f"cannot set an item of {to_json(holder)!r}")
+
+
+def set_key(rt: Any, holder: Any, key: Any, value: Any) -> None:
+    """`m[k] = v` where the map's keys may be truth values and k a number, or the reverse: as
+    `set_item`, but a map holding `true` refuses the key 1 (and so on), which Python would take
+    for it: the two are different values, and a map holds one of them at most."""
+    if isinstance(holder, dict) and key in holder and not holds(holder, key):
+        raise IllegalAction(f"a map cannot hold both {_truth_and_number(key)} as keys")
+    set_item(rt, holder, key, value)
+
+
+def truth_keyed(rt: Any, keys: list, values: list) -> dict:
+    """`{k: v, ...}` whose keys may be truth values and numbers: each key set as `set_key` sets it."""
+    made: dict = {}
+    for key, value in zip(keys, values):
+        set_key(rt, made, key, value)
+    return made
+
+
+def _truth_and_number(key: Any) -> str:
+    truth = "true" if key == 1 else "false"
+    return f"`{truth}` and `{int(key)}`"
+
+
+def get_truth_key(holder: Any, key: Any) -> Any:
+    """`m[k]` where the map's keys may be truth values and k a number, or the reverse: a map
+    holding `true` has no key 1 (`get_key`)."""
+    if isinstance(holder, dict) and key in holder and not holds(holder, key):
+        raise IllegalAction(f"the map has no key {to_json(key)!r}")
+    return get_key(holder, key)
 
 
 def set_prop_item(rt: Any, thing: Any, prop: str, key: Any, value: Any) -> None:

@@ -143,7 +143,8 @@ def item_fault(err: IndexError) -> GameError:
     if found is None or mark < 0 or not all(name in found[0].f_locals for name in names):
         return fault_from(err)
     items, index = (found[0].f_locals[name] for name in names)
-    fault = RuleFault(f"a list has no item at index {index} (it has {len(items)} items)")
+    shown = str(index).lower() if index.__class__ is bool else index  # `true`, as the language writes it
+    fault = RuleFault(f"a list has no item at index {shown} (it has {len(items)} items)")
     fault.where = place_of(err.__traceback__)
     return fault
 

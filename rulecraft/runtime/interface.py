@@ -9,7 +9,7 @@ else is reachable: a ruleset's names never become attributes, so this table is t
 from __future__ import annotations
 
 _PARTS: dict[str, tuple[str, ...]] = {
-    "budget": ("charge", "tick", "scan"),
+    "budget": ("charge", "tick", "scan", "rounds", "round"),
     "things": ("create", "destroy", "remove", "move", "fill", "draw", "set", "zone"),
     "properties": ("get", "prop", "defprop", "cast", "is_a", "ability_param", "has_ability"),
     "selection": ("select", "first_of"),

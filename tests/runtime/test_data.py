@@ -239,12 +239,12 @@ def test_appending_an_item_costs_no_step_of_its_own(game):
 
 @pytest.mark.parametrize("fn", ["grow", "grow_and_leave"])
 def test_a_list_grown_item_by_item_past_the_length_limit_is_refused(game, fn, monkeypatch):
-    import rulecraft.runtime.data as data
-    monkeypatch.setattr(data, "MAX_LENGTH", 100)
+    import rulecraft.runtime.arith as arith
+    monkeypatch.setattr(arith, "MAX_LENGTH", 100)
     assert len(game.call("grow_and_leave", 100)) == 100
     assert game.call("grow", 100) == 100
     with pytest.raises(GameError, match="longer than 100 items"):
-        game.call(fn, 101)  # checked when the loop ends, or when the list leaves from inside it
+        game.call(fn, 101)  # checked after the round, when the loop ends, or when the list leaves from inside it
 
 
 def test_a_list_grown_item_by_item_is_copied_in_and_only_a_list_grows(game):

@@ -69,8 +69,8 @@ def test_it_costs_the_steps_of_the_loop_it_replaces(game, made, looped, arg):
 
 
 def test_a_list_past_the_length_limit_is_refused(game, monkeypatch):
-    import rulecraft.runtime.data as data
-    monkeypatch.setattr(data, "MAX_LENGTH", 10)
+    import rulecraft.runtime.arith as arith
+    monkeypatch.setattr(arith, "MAX_LENGTH", 10)
     assert len(game.call("squares", 9)) == 10
     with pytest.raises(GameError, match="longer than 10 items"):
         game.call("squares", 10)
