@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import rulecraft
+from rulecraft import files
 from rulecraft.compiler.diagnostics import Diagnostics
 from rulecraft.compiler.loader import compile_folder, folder_of
 
@@ -15,7 +16,7 @@ SECRET = "TOP-SECRET-CONTENT do not leak"
 
 @pytest.fixture
 def reads(monkeypatch):
-    """Every module file (*.rules) the compiler reads, by resolved path."""
+    """Every module file (*.rules) the compiler reads, by resolved path (through pathlib or rulecraft.files)."""
     seen: list[Path] = []
 
     def spying(original):
@@ -27,6 +28,14 @@ def reads(monkeypatch):
 
     for reader in ("read_text", "read_bytes"):
         monkeypatch.setattr(Path, reader, spying(getattr(Path, reader)))
+    read_file = files.read_bytes  # how the loader reads a module (a regular file only)
+
+    def spy_file(path, *args, **kwargs):
+        if str(path).endswith(".rules"):
+            seen.append(Path(path).resolve())
+        return read_file(path, *args, **kwargs)
+
+    monkeypatch.setattr(files, "read_bytes", spy_file)
     return seen
 
 
