@@ -112,11 +112,11 @@ def planted_pool() -> tuple[Files, list[str], dict[str, str]]:
             read_pool(Path(cache) / "p.yaml")  # the genuine entry, as rulecraft writes it
         finally:
             os.environ.pop("RULECRAFT_CACHE_DIR") if before is None else os.environ.update(RULECRAFT_CACHE_DIR=before)
-        (entry,) = (Path(cache) / "pools").glob("*.json")
-        planted = entry.read_text().replace("Card One", "Planted Card")
+        (entry,) = (Path(cache) / "pools").iterdir()
+        planted = entry.read_bytes().replace(b"Card One", b"Card Two")  # the same length: still marshal data
     deck = b"format: doomtrooper/prague-league-2010\nfaction: templars\nmain:\n  Card One: 1\n"  # unknown if planted
     return ({"p.yaml": text.encode(), "d.yaml": deck, "cache": b"CHMOD:777", "cache/pools": b"CHMOD:777",
-             f"cache/pools/{entry.name}": planted.encode()}, ["deck", "check", "{d.yaml}", "--pool", "{p.yaml}"],
+             f"cache/pools/{entry.name}": planted}, ["deck", "check", "{d.yaml}", "--pool", "{p.yaml}"],
             {"RULECRAFT_CACHE_DIR": "{cache}"})
 
 
