@@ -21,15 +21,22 @@ QUERIES = """
 game "doom-bench" "grid queries"
 kind piece {}
 piece token "Token" {}
-fn visible_spaces(b: text, f: any) -> int {
+terrain floor { symbol: "." }
+terrain hazard { symbol: "~" }
+terrain wall { symbol: "#", passable: false, blocks_sight: true }
+terrain door { symbol: "D", passable: false, blocks_sight: true }
+terrain blocking { symbol: "O", passable: false, blocks_sight: true }
+board B "b"
+legend rooms { "#": wall  ".": floor  "D": door  "O": blocking  "~": hazard cost=2 }
+fn visible_spaces(f: any) -> int {
   let n = 0
-  for s in grid_empty(b) {
-    if grid_sees(b, f, s, []) { n += 1 }
+  for s in grid_empty(B) {
+    if grid_sees(B, f, s, []) { n += 1 }
   }
   return n
 }
-fn reachable_spaces(b: text, f: any, budget: int) -> int {
-  return count(grid_reachable(b, f, budget))
+fn reachable_spaces(f: any, budget: int) -> int {
+  return count(grid_reachable(B, f, budget))
 }
 """
 
@@ -44,7 +51,6 @@ ROWS = [
     "#.........D........#",
     "####################",
 ]
-LEGEND = ["# wall", ". floor", "D door", "O blocking", "~ hazard cost=2"]
 
 
 def _best(fn, number: int, repeat: int) -> float:
@@ -55,7 +61,7 @@ def attack_rate(n: int) -> float:
     rules = rulecraft.load("doom")
     game = rulecraft.Game(rules, seed=1, players=["inv", "m1"])
     game.call("choose_roles", game.players[0])
-    game.call("build_board", ROWS, [*LEGEND, "S floor mark=start"])
+    game.call("build_board", ROWS, rules.legends["knee_deep_legend"])  # the scenario's legend gives ROWS' characters
     game.call("sort_invader_figures")
     game.call("give_equipment")
     marine = game.call("create_marine_figure", game.players[1])
@@ -83,7 +89,7 @@ def round_rate(seeds: int) -> tuple[float, int]:
 def grid_ratios(number: int, repeat: int) -> list[tuple[str, float, float]]:
     rules = rulecraft.compile_source(QUERIES)
     game = rulecraft.Game(rules, seed=1)
-    grid.grid_board(game, "b", ROWS, LEGEND)
+    grid.grid_board(game, "b", ROWS, rules.legends["rooms"])
     token = game.create("token")
     grid.grid_place(game, "b", token, 5 * 20 + 4, "1x1", "a")
     board = game.boards["b"]
@@ -96,10 +102,10 @@ def grid_ratios(number: int, repeat: int) -> list[tuple[str, float, float]]:
     def by_hand_reach() -> int:
         return len(gridsearch.reachable(board, fid, 6))
 
-    assert game.call("visible_spaces", "b", token) == by_hand_sight()
-    assert game.call("reachable_spaces", "b", token, 6) == by_hand_reach()
-    sight = (_best(lambda: game.call("visible_spaces", "b", token), number, repeat), _best(by_hand_sight, number, repeat))
-    reach = (_best(lambda: game.call("reachable_spaces", "b", token, 6), number, repeat),
+    assert game.call("visible_spaces", token) == by_hand_sight()
+    assert game.call("reachable_spaces", token, 6) == by_hand_reach()
+    sight = (_best(lambda: game.call("visible_spaces", token), number, repeat), _best(by_hand_sight, number, repeat))
+    reach = (_best(lambda: game.call("reachable_spaces", token, 6), number, repeat),
              _best(by_hand_reach, number, repeat))
     return [("line of sight to every empty space", *sight), ("spaces reachable with 6 movement", *reach)]
 
