@@ -34,12 +34,13 @@ from pathlib import Path
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
+from ..files import read_bytes
 from ..runtime.errors import HANDLERS
 from ..runtime.types import Ty
 from ..version import __version__
 from . import cache, package
 from .diagnostics import Diagnostics
-from .source import Source, decoded
+from .source import MAX_SOURCE_BYTES, Source, decoded
 
 if TYPE_CHECKING:
     from ..runtime import ruleset as rs
@@ -131,7 +132,7 @@ def lookup(folders: list[Path], diags: Diagnostics, label_of: Callable[[str], st
     sources = []
     for path, label, sha in files:
         try:
-            text = decoded(Path(path).read_bytes())  # as the loader reads it
+            text = decoded(read_bytes(path, MAX_SOURCE_BYTES))  # as the loader reads it
         except (OSError, UnicodeError):
             return None
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != sha or label != label_of(path):

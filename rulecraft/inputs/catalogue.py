@@ -17,6 +17,9 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
+from .. import files
+from .documents import MAX_INPUT_BYTES
+
 ID = re.compile(r"^[A-Z]+-\d+$")
 
 
@@ -37,7 +40,7 @@ def read_rules(folder: Path) -> dict[str, dict[str, dict]]:
     yaml = YAML(typ="safe")
     games: dict[str, dict[str, dict]] = {}
     for path in sorted(folder.glob("*.yaml")):
-        data = yaml.load(path.read_text(encoding="utf-8"))
+        data = yaml.load(files.read_text(path, MAX_INPUT_BYTES))
         if isinstance(data, dict) and "rules" in data:
             games[path.stem] = {r["id"]: r for r in data["rules"] if isinstance(r, dict) and "id" in r}
     return games
@@ -48,7 +51,7 @@ def read_report(report: Path) -> dict[str, dict[str, list[str]]]:
     last test run recorded them (rulecraft.authoring.testing); empty before any run."""
     if not report.is_file():
         return {}
-    return json.loads(report.read_text(encoding="utf-8")).get("rules", {})
+    return json.loads(files.read_text(report, MAX_INPUT_BYTES)).get("rules", {})
 
 
 def marked(folder: Path) -> dict[str, list[str]]:

@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ... import files
 from ...compiler import nodes as n
 from ...compiler.diagnostics import Diagnostic, Diagnostics
 from ...compiler.driver import check_modules, parse_module
 from ...compiler.loader import MAIN, Reading, display_path, is_file, read_folder
 from ...compiler.resolved import Resolution
-from ...compiler.source import Source, decoded
+from ...compiler.source import MAX_SOURCE_BYTES, Source, decoded
 from ...compiler.symbols import Symbols
 
 
@@ -76,7 +77,7 @@ def text_of(path: Path, overlay: dict[Path, str]) -> str:
     if path in overlay:
         return overlay[path]
     try:
-        return decoded(path.read_bytes())
+        return decoded(files.read_bytes(path, MAX_SOURCE_BYTES))  # a regular file only: a FIFO never blocks
     except (OSError, UnicodeDecodeError):
         return ""
 

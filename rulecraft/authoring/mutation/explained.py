@@ -21,6 +21,8 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from ... import files
+from ...inputs.documents import MAX_INPUT_BYTES
 from .points import Mutant
 
 DEFAULT = Path("tests") / "equivalent_mutants.yaml"
@@ -54,7 +56,7 @@ def read(path: Path) -> Explained:
     if not path.is_file():
         return Explained()
     try:
-        data = YAML(typ="rt").load(path.read_text(encoding="utf-8")) or {}
+        data = YAML(typ="rt").load(files.read_text(path, MAX_INPUT_BYTES)) or {}
     except YAMLError as e:
         raise ExplainedError(f"{path}: not YAML: {e}") from None
     problems: list[str] = []
