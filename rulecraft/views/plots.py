@@ -14,11 +14,12 @@ already is replaced only with `--force`). Names are drawn as written: no `$...$`
 
 from __future__ import annotations
 
+import functools
 import io
 import re
-from contextlib import AbstractContextManager
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec
 from xml.sax.saxutils import escape
 
 from ..inputs import outputs
@@ -36,6 +37,7 @@ METADATA = {".svg": {"Date": None}, ".png": {}}
 BAR_ID = "rulecraft-bar-"  # the gid of the i-th bar, where its tooltip goes
 MAX_LABEL = 40  # longer outcome names are cut on the axis (their tooltip has them whole)
 DPI = 100
+P = ParamSpec("P")
 
 
 def check(path: str | None, force: bool = False) -> None:
@@ -59,16 +61,23 @@ def _matplotlib():
     return matplotlib
 
 
+def _drawn(picture: Callable[P, None]) -> Callable[P, None]:
+    """A picture drawn and saved under matplotlib's settings for it: constant SVG ids, text kept
+    text, and no mathtext (a name with `$` in it is text from a ruleset or a user, drawn as written)."""
+    @functools.wraps(picture)
+    def drawn(*args: P.args, **kwargs: P.kwargs) -> None:
+        with _matplotlib().rc_context({"svg.hashsalt": SALT, "svg.fonttype": "none", "text.parse_math": False}):
+            picture(*args, **kwargs)
+
+    return drawn
+
+
 # ---- the three pictures ------------------------------------------------------------
 
 
+@_drawn
 def simulation(summary: dict[str, Any], path: str, force: bool = False) -> None:
     """Each winner's share of the games (the draws last) with its 95 % interval as an error bar."""
-    with _drawing():
-        _simulation(summary, path, force)
-
-
-def _simulation(summary: dict[str, Any], path: str, force: bool) -> None:
     winners = summary["winners"]
     fig, ax = _figure(max(4.0, 1.2 * len(winners) + 2), 4.0)
     bars = ax.bar([_who(w["winner"]) for w in winners], [w["share"] for w in winners],
@@ -83,14 +92,10 @@ def _simulation(summary: dict[str, Any], path: str, force: bool) -> None:
     _save(fig, path, titles, force)
 
 
+@_drawn
 def balance(report: dict[str, Any], path: str, force: bool = False) -> None:
     """Each winner's share without and with the mods side by side, with their intervals; the
     test and each winner's p-value above."""
-    with _drawing():
-        _balance(report, path, force)
-
-
-def _balance(report: dict[str, Any], path: str, force: bool) -> None:
     sides = [("without", report["without"]), (f"with {', '.join(report['mods'])}", report["with"])]
     names = [w["winner"] for w in report["winners"]]
     fig, ax = _figure(max(5.0, 2.0 * len(names) + 2), 4.5)
@@ -112,14 +117,10 @@ def _balance(report: dict[str, Any], path: str, force: bool) -> None:
     _save(fig, path, titles, force)  # in the order drawn: one side's bars, then the other's
 
 
+@_drawn
 def odds(title: str, outcomes: list[dict[str, Any]], path: str, force: bool = False) -> None:
     """An exact distribution: a bar per outcome labelled with its fraction and percentage; numbers
     stand up in order, anything else lies down in the order given."""
-    with _drawing():
-        _odds(title, outcomes, path, force)
-
-
-def _odds(title: str, outcomes: list[dict[str, Any]], path: str, force: bool) -> None:
     names = [str(o["value"]) for o in outcomes]
     labels = [f"{o['probability']}  ({_pct(o['decimal'], 2)})" for o in outcomes]
     if all(isinstance(o["value"], int) for o in outcomes):
@@ -149,10 +150,6 @@ def _figure(width: float, height: float) -> tuple[Figure, Axes]:
     return fig, fig.add_subplot()
 
 
-def _drawing() -> AbstractContextManager[None]:
-    """matplotlib's settings while a picture is drawn and saved: constant SVG ids, text kept text,
-    and no mathtext (a name with `$` in it is text from a ruleset or a user, drawn as written)."""
-    return _matplotlib().rc_context({"svg.hashsalt": SALT, "svg.fonttype": "none", "text.parse_math": False})
 
 
 def _save(fig: Figure, path: str, titles: list[str], force: bool) -> None:
