@@ -3,31 +3,33 @@ and found wrong, 2 bad usage or unreadable input, 70 an internal error of rulecr
 a message naming file:line:col, never a traceback.
 
 It takes the command line; it gives the exit code, and what the command prints. `main` and
-`run_command` map every error to its exit code (here, in one place); `COMMANDS` is the one registry:
-each command name and the module of this package that adds its parser (`add_NAME(subparsers)`,
-which sets the handler, `cmd_...(args)`). A command's module turns the parsed arguments into plain
+`run_command` map every error to its exit code (here, in one place); `console` is the program
+itself (the console script, `python -m rulecraft`): `main`, then the output flushed and the process
+ended without the interpreter's shut-down work. `COMMANDS` is the one registry: each command name,
+the module of this package that adds its parser (`add_NAME(subparsers)`, which gets it from
+`command` and sets the handler, `cmd_...(args)`) and its line of help. A command's module turns the parsed arguments into plain
 values and calls the engine of its package (decks, play, views, reference, authoring); shared
 options are in options.py; whatever a command prints goes through output.py (`say`, `say_json`),
 which escapes every control character a ruleset, deck or log may hold. A newcomer adds a command
 by writing `add_NAME` and its handler in the module of its family and one entry in `COMMANDS` (in
-the order help lists them); the parser of a command is built only when it runs, and a command's
-module imports the engine inside its handler, so a command loads only what it uses
-(tests/cli/test_lazy_loading.py).
+the order help lists them); the parser of a command is built only when it runs (`--help` lists the
+commands from `COMMANDS` alone, importing no family), and a command's module imports the engine
+inside its handler, so a command loads only what it uses (tests/cli/test_lazy_loading.py,
+tests/cli/test_start_up.py).
 
-May import every package of rulecraft; nothing but `__main__` imports it.
+May import every package of rulecraft; nothing but `__main__` (and the console script) imports it.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
 import gc
 import importlib
 import os
 import sys
+from typing import NoReturn
 
-from ..compiler.diagnostics import CompileError, Diagnostic, InputError, render_text
-from ..runtime.errors import GameError, UnknownName
-from ..runtime.printable import printable
 from ..version import __version__
 from .output import say
 
@@ -35,6 +37,28 @@ from .output import say
 # cycles: Python's default, a collection every 700 new objects, walked them all again and again
 # (a fifth of a cold `rulecraft check`). Collections stay, rarer.
 GC_THRESHOLD = (200_000, 30, 30)
+EXIT_UNFLUSHED = 120  # what Python's own shut-down exits with when it cannot flush standard output
+
+
+def console() -> NoReturn:
+    """The `rulecraft` program: `main` on the process's arguments; then, once standard output
+    and standard error are flushed and the exit handlers have run, the process ends at once
+    (`os._exit`): freeing every object a large compile made is the interpreter's shut-down work,
+    and it costs more than many commands (a third of a cold `check`). Only while nothing else
+    runs in the process (no other thread); never from the API (`main` returns)."""
+    code = main()
+    try:
+        sys.stdout.flush()
+    except OSError:  # e.g. a closed pipe: what the interpreter's own flush would end with
+        code = EXIT_UNFLUSHED
+    try:
+        sys.stderr.flush()
+    except OSError:
+        pass
+    if "threading" in sys.modules and sys.modules["threading"].active_count() > 1:
+        sys.exit(code)  # another thread may still work: the interpreter waits for it
+    atexit._run_exitfuncs()
+    os._exit(code)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,11 +71,21 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_command(argv: list[str] | None) -> int:
-    parser = build_parser(sys.argv[1:] if argv is None else argv)
+    given = sys.argv[1:] if argv is None else argv
+    parser = build_parser(given) if named_command(given) else listing_parser()
     args = parser.parse_args(argv)
-    if not getattr(args, "handler", None):
-        build_parser().print_help()
+    if not getattr(args, "handler", None):  # no command, or one of its words missing (`deck`)
+        listing_parser().print_help()
         return 2
+    return handled(args)
+
+
+def handled(args: argparse.Namespace) -> int:
+    """The command's exit code, every error it raises mapped to its code and its message."""
+    from ..compiler.diagnostics import CompileError, Diagnostic, InputError, render_text
+    from ..runtime.errors import GameError, UnknownName
+    from ..runtime.printable import printable
+
     try:
         return args.handler(args)
     except CompileError as err:
@@ -77,6 +111,8 @@ INTERNAL_ERROR = 70  # sysexits' EX_SOFTWARE: a fault of rulecraft itself, never
 
 
 def internal_error(err: Exception) -> int:
+    from ..runtime.printable import printable
+
     say(f"rulecraft: internal error: {type(err).__name__}: {printable(str(err))}\n"
         "This is a fault in rulecraft, not in your input. Please report it with the command you ran "
         "(set RULECRAFT_TRACEBACK=1 to print the traceback to include).", err=True)
@@ -87,23 +123,71 @@ def internal_error(err: Exception) -> int:
     return INTERNAL_ERROR
 
 
+def named_command(argv: list[str]) -> str | None:
+    """The command a command line names: its first word that is no option, if that is a command."""
+    named = next((a for a in argv if not a.startswith("-")), None)
+    return named if named in COMMANDS else None
+
+
+def _top_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
+    p = argparse.ArgumentParser(prog="rulecraft", description="A rules compiler and scripting language for tabletop games.")
+    p.add_argument("--version", action="version", version=f"rulecraft {__version__}")
+    return p, p.add_subparsers(title="commands")
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of the command line `argv`: of the command it names only, if it names one
     (each command's parser is built when it runs, not on every start), else of every command."""
-    p = argparse.ArgumentParser(prog="rulecraft", description="A rules compiler and scripting language for tabletop games.")
-    p.add_argument("--version", action="version", version=f"rulecraft {__version__}")
-    sub = p.add_subparsers(title="commands")
-    named = None if argv is None else next((a for a in argv if not a.startswith("-")), None)
-    for name in [named] if named in COMMANDS else COMMANDS:
-        family = importlib.import_module(f".{COMMANDS[name]}", __package__)
+    p, sub = _top_parser()
+    named = None if argv is None else named_command(argv)
+    for name in [named] if named else COMMANDS:
+        family = importlib.import_module(f".{COMMANDS[name][0]}", __package__)
         getattr(family, f"add_{name}")(sub)
     return p
 
 
-# Every command and the module of this package that adds its parser (`add_COMMAND`), in the order
-# help lists them.
-COMMANDS = {"check": "rulesets", "games": "listing", "cards": "listing", "dice": "listing", "assumptions": "listing",
-            "odds": "chance", "run": "playing", "replay": "playing", "test": "playing", "coverage": "authoring",
-            "deck": "decks", "import": "decks", "schema": "rulesets", "mod": "rulesets", "export": "rulesets",
-            "render": "views", "mutate": "authoring", "fmt": "authoring", "lsp": "authoring", "serve": "decks",
-            "doc": "reference", "explain": "reference", "simulate": "playing", "balance": "playing"}
+def listing_parser() -> argparse.ArgumentParser:
+    """The parser of a command line that names no command (`--help`, `--version`, nothing, a
+    word that is no command): every command listed with its line of help, from `COMMANDS` alone,
+    so that it imports none of the commands' modules. Its help is `build_parser()`'s."""
+    p, sub = _top_parser()
+    for name, (_, line) in COMMANDS.items():
+        sub.add_parser(name, help=line)
+    return p
+
+
+def command(sub: argparse._SubParsersAction, name: str, **kwargs) -> argparse.ArgumentParser:
+    """The parser of the command `name`, listed with its line of help from `COMMANDS` (`add_NAME` calls it)."""
+    return sub.add_parser(name, help=COMMANDS[name][1], **kwargs)
+
+
+# Every command, the module of this package that adds its parser (`add_COMMAND`) and its line of
+# help, in the order help lists them.
+COMMANDS = {
+    "check": ("rulesets", "compile rulesets and print diagnostics"),
+    "games": ("listing", "list the bundled games and mods, with their scenarios and options"),
+    "cards": ("listing", "definitions of a game: cards, units, tokens, counters"),
+    "dice": ("listing", "the dice of a game"),
+    "assumptions": ("listing", "a game's settable assumptions: type, current value, note, where "
+                               "(what `--set NAME=VALUE` changes)"),
+    "odds": ("chance", "exact probabilities by enumeration"),
+    "run": ("playing", "play a scenario with agents"),
+    "replay": ("playing", "play a JSON-lines log again and check it gives the same log"),
+    "test": ("playing", "run the tests written in rulesets, and check each scenario replays per seed"),
+    "coverage": ("authoring", "which catalogue rules are encoded and executed by tests"),
+    "deck": ("decks", "deck legality"),
+    "import": ("decks", "turn card files of a public layout into a card pool (see importers/ in a game)"),
+    "schema": ("rulesets", "the JSON Schema of a file format"),
+    "mod": ("rulesets", "modding tools"),
+    "export": ("rulesets", "a compiled ruleset as JSON (`rulecraft schema ruleset` describes it)"),
+    "render": ("views", "draw a token on a hex board, or a board position (hex or square grid), as SVG"),
+    "mutate": ("authoring", "rule-mutation score: break each rule's code, see whether its tests notice"),
+    "fmt": ("authoring", "lay out .rules files one way (only whitespace changes)"),
+    "lsp": ("authoring", "the language server, over standard input and output (needs the extra `lsp`)"),
+    "serve": ("decks", "a local web page that checks a deck as it is typed"),
+    "doc": ("reference", "the reference generated from the compiler: Markdown and a static HTML site"),
+    "explain": ("reference", "what a diagnostic code means, where a catalogue rule is carried and tested, "
+                             "or a declaration and where it is used"),
+    "simulate": ("playing", "play many seeded games of a scenario and sum up who wins and how long"),
+    "balance": ("playing", "play a scenario without and with mods and tell whether wins or length change"),
+}

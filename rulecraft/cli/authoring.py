@@ -9,21 +9,20 @@ this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
-import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .. import files
-from ..authoring.fmt import Found, format_text, rules_files
-from ..compiler.diagnostics import Diagnostics, render_text
-from ..compiler.source import MAX_SOURCE_BYTES, decoded
+from . import command
 from .output import say, say_json
+
+if TYPE_CHECKING:
+    from ..authoring.fmt import Found
 
 
 def add_coverage(sub) -> None:
-    cv = sub.add_parser("coverage", help="which catalogue rules are encoded and executed by tests")
+    cv = command(sub, "coverage")
     cv.add_argument("--catalogue", help="folder of rule catalogues (default: ../shared/rules)")
     cv.add_argument("--report", default=".rulecraft/coverage.json", help="what the test run recorded")
     cv.add_argument("--json", action="store_true")
@@ -43,12 +42,12 @@ def cmd_coverage(args) -> int:
 
 
 def add_fmt(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("fmt", help="lay out .rules files one way (only whitespace changes)",
-                       description="Lay out .rules files one way, rewriting each in place (safely: a new file is "
-                                   "written beside it and renamed over it, with its permissions). Only regular files "
-                                   "whose real path is inside the folder (or is the file) given are rewritten; a link "
-                                   "that leads out, a hard-linked file, a FIFO, a device or a socket is skipped with a "
-                                   "note.")
+    p = command(sub, "fmt",
+                description="Lay out .rules files one way, rewriting each in place (safely: a new file is "
+                            "written beside it and renamed over it, with its permissions). Only regular files "
+                            "whose real path is inside the folder (or is the file) given are rewritten; a link "
+                            "that leads out, a hard-linked file, a FIFO, a device or a socket is skipped with a "
+                            "note.")
     p.add_argument("paths", nargs="*", default=["."], help="files or folders (default: the current folder)")
     p.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file would change")
     p.add_argument("--diff", action="store_true", help="change nothing; print what would change")
@@ -59,6 +58,8 @@ def add_fmt(sub) -> argparse.ArgumentParser:
 
 
 def cmd_fmt(args) -> int:
+    from ..authoring.fmt import rules_files
+
     changed: list[str] = []
     broken: list[dict] = []
     found = rules_files(args.paths)
@@ -86,7 +87,14 @@ def cmd_fmt(args) -> int:
 
 def _fmt_one(one: Found, args, changed: list[str], broken: list[dict]) -> None:
     """One file laid out: `changed` or `broken` gets it if it changes or cannot be laid out."""
+    import difflib
+    import stat
+
+    from .. import files
+    from ..authoring.fmt import format_text
     from ..compiler.build import build_module
+    from ..compiler.diagnostics import Diagnostics, render_text
+    from ..compiler.source import MAX_SOURCE_BYTES, decoded
 
     name = str(one.path)
     try:
@@ -121,10 +129,10 @@ NEEDS = ("pygls", "lsprotocol")
 
 
 def add_lsp(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("lsp", help="the language server, over standard input and output (needs the extra `lsp`)",
-                       description="A language server for .rules files, over standard input and output: diagnostics "
-                                   "as you type, hover, go to definition, references, completion, outline and "
-                                   "formatting. Editors start it.")
+    p = command(sub, "lsp",
+                description="A language server for .rules files, over standard input and output: diagnostics "
+                            "as you type, hover, go to definition, references, completion, outline and "
+                            "formatting. Editors start it.")
     p.set_defaults(handler=cmd_lsp)
     return p
 
@@ -142,10 +150,10 @@ def cmd_lsp(args) -> int:
 
 
 def add_mutate(sub) -> None:
-    m = sub.add_parser("mutate", help="rule-mutation score: break each rule's code, see whether its tests notice",
-                       description="For each catalogue id, mutate the code it tags (drop a statement, negate a "
-                       "condition, shift an integer by one, swap a comparison), one mutant at a time, and run "
-                       "the tests that name the id. Run it from the project's folder.")
+    m = command(sub, "mutate",
+                description="For each catalogue id, mutate the code it tags (drop a statement, negate a "
+                "condition, shift an integer by one, swap a comparison), one mutant at a time, and run "
+                "the tests that name the id. Run it from the project's folder.")
     m.add_argument("game", nargs="?", help="one catalogue (e.g. a file name of ../shared/rules without .yaml)")
     m.add_argument("--ids", nargs="+", metavar="ID", help="only these rule ids")
     m.add_argument("--sample", type=int, metavar="N", help="at most N mutants per id, drawn with --seed")

@@ -8,20 +8,16 @@ this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
-from pathlib import Path
 
-from ..compiler.diagnostics import CompileError, InputError, render_json, render_text
-from ..inputs import outputs
-from ..inputs.given import assignments
-from .options import MOD_HELP, add_mod_option
+from . import command
+from .options import FORCE_HELP, MOD_HELP, add_mod_option
 from .output import say, say_json
 
 
 def add_deck(sub) -> None:
-    deck = sub.add_parser("deck", help="deck legality")
+    deck = command(sub, "deck")
     dc = deck.add_subparsers().add_parser("check", help="check a deck (YAML, or a pasted '4x Card Name' list in .txt)")
     dc.add_argument("deck", help="the deck file, or - for standard input")
     dc.add_argument("--format", dest="format_id", metavar="FORMAT",
@@ -34,7 +30,9 @@ def add_deck(sub) -> None:
 
 
 def cmd_deck_check(args) -> int:
+    from ..compiler.diagnostics import CompileError, InputError, render_json
     from ..decks.legality import check_deck
+    from ..inputs.given import assignments
 
     try:
         params = assignments(args.param, "--param")
@@ -58,13 +56,13 @@ def cmd_deck_check(args) -> int:
 
 
 def add_import(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("import", help="turn card files of a public layout into a card pool (see importers/ in a game)")
+    p = command(sub, "import")
     p.add_argument("source", help="the layout, e.g. the name of an importers/*.yaml mapping")
     p.add_argument("files", nargs="+", metavar="FILE", help="input files")
     p.add_argument("--game", help="the game, if several games import this layout")
     p.add_argument("--out", "-o", metavar="POOL.yaml", help="write the pool here (default: standard output); a file "
                    "there already is replaced only with --force, an input file never")
-    p.add_argument("--force", action="store_true", help=outputs.FORCE_HELP)
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
     p.add_argument("--json", action="store_true", help="the pool and the skipped records' diagnostics as JSON: {pool, problems} "
                    "(`--pool` reads the pool part as a pool file)")
     p.set_defaults(handler=cmd_import)
@@ -74,7 +72,12 @@ def add_import(sub) -> argparse.ArgumentParser:
 def cmd_import(args) -> int:
     """Exit 2 if the mapping or a file cannot be used (InputError, reported by the command line),
     or if --out cannot be written (rulecraft/inputs/outputs.py)."""
+    import io
+    from pathlib import Path
+
+    from ..compiler.diagnostics import render_text
     from ..decks.importer import import_files, write_pool
+    from ..inputs import outputs
 
     if args.out:
         outputs.checked(args.out, args.force, args.out, args.files)
@@ -100,7 +103,7 @@ def cmd_import(args) -> int:
 
 
 def add_serve(sub) -> None:
-    s = sub.add_parser("serve", help="a local web page that checks a deck as it is typed")
+    s = command(sub, "serve")
     s.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: loopback only)")
     s.add_argument("--port", type=int, default=8000, help="the port (0: any free one)")
     add_mod_option(s, "a mod the page offers to apply: a bundled mod id or a mod folder (repeat, in load order)")

@@ -9,25 +9,21 @@ this family here (`add_NAME` and its handler) and its entry in `COMMANDS`."""
 from __future__ import annotations
 
 import json
-import textwrap
 from typing import Any
 
-from ..compiler.diagnostics import Diagnostics
-from ..compiler.loader import bundled_ids, compiled, folder_of, load
-from ..inputs.given import assumption_overrides
-from ..views.listing import assumed_props, card, named_cards, named_values, text
+from . import command
 from .options import JSON_HELP, add_mod_option
 from .output import say, say_json
 
 
 def add_games(sub) -> None:
-    g = sub.add_parser("games", help="list the bundled games and mods, with their scenarios and options")
+    g = command(sub, "games")
     g.add_argument("--json", action="store_true", help=JSON_HELP)
     g.set_defaults(handler=cmd_games)
 
 
 def add_cards(sub) -> None:
-    cards = sub.add_parser("cards", help="definitions of a game: cards, units, tokens, counters")
+    cards = command(sub, "cards")
     commands = cards.add_subparsers()
     cl = commands.add_parser("list", help="every definition with its properties (text: under each, those it sets)")
     cl.add_argument("game")
@@ -44,7 +40,7 @@ def add_cards(sub) -> None:
 
 
 def add_dice(sub) -> None:
-    dice = sub.add_parser("dice", help="the dice of a game")
+    dice = command(sub, "dice")
     dl = dice.add_subparsers().add_parser("list", help="every die with its faces")
     dl.add_argument("game")
     add_mod_option(dl)
@@ -55,8 +51,7 @@ def add_dice(sub) -> None:
 
 
 def add_assumptions(sub) -> None:
-    a = sub.add_parser("assumptions", help="a game's settable assumptions: type, current value, note, where "
-                                           "(what `--set NAME=VALUE` changes)")
+    a = command(sub, "assumptions")
     a.add_argument("game")
     add_mod_option(a)
     a.add_argument("--set", action="append", default=[], metavar="ASSUMPTION=VALUE", help="show it as set to this")
@@ -69,6 +64,9 @@ def _print_json(document: dict[str, Any]) -> None:
 
 
 def cmd_games(args) -> int:
+    from ..compiler.diagnostics import Diagnostics
+    from ..compiler.loader import bundled_ids, compiled, folder_of
+
     rows: list[dict[str, Any]] = []
     for rid in bundled_ids():
         diags = Diagnostics()
@@ -96,8 +94,10 @@ def cmd_games(args) -> int:
 
 
 def cmd_cards(args) -> int:
+    from ..compiler.loader import load
     from ..inputs import names
     from ..views.export import value
+    from ..views.listing import card, named_cards, named_values, text
 
     rules = load(args.game, args.mod)
     chosen = named_cards(rules, args.cards) if args.cards else list(rules.definitions.values())
@@ -121,6 +121,9 @@ def cmd_cards(args) -> int:
 def cmd_card_show(args) -> int:
     """One definition: every property, its rule ids and other names, where it is declared, the
     triggers it carries, the effects it has in timing windows and its abilities' arguments."""
+    from ..compiler.loader import load
+    from ..views.listing import assumed_props, card, named_cards, text
+
     rules = load(args.game, args.mod)
     [d] = named_cards(rules, [args.card])
     triggers = [{"event": event, "once": t.once, "rules": list(t.rules), "where": t.where}
@@ -145,8 +148,11 @@ def cmd_card_show(args) -> int:
 def _print_card(rules, d) -> None:
     """A definition's header, other names, properties (those it sets, one a line; then its kind's
     defaults, wrapped) and rule ids."""
+    import textwrap
+
     from ..inputs import names
     from ..views.export import value
+    from ..views.listing import assumed_props, text
 
     say(f"{d.id}: {d.name} ({d.kind}, x{d.count}), declared at {d.where}")
     aka = names.other_names(rules, d.id)
@@ -168,6 +174,10 @@ def _rule_ids(ids: Any) -> str:
 
 
 def cmd_dice(args) -> int:
+    from ..compiler.loader import load
+    from ..inputs.given import assumption_overrides
+    from ..views.listing import text
+
     rules = load(args.game, args.mod)
     overrides = assumption_overrides(rules, args.set)
     faces: dict[str, list[dict[str, Any]]] = {
@@ -189,6 +199,10 @@ def cmd_dice(args) -> int:
 
 def cmd_assumptions(args) -> int:
     """Every assumption of the game (after its mods): what `--set NAME=VALUE` may change."""
+    from ..compiler.loader import load
+    from ..inputs.given import assumption_overrides
+    from ..views.listing import text
+
     rules = load(args.game, args.mod)
     overrides = assumption_overrides(rules, args.set)
     rows = [{"name": a.name, "type": str(a.type), "value": overrides.get(a.name, a.value), "default": a.value,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 
-from ..inputs.outputs import FORCE_HELP
 from ..views.plots import EXTRA
 
 MOD_HELP = ("apply a mod: a bundled mod id or a mod folder (repeat, in load order; a mod given twice, or one "
@@ -19,6 +18,7 @@ AGENT_HELP = ("one player's agent, in player order (repeat): random, first, gree
               "mcts[:playouts=N,turns=T,seconds=S,exploration=C], script:a,b,c (answers split at "
               "commas), script:[\"a, b\", 2] (a JSON list: answers may hold commas) or script:@FILE (one answer "
               "a line); a number is an option's index, a text its value or name")
+FORCE_HELP = "replace the file if it is there already (without it, an existing file is never replaced)"
 AGENTS_HELP = "simple agents split at commas, one per player (e.g. random,first; one plays for all)"
 
 

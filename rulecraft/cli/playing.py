@@ -10,26 +10,18 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..agents.specs import agent_specs
-from ..compiler.diagnostics import CompileError
-from ..compiler.loader import bundled_ids, folder_of, load
-from ..inputs.given import UsageError, assumption_overrides, ruleset_folder
-from ..play.balance import GAMES, compare
-from ..play.balance import render as render_balance
-from ..play.scenarios import find_scenario, play
-from ..play.simulate import How, setting_of, simulate, summarise
-from ..play.simulate import render as render_simulation
-from ..runtime.errors import GameError
-from ..views import plots
+from . import command
 from .options import MOD_HELP, add_agent_options, add_games_options, add_mod_option, add_plot_option
 from .output import say, say_json
 
+if TYPE_CHECKING:
+    from ..play.simulate import How
+
 
 def add_run(sub) -> None:
-    r = sub.add_parser("run", help="play a scenario with agents")
+    r = command(sub, "run")
     r.add_argument("scenario", help="SCENARIO or GAME/SCENARIO (`rulecraft games` lists them)")
     r.add_argument("--seed", type=int, default=1)
     add_agent_options(r)
@@ -43,7 +35,7 @@ def add_run(sub) -> None:
 
 
 def add_replay(sub) -> None:
-    rp = sub.add_parser("replay", help="play a JSON-lines log again and check it gives the same log")
+    rp = command(sub, "replay")
     rp.add_argument("log")
     rp.add_argument("--ruleset", help="the ruleset to replay with, instead of the one the log names (needed when "
                                       "that is not a bundled one: a log never chooses the folders it loads)")
@@ -54,7 +46,7 @@ def add_replay(sub) -> None:
 
 
 def add_test(sub) -> None:
-    t = sub.add_parser("test", help="run the tests written in rulesets, and check each scenario replays per seed")
+    t = command(sub, "test")
     t.add_argument("paths", nargs="*")
     t.add_argument("--seeds", type=int, default=3)
     add_mod_option(t, MOD_HELP + ": applied to each ruleset tested")
@@ -63,6 +55,10 @@ def add_test(sub) -> None:
 
 
 def cmd_run(args) -> int:
+    from ..agents.specs import agent_specs
+    from ..compiler.loader import load
+    from ..inputs.given import assumption_overrides
+    from ..play.scenarios import find_scenario, play
     from ..views.logview import describe
 
     game_id, scenario = find_scenario(args.scenario)
@@ -82,6 +78,10 @@ def cmd_run(args) -> int:
 def cmd_replay(args) -> int:
     """The log's game (or `--ruleset`) with the log's mods (or `--mod`: bundled ones only, from a
     log) and its assumptions, checked as `--set` checks them; its scenario played again."""
+    from pathlib import Path
+
+    from ..compiler.loader import folder_of, load
+    from ..inputs.given import UsageError
     from ..runtime.play import replay
     from ..views.logview import assumptions_of, read_log
 
@@ -116,6 +116,8 @@ def cmd_replay(args) -> int:
 
 def cmd_test(args) -> int:
     """Run every test and replay check, whatever fails or faults on the way; always end with the summary."""
+    from ..compiler.loader import bundled_ids
+
     results: list[dict[str, Any]] = []
     try:
         for name in args.paths or bundled_ids():
@@ -132,6 +134,10 @@ def cmd_test(args) -> int:
 
 def _test_ruleset(name: str, args, results: list[dict[str, Any]]) -> None:
     """One ruleset's own tests, then each scenario played twice per seed; every result is reported."""
+    from ..compiler.diagnostics import CompileError
+    from ..compiler.loader import folder_of, load
+    from ..inputs.given import ruleset_folder
+    from ..runtime.errors import GameError
     from ..runtime.ruletests import run_tests
 
     try:
@@ -157,6 +163,8 @@ def _test_ruleset(name: str, args, results: list[dict[str, Any]]) -> None:
 
 
 def _replays(rules, scenario_name: str, seed: int) -> bool:
+    from ..play.scenarios import play
+
     a = play(rules, scenario_name, seed, ["random"], None).log_lines()
     return a == play(rules, scenario_name, seed, ["random"], None).log_lines()
 
@@ -169,7 +177,7 @@ def _report(args, results: list[dict[str, Any]], ruleset: str, test: str, passed
 
 
 def add_simulate(sub) -> None:
-    s = sub.add_parser("simulate", help="play many seeded games of a scenario and sum up who wins and how long")
+    s = command(sub, "simulate")
     add_games_options(s)
     add_mod_option(s)
     s.add_argument("--json", action="store_true", help="print one JSON document")
@@ -178,6 +186,12 @@ def add_simulate(sub) -> None:
 
 
 def cmd_simulate(args) -> int:
+    from ..compiler.loader import load
+    from ..inputs.given import assumption_overrides
+    from ..play.scenarios import find_scenario
+    from ..play.simulate import render, setting_of, simulate, summarise
+    from ..views import plots
+
     check_counts(args)
     plots.check(args.plot, args.force)
     game_id, scenario = find_scenario(args.scenario)
@@ -189,7 +203,7 @@ def cmd_simulate(args) -> int:
     if args.json:
         say_json(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
-        say(render_simulation(summary))
+        say(render(summary))
     if args.plot:
         plots.simulation(summary, args.plot, args.force)
     return 0
@@ -198,6 +212,8 @@ def cmd_simulate(args) -> int:
 def check_counts(args) -> None:
     """Refuses `--games` or `--workers` below one, a backend without what it needs, and a cluster
     not on this machine that the user does not say is trusted."""
+    from ..inputs.given import UsageError
+
     if args.games < 1:
         raise UsageError("E1002", f"--games {args.games}: give at least one game")
     if args.workers is not None and args.workers < 1:
@@ -219,11 +235,15 @@ def seeds_of(args) -> range:
 
 
 def how_of(args) -> How:
+    from ..play.simulate import How
+
     return How(args.workers or os.cpu_count() or 1, args.backend, args.scheduler, args.quiet)
 
 
 def add_balance(sub) -> None:
-    s = sub.add_parser("balance", help="play a scenario without and with mods and tell whether wins or length change")
+    from ..play.balance import GAMES
+
+    s = command(sub, "balance")
     add_games_options(s, games=GAMES)
     s.add_argument("--vs", action="append", required=True, metavar="MOD",
                    help="a mod to compare against the game without it: a bundled mod id or a mod folder "
@@ -234,6 +254,13 @@ def add_balance(sub) -> None:
 
 
 def cmd_balance(args) -> int:
+    from ..compiler.loader import load
+    from ..inputs.given import assumption_overrides
+    from ..play.balance import compare, render
+    from ..play.scenarios import find_scenario
+    from ..play.simulate import setting_of, simulate, summarise
+    from ..views import plots
+
     check_counts(args)
     plots.check(args.plot, args.force)
     game_id, scenario = find_scenario(args.scenario)
@@ -248,7 +275,7 @@ def cmd_balance(args) -> int:
     if args.json:
         say_json(json.dumps(report, indent=2, ensure_ascii=False))
     else:
-        say(render_balance(report))
+        say(render(report))
     if args.plot:
         plots.balance(report, args.plot, args.force)
     return 0

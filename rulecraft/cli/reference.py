@@ -10,22 +10,17 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
-from ..inputs.given import UsageError
-from ..inputs.outputs import refusal
-from ..reference.doc import site, write
-from ..reference.explain import explain, render
-from . import main
+from . import command, main
 from .options import add_mod_option
 from .output import say, say_json
 
 
 def add_doc(sub) -> None:
-    d = sub.add_parser("doc", help="the reference generated from the compiler: Markdown and a static HTML site",
-                       description="Write the reference of a game (with mods) or, without GAME, of every bundled game, "
-                                   "mod and format: built-ins, kinds, definitions, events, steps and hooks, assumptions, "
-                                   "diagnostic codes; a search over every name. Open DIR/index.html.")
+    d = command(sub, "doc",
+                description="Write the reference of a game (with mods) or, without GAME, of every bundled game, "
+                            "mod and format: built-ins, kinds, definitions, events, steps and hooks, assumptions, "
+                            "diagnostic codes; a search over every name. Open DIR/index.html.")
     d.add_argument("game", nargs="?", help="a bundled game id or a ruleset folder (default: every bundled ruleset)")
     add_mod_option(d)
     d.add_argument("-o", "--out", default="reference", metavar="DIR",
@@ -38,6 +33,12 @@ def add_doc(sub) -> None:
 
 
 def cmd_doc(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..inputs.given import UsageError
+    from ..inputs.outputs import refusal
+    from ..reference.doc import site, write
+
     if args.mod and not args.game:
         raise UsageError("E1004", "--mod needs a GAME to apply the mods to", "e.g. `rulecraft doc GAME --mod MOD`")
     pages = site(args.game, main, tuple(args.mod))
@@ -47,8 +48,6 @@ def cmd_doc(args: argparse.Namespace) -> int:
     except OSError as err:
         raise refusal(err, f"the reference to {out}") from None
     if args.json:
-        import json
-
         say_json(json.dumps({"out": str(out), "pages": [{"file": f"{p.slug}.html", "title": p.title} for p in pages]},
                             indent=2, ensure_ascii=False))
     else:
@@ -57,10 +56,9 @@ def cmd_doc(args: argparse.Namespace) -> int:
 
 
 def add_explain(sub) -> None:
-    e = sub.add_parser("explain", help="what a diagnostic code means, where a catalogue rule is carried and tested, "
-                                       "or a declaration and where it is used",
-                       description="Explain a diagnostic code (E0201), a catalogue rule id (XY-041) or a name (a "
-                                   "definition, kind, event, function, assumption, step or built-in).")
+    e = command(sub, "explain",
+                description="Explain a diagnostic code (E0201), a catalogue rule id (XY-041) or a name (a "
+                            "definition, kind, event, function, assumption, step or built-in).")
     e.add_argument("what", metavar="CODE|RULE-ID|NAME")
     e.add_argument("game", nargs="?", help="the ruleset searched (default: every bundled one)")
     e.add_argument("--game", dest="game_option", metavar="GAME", help="the same as GAME")
@@ -70,6 +68,9 @@ def add_explain(sub) -> None:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    from ..inputs.given import UsageError
+    from ..reference.explain import explain, render
+
     if args.game and args.game_option and args.game != args.game_option:
         raise UsageError("E1004", f"two games given: {args.game} and {args.game_option}")
     game = args.game or args.game_option

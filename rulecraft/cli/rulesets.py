@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import json
 
-from ..compiler.diagnostics import Diagnostics, render_json, render_sarif, render_text
-from ..compiler.loader import bundled_ids, compiled, load
-from ..inputs.documents import schema, schema_names
-from ..inputs.given import ruleset_folder
 from ..version import __version__
+from . import command
 from .options import JSON_HELP, MOD_HELP, OUTPUTS, add_mod_option
 from .output import say, say_json
 
 
 def add_check(sub) -> None:
-    c = sub.add_parser("check", help="compile rulesets and print diagnostics")
+    c = command(sub, "check")
     c.add_argument("paths", nargs="*", help="ruleset ids or folders (default: every bundled ruleset)")
     output = c.add_mutually_exclusive_group()
     output.add_argument("--output", choices=OUTPUTS, help="how the diagnostics are printed (default: text)")
@@ -31,7 +28,9 @@ def add_check(sub) -> None:
 
 
 def add_schema(sub) -> None:
-    sc = sub.add_parser("schema", help="the JSON Schema of a file format")
+    from ..inputs.documents import schema_names
+
+    sc = command(sub, "schema")
     sc.add_argument("what", choices=schema_names(),
                     help="deck: deck files; pool: card pools; importer: importer mappings; ruleset: `export`'s output")
     sc.add_argument("--json", action="store_true", help="accepted for uniformity: the schema is JSON anyway")
@@ -39,7 +38,7 @@ def add_schema(sub) -> None:
 
 
 def add_mod(sub) -> None:
-    mod = sub.add_parser("mod", help="modding tools")
+    mod = command(sub, "mod")
     md = mod.add_subparsers().add_parser("diff", help="what mods change in a ruleset, definition by definition")
     md.add_argument("base")
     md.add_argument("mods", nargs="+", metavar="MOD", help="the mods whose changes are shown, in load order")
@@ -49,7 +48,7 @@ def add_mod(sub) -> None:
 
 
 def add_export(sub) -> None:
-    e = sub.add_parser("export", help="a compiled ruleset as JSON (`rulecraft schema ruleset` describes it)")
+    e = command(sub, "export")
     e.add_argument("game")
     add_mod_option(e)
     e.add_argument("--json", action="store_true", help="accepted for uniformity: the output is JSON anyway")
@@ -57,7 +56,9 @@ def add_export(sub) -> None:
 
 
 def cmd_check(args) -> int:
-    from ..compiler.diagnostics import as_errors
+    from ..compiler.diagnostics import Diagnostics, as_errors, render_json, render_sarif, render_text
+    from ..compiler.loader import bundled_ids, compiled
+    from ..inputs.given import ruleset_folder
 
     if args.old_output:
         say("rulecraft: warning: `check --format` is deprecated; use `--output` (or `--json`)", err=True)
@@ -84,6 +85,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_export(args) -> int:
+    from ..compiler.loader import load
     from ..views.export import export
 
     say_json(json.dumps(export(load(args.game, args.mod)), indent=2, ensure_ascii=False))
@@ -91,12 +93,15 @@ def cmd_export(args) -> int:
 
 
 def cmd_schema(args) -> int:
+    from ..inputs.documents import schema
+
     say_json(json.dumps(schema(args.what), indent=2))
     return 0
 
 
 def cmd_mod_diff(args) -> int:
     """What the mods given change, definition by definition, in the base with the `--mod` mods applied."""
+    from ..compiler.loader import load
     from ..views.export import mod_diff
 
     base = load(args.base, args.mod)

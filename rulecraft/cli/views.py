@@ -9,22 +9,17 @@ from __future__ import annotations
 import json
 import sys
 
-from .. import files
-from ..compiler.loader import load
-from ..inputs import outputs
-from ..inputs.documents import MAX_INPUT_BYTES
-from ..inputs.given import UsageError, scenario_named
-from ..runtime.errors import GameOver
-from ..runtime.play import run, start
-from ..views.render import STYLES, game_from_picture, parse_styles, render_board, render_token
-from .options import add_mod_option
+from . import command
+from .options import FORCE_HELP, add_mod_option
 from .output import say, say_json
 
 
 def add_render(subparsers) -> None:
-    r = subparsers.add_parser("render", help="draw a token on a hex board, or a board position (hex or square grid), as SVG",
-                              description="Draw a token (from its per-side properties) or a board position, hex or "
-                                          "square grid, as SVG.")
+    from ..views.render import STYLES
+
+    r = command(subparsers, "render",
+                description="Draw a token (from its per-side properties) or a board position, hex or "
+                            "square grid, as SVG.")
     r.add_argument("game", help="a bundled game id or a ruleset folder (`rulecraft games` lists them)")
     add_mod_option(r)
     r.add_argument("what", choices=["token", "board"], help="token: one definition; board: a position")
@@ -40,7 +35,7 @@ def add_render(subparsers) -> None:
                    help=f"how a per-side property is drawn ({', '.join(STYLES)})")
     r.add_argument("-o", "--out", help="write the SVG to this file (default: stdout); a file there already is "
                                        "replaced only with --force")
-    r.add_argument("--force", action="store_true", help=outputs.FORCE_HELP)
+    r.add_argument("--force", action="store_true", help=FORCE_HELP)
     r.add_argument("--json", action="store_true", help="print {game, what, svg} (with --out: {game, what, out}), "
                                                        "for tools that take one JSON document")
     r.set_defaults(handler=cmd_render)
@@ -49,6 +44,8 @@ def add_render(subparsers) -> None:
 def cmd_render(args) -> int:
     """Bad values raise UsageError, a broken ruleset CompileError, a failing game GameError:
     the command line reports each (exit 2, 1, 1)."""
+    from ..inputs import outputs
+
     if args.out:
         outputs.checked(args.out, args.force, args.out, [args.picture] if args.picture else [])
     svg = _render(args)
@@ -62,6 +59,12 @@ def cmd_render(args) -> int:
 
 
 def _render(args) -> str:
+    from ..compiler.loader import load
+    from ..inputs.given import UsageError, scenario_named
+    from ..runtime.errors import GameOver
+    from ..runtime.play import run, start
+    from ..views.render import game_from_picture, parse_styles, render_board, render_token
+
     rules = load(args.game, args.mod)
     styles = parse_styles(args.edge)
     if args.what == "token":
@@ -85,6 +88,10 @@ def _render(args) -> str:
 
 
 def _picture(name: str) -> str:
+    from .. import files
+    from ..inputs.documents import MAX_INPUT_BYTES
+    from ..inputs.given import UsageError
+
     if name == "-":
         return sys.stdin.read()
     try:

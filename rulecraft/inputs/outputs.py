@@ -18,8 +18,6 @@ from pathlib import Path
 from .. import files
 from .given import UsageError
 
-FORCE_HELP = "replace the file if it is there already (without it, an existing file is never replaced)"
-
 
 def refusal(err: OSError, what: str) -> UsageError:
     """The usage error for an OSError met writing `what` (e.g. `the picture out.svg`)."""

@@ -10,7 +10,10 @@ Every bar of an SVG carries a `<title>`: viewers show it on hover.
 It takes a summary, a comparison or outcomes (dicts, as the commands print them as JSON), a file
 name and `--force`; it gives the file, written safely (rulecraft/inputs/outputs.py: a file there
 already is replaced only with `--force`). Names are drawn as written: no `$...$` mathtext. The
-`--plot` option itself is rulecraft/cli/options.py. A newcomer changes a figure's look here; what it shows comes from rulecraft/play/."""
+`--plot` option itself is rulecraft/cli/options.py, which reads EXTRA from here on every start of a
+command with `--plot`: this module imports nothing heavy before a picture is drawn (its writing and
+refusals, rulecraft/inputs/, only inside the functions that need them). A newcomer changes a
+figure's look here; what it shows comes from rulecraft/play/."""
 
 from __future__ import annotations
 
@@ -20,10 +23,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ParamSpec
-from xml.sax.saxutils import escape
 
-from ..inputs import outputs
-from ..inputs.given import UsageError
 from ..play.statistics import p_text, wilson
 
 if TYPE_CHECKING:
@@ -43,6 +43,9 @@ P = ParamSpec("P")
 def check(path: str | None, force: bool = False) -> None:
     """Refuses, before any work, a picture that could not be written: another suffix, no such
     folder, a file there already without `force` (rulecraft/inputs/outputs.py), or no matplotlib."""
+    from ..inputs import outputs
+    from ..inputs.given import UsageError
+
     if path is None:
         return
     if Path(path).suffix.lower() not in SUFFIXES:
@@ -53,6 +56,8 @@ def check(path: str | None, force: bool = False) -> None:
 
 
 def _matplotlib():
+    from ..inputs.given import UsageError
+
     try:
         import matplotlib
     except ImportError:
@@ -155,6 +160,8 @@ def _figure(width: float, height: float) -> tuple[Figure, Axes]:
 def _save(fig: Figure, path: str, titles: list[str], force: bool) -> None:
     """Writes the picture (rulecraft/inputs/outputs.py); the i-th bar drawn gets `titles[i]` as
     its SVG tooltip."""
+    from ..inputs import outputs
+
     suffix = Path(path).suffix.lower()
     bars = [p for ax in fig.axes for p in ax.patches]
     for i, bar in enumerate(bars):
@@ -170,9 +177,15 @@ def _save(fig: Figure, path: str, titles: list[str], force: bool) -> None:
 def _with_titles(svg: str, titles: list[str]) -> str:
     """Each bar's group with its `<title>` first: the tooltip SVG viewers show."""
     def titled(m: re.Match[str]) -> str:
-        return f"{m.group(0)}\n   <title>{escape(titles[int(m.group(1))])}</title>"
+        return f"{m.group(0)}\n   <title>{_escaped(titles[int(m.group(1))])}</title>"
 
     return re.sub(rf'<g id="{BAR_ID}(\d+)">', titled, svg)
+
+
+def _escaped(text: str) -> str:
+    """Text as SVG element content: `&`, `<` and `>` as entities (what xml.sax.saxutils.escape
+    does, without importing xml.sax, which pulls in urllib, email and ssl)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _shares_axis(ax: Axes) -> None:
