@@ -6,6 +6,9 @@ Lowerer call (`Handlers`: the calls, the handlers' names, and attaching each com
 by the name its call returned). Every stage reports into one Diagnostics; the analysis pass
 (facts.py) and lowering run only when the checks found no error. Caches: parsed files
 (`_parsed`), rule annotations per node (`_refs`), lowerings and compiled files (reuse.py).
+While a file is parsed and while modules compile, the garbage collector runs rarely
+(`collector_tuned`): a compile makes hundreds of thousands of objects and few reference cycles,
+and Python's default (a collection every 700 new objects) walked them all again and again.
 A newcomer adding a kind of body adds its Job in Handlers (name, lowering call, the body as
 the analysis takes it) and its attaching in `attach`.
 """
@@ -13,7 +16,10 @@ the analysis takes it) and its attaching in `attach`.
 from __future__ import annotations
 
 import ast
+import gc
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import CodeType
 from typing import Any
@@ -38,6 +44,22 @@ from .symbols import BUILTIN_EVENTS, Symbols, collect
 from .windows import expand_abilities, expand_does
 
 PARSED_MAX = 256  # modules kept: more than every bundled file together
+COMPILE_GC_THRESHOLD = 100_000  # new objects between two collections of the young ones while compiling
+
+
+@contextmanager
+def collector_tuned() -> Iterator[None]:
+    """While the block runs, the collector's first threshold is at least COMPILE_GC_THRESHOLD
+    (a program's own higher one, or a collector turned off, is kept); then it is as it was."""
+    before = gc.get_threshold()
+    if before[0] == 0 or before[0] >= COMPILE_GC_THRESHOLD:
+        yield
+        return
+    gc.set_threshold(COMPILE_GC_THRESHOLD, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 _parsed: OrderedDict[Source, tuple[n.Module | None, tuple[Diagnostic, ...]]] = OrderedDict()
 
 
@@ -48,7 +70,8 @@ def parse_module(source: Source, diags: Diagnostics) -> n.Module | None:
     diags.sources[source.file] = source
     if source not in _parsed:
         own = Diagnostics()
-        _parsed[source] = build_module(source.text, source.file, own), tuple(own.items)
+        with collector_tuned():
+            _parsed[source] = build_module(source.text, source.file, own), tuple(own.items)
         if len(_parsed) > PARSED_MAX:
             _parsed.popitem(last=False)
     _parsed.move_to_end(source)
@@ -77,6 +100,11 @@ def check_modules(modules: list[n.Module], diags: Diagnostics) -> tuple[Symbols,
 
 def compile_modules(modules: list[n.Module], diags: Diagnostics, codes: list[CodeType] | None = None) -> rs.Ruleset | None:
     """The compiled ruleset (None after an error); `codes` receives the code of each file's handlers."""
+    with collector_tuned():
+        return _compiled(modules, diags, codes)
+
+
+def _compiled(modules: list[n.Module], diags: Diagnostics, codes: list[CodeType] | None) -> rs.Ruleset | None:
     sym, res = check_modules(modules, diags)
     if diags.errors:
         return None
