@@ -3,6 +3,12 @@
 Every problem with the file itself is a Diagnostic (codes E08xx) at `file:line:col` with a
 hint, all of them raised at once (DeckError); a readable deck is then laid out in a game of
 its format and the format's checks report every rule it breaks.
+
+A resolved deck is what it holds: each section's (definition, copies) in the deck's order and its
+parameters' values. A format's checks see nothing else (a game of the format, laid out with those
+cards, the same every time), so a DeckChecker lays out and checks each holding once and gives a
+deck that holds the same again the same report (`Examined`, MAX_EXAMINED holdings kept). A
+newcomer changes how a deck is read or resolved here; what a format checks is the format's.
 """
 
 from __future__ import annotations
@@ -528,12 +534,68 @@ def _counts(game: Game) -> list[dict[str, Any]]:
 
 
 DeckSource = str | Path | dict | Deck  # a deck file, a mapping, or a deck already read
+MAX_EXAMINED = 4_096  # holdings (a deck's cards and parameters) whose checks a DeckChecker keeps
+
+
+class Examined:
+    """What the checks of a format found in each holding checked so far (`examine`'s violations
+    and counts), by the holding: a deck that holds what one checked before is not laid out
+    again. At most MAX_EXAMINED holdings, the oldest forgotten first; a holding whose parameter
+    values cannot be compared (none a format declares today) is checked every time."""
+
+    def __init__(self) -> None:
+        self.found: dict[Any, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
+
+    def examine(self, rules: Ruleset, resolved: Resolved, settings: dict[str, Any] | None,
+                counts: bool) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """`examine(rules, resolved, settings, counts)`, found again for a holding checked
+        before; each caller gets its own lists (a report is the caller's to change)."""
+        key = _holding(rules, resolved, settings)
+        found = self.found.get(key) if key is not None else None
+        if found is None:
+            found = examine(rules, resolved, settings, counts)
+            if key is not None:
+                if len(self.found) >= MAX_EXAMINED:
+                    del self.found[next(iter(self.found))]
+                self.found[key] = found
+        return _fresh(found[0]), _fresh(found[1])
+
+
+def _holding(rules: Ruleset, resolved: Resolved, settings: dict[str, Any] | None) -> Any:
+    """What a format's checks see of a deck, as a key: the format and assumption values checked
+    with (the checker's: alive while it is), the parameters' values with their types, and each
+    section's cards in order; None if a value is not hashable."""
+    params = tuple((name, _comparable(value)) for name, value in resolved.params.items())
+    sections = tuple((section, tuple(cards)) for section, cards in resolved.sections.items())
+    key = (id(rules), id(settings), params, sections)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _comparable(value: Any) -> Any:
+    """A parameter's value with its type (`1` and `true` are different values), lists as tuples."""
+    if isinstance(value, list):
+        return list, tuple(_comparable(v) for v in value)
+    return type(value), value
+
+
+def _fresh(value: Any) -> Any:
+    """A JSON value's copy: its lists and objects new, the rest shared (immutable)."""
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _fresh(v) for k, v in value.items()}
+    return value
 
 
 class DeckChecker:
     """Checks many decks: each format is found (and compiled) once, the pools are read once and
-    added to each format once, and every deck is then resolved, laid out and checked. A report
-    is exactly the one `check_deck` gives for the same deck (`check_deck` is a checker of one).
+    added to each format once, and every deck is then resolved, and laid out and checked unless
+    it holds what a deck checked before did (`Examined`). A report is exactly the one
+    `check_deck` gives for the same deck (`check_deck` is a checker of one).
 
     `format`: a format id or folder (or a compiled ruleset) that replaces the one each deck
     names; `pools`: card-pool files whose cards join the game's (their `set:` values override
@@ -557,6 +619,7 @@ class DeckChecker:
         # format id (with the deck's folder, for a folder the deck names) -> with the pools' cards,
         # the assumption values, and the pools' warnings
         self._formats: dict[Any, tuple[Ruleset, dict[str, Any] | None, list[Diagnostic]]] = {}
+        self._examined = Examined()
 
     def check(self, source: DeckSource) -> dict[str, Any]:
         """{"legal", "format", "violations"} (and "warnings", diagnostics as JSON, when the pools
@@ -582,7 +645,7 @@ class DeckChecker:
     def _report(self, deck: Deck) -> dict[str, Any]:
         rules, settings, warnings = self._rules(deck)
         with bounded_suggestions():
-            violations, counts = examine(rules, resolve(deck, rules, self.params), settings, self.counts)
+            violations, counts = self._examined.examine(rules, resolve(deck, rules, self.params), settings, self.counts)
         report: dict[str, Any] = {"legal": not violations, "format": rules.id, "violations": violations}
         if self.counts:
             report["counts"] = counts
