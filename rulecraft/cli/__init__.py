@@ -28,6 +28,7 @@ import gc
 import importlib
 import os
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 from ..version import __version__
@@ -37,7 +38,7 @@ from .output import say
 # cycles: Python's default, a collection every 700 new objects, walked them all again and again
 # (a fifth of a cold `rulecraft check`). Collections stay, rarer.
 GC_THRESHOLD = (200_000, 30, 30)
-EXIT_UNFLUSHED = 120  # what Python's own shut-down exits with when it cannot flush standard output
+EXIT_UNFLUSHED = 120  # as Python's own shut-down exits when it cannot write the rest of standard output
 
 
 def console() -> NoReturn:
@@ -49,16 +50,24 @@ def console() -> NoReturn:
     code = main()
     try:
         sys.stdout.flush()
-    except OSError:  # e.g. a closed pipe: what the interpreter's own flush would end with
-        code = EXIT_UNFLUSHED
-    try:
-        sys.stderr.flush()
-    except OSError:
+    except BrokenPipeError:  # the reader stopped reading (`| head`): the command's code stands
         pass
+    except (OSError, ValueError) as err:  # a full disk: the output is not all written
+        code, said = EXIT_UNFLUSHED, f"rulecraft: cannot write the output: {err}"
+        _quietly(lambda: say(said, err=True))
+    _quietly(sys.stderr.flush)
     if "threading" in sys.modules and sys.modules["threading"].active_count() > 1:
         sys.exit(code)  # another thread may still work: the interpreter waits for it
     atexit._run_exitfuncs()
     os._exit(code)
+
+
+def _quietly(write: Callable[[], object]) -> None:
+    """Write to standard error, if it is still there (a closed pipe's command closes it)."""
+    try:
+        write()
+    except (OSError, ValueError):
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -534,7 +534,7 @@ def _counts(game: Game) -> list[dict[str, Any]]:
 
 
 DeckSource = str | Path | dict | Deck  # a deck file, a mapping, or a deck already read
-MAX_EXAMINED = 4_096  # holdings (a deck's cards and parameters) whose checks a DeckChecker keeps
+MAX_EXAMINED = 1_024  # holdings (a deck's cards and parameters) whose checks a DeckChecker keeps
 
 
 class Examined:
