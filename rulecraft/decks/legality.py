@@ -7,7 +7,7 @@ its format and the format's checks report every rule it breaks.
 A resolved deck is what it holds: each section's (definition, copies) in the deck's order and its
 parameters' values. A format's checks see nothing else (a game of the format, laid out with those
 cards, the same every time), so a DeckChecker lays out and checks each holding once and gives a
-deck that holds the same again the same report (`Examined`, MAX_EXAMINED holdings kept). A
+deck that holds the same again the same report (`Examined`, EXAMINED_KEPT holdings kept). A
 newcomer changes how a deck is read or resolved here; what a format checks is the format's.
 """
 
@@ -534,13 +534,13 @@ def _counts(game: Game) -> list[dict[str, Any]]:
 
 
 DeckSource = str | Path | dict | Deck  # a deck file, a mapping, or a deck already read
-MAX_EXAMINED = 1_024  # holdings (a deck's cards and parameters) whose checks a DeckChecker keeps
+EXAMINED_KEPT = 1_024  # holdings (a deck's cards and parameters) whose checks a DeckChecker keeps: a cache, none refused
 
 
 class Examined:
     """What the checks of a format found in each holding checked so far (`examine`'s violations
     and counts), by the holding: a deck that holds what one checked before is not laid out
-    again. At most MAX_EXAMINED holdings, the oldest forgotten first; a holding whose parameter
+    again. At most EXAMINED_KEPT holdings, the oldest forgotten first; a holding whose parameter
     values cannot be compared (none a format declares today) is checked every time."""
 
     def __init__(self) -> None:
@@ -555,7 +555,7 @@ class Examined:
         if found is None:
             found = examine(rules, resolved, settings, counts)
             if key is not None:
-                if len(self.found) >= MAX_EXAMINED:
+                if len(self.found) >= EXAMINED_KEPT:
                     del self.found[next(iter(self.found))]
                 self.found[key] = found
         return _fresh(found[0]), _fresh(found[1])

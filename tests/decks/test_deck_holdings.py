@@ -69,8 +69,8 @@ def test_a_report_is_the_callers_own_to_change():
     assert checker.check(deck)["violations"][0]["rule"] == "DT-009"
 
 
-def test_at_most_max_examined_holdings_are_kept_the_oldest_forgotten_first(monkeypatch):
-    monkeypatch.setattr(legality, "MAX_EXAMINED", 2)
+def test_at_most_examined_kept_holdings_are_kept_the_oldest_forgotten_first(monkeypatch):
+    monkeypatch.setattr(legality, "EXAMINED_KEPT", 2)
     calls = counted(monkeypatch)
     deck = read_deck(LEGAL)
     a, b, c = one_fewer(deck, 0), one_fewer(deck, 1), one_fewer(deck, 2)
