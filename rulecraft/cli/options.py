@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import argparse
 
-from ..views.plots import EXTRA
-
 MOD_HELP = ("apply a mod: a bundled mod id or a mod folder (repeat, in load order; a mod given twice, or one "
             "the game already is or extends, is applied once)")
 AGENT_HELP = ("one player's agent, in player order (repeat): random, first, greedy[:samples=N,turns=T], "
@@ -36,6 +34,8 @@ def add_agent_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_plot_option(parser: argparse.ArgumentParser) -> None:
+    from ..views.plots import EXTRA  # only a command that draws loads the module that draws
+
     parser.add_argument("--plot", metavar="FILE", help="also draw the results to FILE.svg or FILE.png "
                                                        f"(needs matplotlib: {EXTRA}); a file there already is "
                                                        "replaced only with --force")
