@@ -7,9 +7,9 @@ It takes the command line; it gives the exit code, and what the command prints. 
 itself (the console script, `python -m rulecraft`): `main`, then the output flushed and the process
 ended without the interpreter's shut-down work. `COMMANDS` is the one registry: each command name,
 the module of this package that adds its parser (`add_NAME(subparsers)`, which gets it from
-`command` and sets the handler, `cmd_...(args)`) and its line of help. A command's module turns the parsed arguments into plain
-values and calls the engine of its package (decks, play, views, reference, authoring); shared
-options are in options.py; whatever a command prints goes through output.py (`say`, `say_json`),
+`command` and sets the handler, `cmd_...(args)`) and its line of help. A command's module turns
+the parsed arguments into plain values and calls the engine of its package (decks, play, views,
+reference, authoring); shared options are in options.py; whatever a command prints goes through output.py (`say`, `say_json`),
 which escapes every control character a ruleset, deck or log may hold. A newcomer adds a command
 by writing `add_NAME` and its handler in the module of its family and one entry in `COMMANDS` (in
 the order help lists them); the parser of a command is built only when it runs (`--help` lists the
