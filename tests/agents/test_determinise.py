@@ -1,6 +1,7 @@
 """Determinisation (agents/determinise.py): a playout draws afresh every thing its player has not
-seen, across every place hidden from them, with the things that look the same from the back; it
-keeps each zone's size, every thing the player has seen where it is, and what its own zones hold."""
+seen, across every place hidden from them (hidden zones, face down on a thing), with the things
+that look the same from behind; it keeps each zone's size, every thing the player has seen where it
+is, what its own zones hold, and the things of zones open to all, even face down."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from rulecraft.runtime import play
 from rulecraft.runtime.chance import Seeded
 from rulecraft.runtime.state import Entity
 
-# Cards of no owner in each player's deck and hand, a pool set aside, face down on the table and
-# face down on a spot; a chip (another kind: another back) in the pool and in south's hand; two
-# cards owned by south (another back), in the pool and in south's deck; one card face up.
+# Cards of no owner in each player's deck and hand, a pool set aside and face down on a spot; a
+# chip (another kind: another back) in the pool and in south's hand; two cards owned by south
+# (another back), in the pool and in south's deck; on the table (open to all) one card face up
+# and one face down.
 HIDDEN = """\
 game "hidden" "Hidden"
 
@@ -115,6 +117,14 @@ def test_what_the_player_has_seen_never_moves():
         assert all(d.after[p] is d.before[p] for p in seen)
 
 
+def test_a_zone_open_to_all_keeps_its_things_even_face_down():
+    for seed in SEEDS[:20]:
+        d = drawn(seed)
+        table = [p for p in d.before if p[0] == "table"]
+        assert [d.before[p].face_down for p in table] == [False, True]
+        assert all(d.after[p] is d.before[p] for p in table)
+
+
 def test_its_own_zones_keep_what_they_hold_in_a_drawn_order():
     orders = set()
     for seed in SEEDS[:20]:
@@ -137,15 +147,16 @@ def test_every_unseen_thing_is_drawn_across_every_place_hidden_from_the_player()
             met.setdefault(place, set()).add(e.id)
     game, north = dealt(0)
     start = places(game)
-    hidden = [p for p, e in start.items() if not game.knowledge.sees(north, e) and p[0] not in ("deck@north", "hand@north")]
+    hidden = [p for p, e in start.items()
+              if not game.knowledge.sees(north, e) and p[0] not in ("deck@north", "hand@north", "table")]
     for place in hidden:
         same_back = {e.id for p, e in start.items() if p in hidden and back(e) == back(start[place])}
         assert met[place] == same_back, place  # every thing with its back, and only those
-    # south's deck (2: one shown, one south's own), its hand (1 shown, 1 chip), the pool, face down on
-    # the table and on the spot: 7 places, each of which any of the 7 cards may be drawn into
+    # south's deck (2: one shown, one south's own), its hand (1 shown, 1 chip), the pool and face
+    # down on the spot: 6 places, each of which any of the 6 cards may be drawn into
     cards = [p[0] for p in hidden if back(start[p]) == ("card", None)]
     spot = next(e for e in game.things.entities.values() if e.kind == "spot")
-    assert cards == ["deck@south"] * 2 + ["hand@south", "pool", "pool", "table", spot.ref]
+    assert cards == ["deck@south"] * 2 + ["hand@south", "pool", "pool", spot.ref]
 
 
 def test_the_same_stream_draws_the_same():
