@@ -20,7 +20,8 @@ Each zone keeps its size. Only which thing lies at a place changes: a place keep
 thing lies face down and who has looked at it (`seen_by`), so the drawn game shows every player
 what the real one shows them. Things in zones open to all keep their identity, even face down (a
 pool fills its zone face down, and such things may stand on a board), as do things on a board or
-nowhere. The order is deterministic: zones by owner and name, things by id, never a set.
+nowhere, and things out of the game. The order is deterministic: zones by owner and name, things
+by id, never a set.
 
 Known limit: a thing once shown to the player stays where it is in their playouts even after it
 went back into a hidden zone that was shuffled (the runtime does not record that a shuffle or a
@@ -55,7 +56,7 @@ def determinise(game: Any, player: Entity, stream: Seeded) -> None:
                 key = ("own", name) if owner == player.id else ("back", _back(game, e))
                 groups.setdefault(key, []).append((zone, i, e))
     for e in game.things.entities.values():
-        if e.face_down and isinstance(e.location, Entity) and not sees(player, e):
+        if e.face_down and e.alive and isinstance(e.location, Entity) and not sees(player, e):
             groups.setdefault(("back", _back(game, e)), []).append((e.location, -1, e))
     for places in groups.values():
         _deal(places, stream)

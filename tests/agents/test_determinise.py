@@ -17,7 +17,7 @@ from rulecraft.runtime.state import Entity
 # Cards of no owner in each player's deck and hand, a pool set aside and face down on a spot; a
 # chip (another kind: another back) in the pool and in south's hand; two cards owned by south
 # (another back), in the pool and in south's deck; on the table (open to all) one card face up
-# and one face down.
+# and one face down; a card removed from the game where it lay face down on the spot.
 HIDDEN = """\
 game "hidden" "Hidden"
 
@@ -57,6 +57,8 @@ scenario deal "Dealt" {
     create a at table face_down
     let here = create s
     create d at here face_down
+    let gone = create b at here face_down
+    remove gone
   }
 }
 """
@@ -76,7 +78,7 @@ def places(game) -> dict:
     """Each place (a zone's ref and an index, or the ref of the thing a thing lies on and -1) ->
     the thing there."""
     found = {(z.ref, i): e for z in game.things.zones.values() for i, e in enumerate(z.items)}
-    found.update({(e.location.ref, -1): e for e in game.things.entities.values() if isinstance(e.location, Entity)})
+    found.update({(e.location.ref, -1): e for e in game.things.entities.values() if isinstance(e.location, Entity) and e.alive})
     return found
 
 
@@ -115,6 +117,13 @@ def test_what_the_player_has_seen_never_moves():
         seen = [p for p, e in d.before.items() if d.game.knowledge.sees(north, e)]
         assert sorted(p[0] for p in seen) == ["deck@south", "hand@south", "table"]  # the two shown, the face-up card
         assert all(d.after[p] is d.before[p] for p in seen)
+
+
+def test_a_thing_out_of_the_game_stays_where_it_was():
+    for seed in SEEDS[:20]:
+        d = drawn(seed)
+        gone = next(e for e in d.game.things.entities.values() if not e.alive)
+        assert (gone.def_id, gone.location.kind, gone.face_down) == ("b", "spot", True)
 
 
 def test_a_zone_open_to_all_keeps_its_things_even_face_down():
