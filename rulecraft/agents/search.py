@@ -10,12 +10,10 @@ there the ruleset's `fn score(p: player)`, if it declares one, judges it: a play
 over the best other player's score grew since the decision point gets 1, shrank 0, stayed 1/2
 (without a score every player gets 1/2).
 
-Hidden information is drawn afresh for every playout (determinisation): at the decision point the
-things of hidden zones that the deciding player has not seen are shuffled: in its own zones and
-in zones of no owner, each zone among its own places (the player knows what they hold, not their
-order); in another player's zones, among all that player's hidden places (which of them holds
-what is unknown). Things outside zones keep their identity. The playout's dice and draws then
-come from a generator of its own, so a playout never reads the real game's future.
+Hidden information is drawn afresh for every playout (determinisation, determinise.py): at the
+decision point everything the deciding player has not seen is drawn anew, across every place
+hidden from them. The playout's dice and draws then come from a generator of its own, so a
+playout never reads the real game's future.
 
 All of an agent's randomness comes from the player's own stream in the game's state, so a game
 with searching agents replays byte for byte from its seed, as long as the budget is counted in
@@ -36,6 +34,7 @@ from ..runtime.errors import AgentError
 from ..runtime.play import Checkpoint, copy_game, resume
 from ..runtime.ruleset import Role
 from ..runtime.state import Entity, Zone, to_json
+from .determinise import determinise
 
 Rewards = dict[int, float]  # player id -> what a playout is worth to that player, in [0, 1]
 Policy = Callable[[Any, Entity, Sequence[Any]], int]  # (the playout's game, the player, options) -> index
@@ -139,24 +138,6 @@ class _Driver(Agent):
         elif self.horizon.passed(game):
             raise Cutoff
         return self.policy(game, player, options)
-
-
-def determinise(game: Any, player: Entity, stream: Seeded) -> None:
-    """Shuffle what `player` cannot know (see the module's docstring)."""
-    groups: dict[int | None, list[Zone]] = {}
-    for (_, owner), zone in sorted(game.things.zones.items(), key=lambda kv: (kv[0][1] or 0, kv[0][0])):
-        if zone.hidden:
-            groups.setdefault(owner, []).append(zone)
-    for owner, zones in groups.items():
-        for group in ([z] for z in zones) if owner in (None, player.id) else [zones]:
-            places = [(z, i) for z in group for i, e in enumerate(z.items) if player.id not in e.seen_by]
-            things = [z.items[i] for z, i in places]
-            for i in range(len(things) - 1, 0, -1):
-                j = stream.below(i + 1)
-                things[i], things[j] = things[j], things[i]
-            for (z, i), e in zip(places, things):
-                z.items[i] = e
-                e.location = z
 
 
 def rewards(played: Playout) -> Rewards:

@@ -1,5 +1,6 @@
-"""The searching agents (runtime/search.py): checkpoints and playouts, determinisation of hidden
-information, the greedy agent's use of `score`, MCTS's decisions, and their specs."""
+"""The searching agents (agents/search.py): checkpoints and playouts, hidden information and the
+game's future kept from them (determinisation itself: test_determinise.py), the greedy agent's
+use of `score`, MCTS's decisions, and their specs."""
 
 from __future__ import annotations
 
@@ -7,12 +8,11 @@ import json
 
 import pytest
 
-from rulecraft.agents.search import GreedyAgent, MctsAgent, determinise
+from rulecraft.agents.search import GreedyAgent, MctsAgent
 from rulecraft.agents.specs import make_agent
 from rulecraft.compiler.loader import compile_source, load
 from rulecraft.runtime import play
 from rulecraft.runtime.agents import RandomAgent, ScriptedAgent
-from rulecraft.runtime.chance import Seeded
 from rulecraft.runtime.errors import AgentError
 from rulecraft.runtime.game import Game
 from tests.support.watched import Watched
@@ -81,37 +81,6 @@ scenario race "First to ten" {
 }
 """
 
-# Cards in hidden zones: each player's deck and hand, and a pool of no owner.
-HIDDEN = """\
-game "hidden" "Hidden"
-
-kind card { }
-card a "A" { }
-card b "B" { }
-card c "C" { }
-card d "D" { }
-zone deck per_player hidden
-zone hand per_player hidden
-zone pool hidden
-
-scenario deal "Dealt" {
-  players: ["north", "south"]
-  setup {
-    for p in players() {
-      create a at deck(p) face_down
-      create b at deck(p) face_down
-      create c at deck(p) face_down
-      create d at hand(p) face_down
-      create d at hand(p) face_down
-    }
-    create a at pool face_down
-    create b at pool face_down
-    create c at pool face_down
-  }
-}
-"""
-
-
 def wins_of(rules, scenario: str, spec: str, seeds: range) -> int:
     wins = 0
     for seed in seeds:
@@ -127,30 +96,6 @@ def test_mcts_cannot_read_what_is_hidden_or_still_to_come(scenario):
     rules = compile_source(GUESS, "guess.rules")
     wins = wins_of(rules, scenario, "mcts:playouts=30", range(60))
     assert 10 <= wins <= 30
-
-
-def test_determinisation_shuffles_only_what_the_player_cannot_know():
-    rules = compile_source(HIDDEN, "hidden.rules")
-    moved_between_zones = 0
-    for seed in range(20):
-        game = play.start(rules, "deal", seed=seed)
-        north, south = game.players
-        seen = game.zone("hand", south).items[0]
-        game.knowledge.reveal(seen, north)
-        before = {key: list(z.items) for key, z in game.things.zones.items()}
-        determinise(game, north, Seeded(seed))
-        after = {key: list(z.items) for key, z in game.things.zones.items()}
-        for (name, owner), items in after.items():
-            assert len(items) == len(before[(name, owner)])
-            assert all(e.location is game.things.zones[(name, owner)] for e in items)
-            if owner in (None, north.id):  # its own zones and the pool: the same things, in any order
-                assert sorted(e.id for e in items) == sorted(e.id for e in before[(name, owner)])
-        theirs = [e.id for z in ("deck", "hand") for e in after[(z, south.id)]]
-        assert sorted(theirs) == sorted(e.id for z in ("deck", "hand") for e in before[(z, south.id)])
-        assert game.zone("hand", south).items[0] is seen  # what north has seen stays where it is
-        moved_between_zones += game.zone("hand", south).items[1] in before[("deck", south.id)]
-    # south's unseen hand card is one of 4 unseen cards: it comes from the deck 3 times in 4
-    assert 10 <= moved_between_zones <= 19
 
 
 def test_greedy_goes_the_farthest_by_the_rulesets_score():
