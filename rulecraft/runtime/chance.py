@@ -3,7 +3,9 @@
 The part rolls dice, consults dice tables, picks at random and shuffles zones, logging every
 outcome. Its numbers come from a source: the seeded generator (`Seeded`, whose whole state is
 one integer), or another source with the same `below(n)` and `state` (exact odds follow every
-path). Tests and tutorials may force the next faces of a die.
+path; odds_draws.py shuffles a zone's items with `shuffle_items` only when its order is read).
+Tests and tutorials may force the next faces of a die. A newcomer may add another kind of
+chance here; its numbers must come from `self.source`, one `below` at a time.
 """
 
 from __future__ import annotations
@@ -94,8 +96,11 @@ class Chance:
         return picked
 
     def shuffle(self, zone: Zone) -> None:
-        items = zone.items
+        self.shuffle_items(zone.items)
+        self.history.record("shuffle", zone=zone)
+
+    def shuffle_items(self, items: list[Any]) -> None:
+        """Put the items in a random order (Fisher-Yates, one number from the source per place)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.source.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self.history.record("shuffle", zone=zone)

@@ -26,6 +26,7 @@ from .budget import DEFAULT_BUDGET
 from .errors import BudgetExceeded, UnknownName, located
 from .game import Game
 from .lazy import LazyDice, Rolled, settle
+from .odds_draws import HandDraws
 from .ruleset import Ruleset
 from .state import MAX_JSON_ITEMS, to_json
 
@@ -58,9 +59,10 @@ class PathChance:
         self.p /= n
         return choice
 
-    def pick(self, weights: list[Fraction]) -> int:
+    def pick(self, weights: list[int]) -> int:
+        """A chance point whose outcomes have these whole-number weights."""
         choice = self._next(len(weights))
-        self.p *= weights[choice]
+        self.p *= Fraction(weights[choice], sum(weights))
         return choice
 
 
@@ -123,6 +125,9 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
     query_func, where = rules.callables[query].func, rules.callables[query].where
     args = list(args) + [p.default for p in rules.callables[query].params[len(args):] if p.has_default]
     spent = [0]
+    faces: dict[str, tuple[Any, ...]] = {}  # each die's faces, its assumptions resolved: one for all paths
+    lazy_dice: dict[str, bool] = {}
+
     def used_up() -> BudgetExceeded:
         return BudgetExceeded(f"the chance paths of `{query}` used up the step budget of {DEFAULT_BUDGET} steps "
                               "between them")
@@ -130,7 +135,9 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
     def game_on(chance: PathChance) -> Game:
         if spent[0] >= DEFAULT_BUDGET:
             raise used_up()
-        return Game(rules, players=players, assumptions=assumptions, source=chance, budget=DEFAULT_BUDGET - spent[0])
+        game = Game(rules, players=players, assumptions=assumptions, source=chance, budget=DEFAULT_BUDGET - spent[0])
+        game.chance.faces = faces
+        return game
 
     def func(game: Game) -> Any:
         try:
@@ -148,10 +155,11 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
 
     def distributions(chance: PathChance) -> Outcomes:
         game = game_on(chance)
-        game.chance = LazyDice(game, chance)  # type: ignore[assignment]
+        game.chance = LazyDice(game, chance, lazy_dice)  # type: ignore[assignment]
+        game.things = HandDraws(game.things, game.mods, chance, MAX_PATHS)  # type: ignore[assignment]
         result = func(game)
         if isinstance(result, Rolled):
-            return [(_key(v, where), p) for v, p in result.distribution().items()]
+            return [(_key(v, where), p) for v, p in result.distribution()]
         return [(_key(settle(_shallow(result, where)), where), Fraction(1))]
 
     if not lazy:
