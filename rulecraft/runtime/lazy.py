@@ -202,19 +202,6 @@ class Rolled(RandomArithmetic):
     def __format__(self, spec: str) -> str: return format(self.value(), spec)
 
 
-def rolled(faces: tuple[Any, ...], chooser: Chooser) -> Any:
-    """A roll of a die with these faces (each equally likely), as a random value; equal faces are one root."""
-    table: dict[Any, int] = {}
-    values: dict[Any, Any] = {}
-    for f in faces:
-        k = _hashable(f)
-        table[k] = table.get(k, 0) + 1
-        values[k] = f
-    if len(table) == 1:
-        return faces[0]
-    return Rolled(Family(table, len(faces)), IDENTITY if all(type(f) is int for f in faces) else values, chooser)
-
-
 def derive(like: Rolled, fn: Callable[[Any], Any]) -> Any:
     """fn of a random value: a value of its family; a plain value when every remaining root gives the same one."""
     like.ready()
@@ -326,20 +313,37 @@ def convolve(op: Callable[[Any, Any], Any], law_a: dict[Any, int], law_b: dict[A
     """The weights of op(x, y) for independent x and y of these weights (at most MAX_PAIRS pairs)."""
     if len(law_a) * len(law_b) > MAX_PAIRS:
         raise Unsupported(f"combining rolls of {len(law_a)} and {len(law_b)} outcomes")
+    if op in COMMUTATIVE and _uniform(law_a) and not _uniform(law_b):
+        law_a, law_b = law_b, law_a
     out: dict[Any, int] = {}
     get = out.get
+    if _uniform(law_b):  # a fair die: every pair weighs as its first value, times the one weight
+        ys, w = list(law_b), next(iter(law_b.values()))
+        if op is operator.add:
+            for x, wx in law_a.items():
+                for y in ys:
+                    v = x + y
+                    out[v] = get(v, 0) + wx
+        else:
+            for x, wx in law_a.items():
+                for y in ys:
+                    v = op(x, y)
+                    out[v] = get(v, 0) + wx
+        return out if w == 1 else {v: c * w for v, c in out.items()}
     pairs = list(law_b.items())
-    if op is operator.add:
-        for x, wx in law_a.items():
-            for y, wy in pairs:
-                v = x + y
-                out[v] = get(v, 0) + wx * wy
-        return out
     for x, wx in law_a.items():
         for y, wy in pairs:
             v = op(x, y)
             out[v] = get(v, 0) + wx * wy
     return out
+
+
+COMMUTATIVE = (operator.add, operator.mul)
+
+
+def _uniform(law: dict[Any, int]) -> bool:
+    first = next(iter(law.values()))
+    return all(w == first for w in law.values())
 
 
 PLAIN = frozenset({str, int, bool, type(None)})  # values with nothing to settle
@@ -382,14 +386,24 @@ class Settled:
         root_by_root = name in self._reads
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            if any(type(a) not in PLAIN for a in args):
-                if root_by_root and isinstance(args[0], Rolled) and all(type(a) in PLAIN for a in args[1:]):
-                    rest = args[1:]
-                    return derive(args[0], lambda v: attr(v, *rest))
-                args = tuple(settle(a) for a in args)
+            for a in args:
+                if type(a) not in PLAIN:
+                    if root_by_root and isinstance(args[0], Rolled) and all(type(a) in PLAIN for a in args[1:]):
+                        return _read_each(args[0], attr, args[1:])
+                    args = tuple(settle(a) for a in args)
+                    break
             return attr(*args, **{k: settle(v) for k, v in kwargs.items()}) if kwargs else attr(*args)
         setattr(self, name, call)  # found once per game
         return call
+
+
+def _read_each(x: Rolled, read: Callable[..., Any], rest: tuple[Any, ...]) -> Any:
+    """read(v, *rest) for each value v of x: a field of a record face is taken as the reading
+    would take it (`properties.prop` of a map that has the field), anything else is read."""
+    if len(rest) == 1 and isinstance(rest[0], str):
+        name = rest[0]
+        return derive(x, lambda v: v[name] if type(v) is dict and name in v else read(v, name))
+    return derive(x, lambda v: read(v, *rest))
 
 
 # The parts of a game compiled handlers call into (interface.py), but the dice; and the calls
@@ -398,11 +412,22 @@ GAME_PARTS = sorted({part for part in HANDLER_CALLS.values() if part and part !=
 READS = {"properties": frozenset({"prop"})}
 
 
-def _distributable(faces: tuple[Any, ...]) -> bool:
-    """Whether a die's faces can stay a distribution: all whole numbers, or all records of plain values."""
-    if all(type(f) is int for f in faces):
-        return True
-    return all(type(f) is dict and all(type(v) in PLAIN for v in f.values()) for f in faces)
+Law = tuple[dict[Any, int], dict[Any, Any], int]  # a roll's weights by root, its values by root, their total
+
+
+def law_of(faces: tuple[Any, ...]) -> Law | None:
+    """A die's faces (each equally likely; equal faces one root) as the law of a roll; None unless the
+    faces can stay a distribution: all whole numbers, or all records of plain values."""
+    numbers = all(type(f) is int for f in faces)
+    if not numbers and not all(type(f) is dict and all(type(v) in PLAIN for v in f.values()) for f in faces):
+        return None
+    table: dict[Any, int] = {}
+    values: dict[Any, Any] = {}
+    for f in faces:
+        k = _hashable(f)
+        table[k] = table.get(k, 0) + 1
+        values[k] = f
+    return table, IDENTITY if numbers else values, len(faces)
 
 
 class LazyDice(Settled):
@@ -411,26 +436,30 @@ class LazyDice(Settled):
     (odds_draws.py); tables and picks are as ever.
     At the first random value the game's other parts start settling what they are given."""
 
-    def __init__(self, game: Any, chooser: Chooser, lazy_dice: dict[str, bool]):
+    def __init__(self, game: Any, chooser: Chooser, laws: dict[str, Law | None]):
         super().__init__(game.chance)
         self._game: Any = game  # None once its parts settle
         self._chooser = chooser
-        self._lazy = lazy_dice  # die id -> whether its rolls stay distributions (shared by the paths of a query)
+        self._laws = laws  # die id -> the law of its roll, or None (shared by the paths of a query)
 
     def roll(self, die_id: Any) -> Any:
         chance = self._part
         die_id = settle(die_id)
-        lazy = self._lazy.get(die_id)
-        if lazy is None:
-            lazy = self._lazy[die_id] = _distributable(chance.faces_of(die_id))
-        if not lazy or chance.forced.get(die_id):
+        if die_id in self._laws:
+            law = self._laws[die_id]
+        else:
+            law = self._laws[die_id] = law_of(chance.faces_of(die_id))
+        if law is None or chance.forced.get(die_id):
             return chance.roll(die_id)
         if self._game is not None:
             for part in GAME_PARTS:
                 setattr(self._game, part, Settled(getattr(self._game, part), READS.get(part, frozenset())))
             self._game = None
         chance.history.touch(chance.rules.dice[die_id].rules)
-        return rolled(chance.faces_of(die_id), self._chooser)
+        table, values, total = law  # the table is never changed in place: each roll's family shares it
+        if len(table) == 1:
+            return chance.faces_of(die_id)[0]
+        return Rolled(Family(table, total), values, self._chooser)
 
     def shuffle(self, zone: Any) -> None:
         shuffle_later(settle(zone), self._part)

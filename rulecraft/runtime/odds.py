@@ -25,7 +25,7 @@ from typing import Any
 from .budget import DEFAULT_BUDGET
 from .errors import BudgetExceeded, UnknownName, located
 from .game import Game
-from .lazy import LazyDice, Rolled, settle
+from .lazy import Law, LazyDice, Rolled, settle
 from .odds_draws import HandDraws
 from .ruleset import Ruleset
 from .state import MAX_JSON_ITEMS, to_json
@@ -126,7 +126,7 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
     args = list(args) + [p.default for p in rules.callables[query].params[len(args):] if p.has_default]
     spent = [0]
     faces: dict[str, tuple[Any, ...]] = {}  # each die's faces, its assumptions resolved: one for all paths
-    lazy_dice: dict[str, bool] = {}
+    laws: dict[str, Law | None] = {}  # each die's law of a roll, likewise
 
     def used_up() -> BudgetExceeded:
         return BudgetExceeded(f"the chance paths of `{query}` used up the step budget of {DEFAULT_BUDGET} steps "
@@ -155,7 +155,7 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
 
     def distributions(chance: PathChance) -> Outcomes:
         game = game_on(chance)
-        game.chance = LazyDice(game, chance, lazy_dice)  # type: ignore[assignment]
+        game.chance = LazyDice(game, chance, laws)  # type: ignore[assignment]
         game.things = HandDraws(game.things, game.mods, chance, MAX_PATHS)  # type: ignore[assignment]
         result = func(game)
         if isinstance(result, Rolled):
