@@ -33,7 +33,6 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from .interface import HANDLER_CALLS
-from .odds_draws import shuffle_later
 
 MAX_PAIRS = 200_000  # roots a join may hold (as many as the paths odds follow)
 
@@ -224,7 +223,8 @@ def combine(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
         return derive(a, lambda v: op(v, b)) if isinstance(a, Rolled) else op(a, b)
     if not isinstance(a, Rolled):
         return derive(b, lambda v: op(a, v))
-    a.ready(), b.ready()
+    a.ready()
+    b.ready()
     if a.family is b.family:
         va, vb = a.values, b.values
         return _member(a, {r: op(va[r], vb[r]) for r in a.family.table})
@@ -252,7 +252,8 @@ def join(a: Rolled, b: Rolled) -> tuple[Rolled, Rolled]:
     """Make the values of two independent families members of one: its roots are the pairs of
     their roots, each root first merged with those no living member of its family tells apart."""
     fa, fb = a.family, b.family
-    fa.join_pending(), fb.join_pending()
+    fa.join_pending()
+    fb.join_pending()
     fa, fb = a.family, b.family  # a pending combination may have joined one of them already
     if fa is fb:
         return a, b
@@ -436,11 +437,13 @@ class LazyDice(Settled):
     (odds_draws.py); tables and picks are as ever.
     At the first random value the game's other parts start settling what they are given."""
 
-    def __init__(self, game: Any, chooser: Chooser, laws: dict[str, Law | None]):
+    def __init__(self, game: Any, chooser: Chooser, laws: dict[str, Law | None],
+                 shuffle: Callable[[Any, Any], None]):
         super().__init__(game.chance)
         self._game: Any = game  # None once its parts settle
         self._chooser = chooser
         self._laws = laws  # die id -> the law of its roll, or None (shared by the paths of a query)
+        self._shuffle = shuffle  # (zone, the game's chance): odds_draws.shuffle_later
 
     def roll(self, die_id: Any) -> Any:
         chance = self._part
@@ -462,4 +465,4 @@ class LazyDice(Settled):
         return Rolled(Family(table, total), values, self._chooser)
 
     def shuffle(self, zone: Any) -> None:
-        shuffle_later(settle(zone), self._part)
+        self._shuffle(settle(zone), self._part)

@@ -26,7 +26,7 @@ from .budget import DEFAULT_BUDGET
 from .errors import BudgetExceeded, UnknownName, located
 from .game import Game
 from .lazy import Law, LazyDice, Rolled, settle
-from .odds_draws import HandDraws
+from .odds_draws import HandDraws, shuffle_later
 from .ruleset import Ruleset
 from .state import MAX_JSON_ITEMS, to_json
 
@@ -155,7 +155,7 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
 
     def distributions(chance: PathChance) -> Outcomes:
         game = game_on(chance)
-        game.chance = LazyDice(game, chance, laws)  # type: ignore[assignment]
+        game.chance = LazyDice(game, chance, laws, shuffle_later)  # type: ignore[assignment]
         game.things = HandDraws(game.things, game.mods, chance, MAX_PATHS)  # type: ignore[assignment]
         result = func(game)
         if isinstance(result, Rolled):

@@ -66,7 +66,6 @@ for _name in ("__iter__", "__getitem__", "__setitem__", "__delitem__", "__revers
               "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__mul__", "__iadd__", "__imul__", "__repr__",
               "index", "insert", "append", "extend", "pop", "sort", "reverse", "copy"):
     setattr(Unshuffled, _name, _ordered(_name))
-Unshuffled.__hash__ = None  # type: ignore[assignment]  # as a list's
 
 
 def shuffle_later(zone: Zone, chance: Any) -> None:
@@ -151,11 +150,11 @@ def _compositions(sizes: list[int], room: list[int], k: int) -> Iterator[tuple[i
     while stack:
         i, left, taken = stack.pop()
         if i == last:
-            yield taken + (left,)
+            yield (*taken, left)
             continue
         low = max(0, left - room[i + 1])
         for t in range(low, min(left, sizes[i]) + 1):  # pushed low first: the most is taken first
-            stack.append((i + 1, left - t, taken + (t,)))
+            stack.append((i + 1, left - t, (*taken, t)))
 
 
 def _ways(sizes: list[int], taken: tuple[int, ...]) -> int:
