@@ -48,16 +48,11 @@ class Chooser(Protocol):
         ...
 
 
-class _Identity(dict):
-    """The values of a Rolled whose roots are its values: every root maps to itself."""
+class Identity(dict):
+    """The values of a Rolled whose roots are its values (each root maps to itself): its law is
+    its family's table as it stands."""
 
     __slots__ = ()
-
-    def __missing__(self, key: Any) -> Any:
-        return key
-
-
-IDENTITY = _Identity()  # shared and never written: a lookup of any root gives the root
 
 
 def _hashable(value: Any) -> Any:
@@ -152,7 +147,8 @@ class Rolled(RandomArithmetic):
                 left, right = maps[len(living_a)], maps[-1]
                 self.values = {r: op(left[r], right[r]) for r in family.table}
             else:
-                family, self.values = Family(convolve(op, _law(fa, va), _law(fb, vb)), fa.total * fb.total), IDENTITY
+                table = convolve(op, _law(fa, va), _law(fb, vb))
+                family, self.values = Family(table, fa.total * fb.total), Identity((v, v) for v in table)
             self.family = family
             family.members.append(weakref.ref(self))
         return self
@@ -220,16 +216,20 @@ def _member(like: Rolled, values: dict[Any, Any]) -> Any:
 def combine(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
     """`op(a, b)` where a or b is random: the law of the result."""
     if not isinstance(b, Rolled):
-        return derive(a, lambda v: op(v, b)) if isinstance(a, Rolled) else op(a, b)
+        if not isinstance(a, Rolled):
+            return op(a, b)
+        va = a.ready().values
+        return _member(a, {r: op(va[r], b) for r in a.family.table})
     if not isinstance(a, Rolled):
-        return derive(b, lambda v: op(a, v))
-    a.ready()
+        vb = b.ready().values
+        return _member(b, {r: op(a, vb[r]) for r in b.family.table})
+    a.ready()  # both first: making one may move the other into a new family
     b.ready()
+    va, vb = a.values, b.values
     if a.family is b.family:
-        va, vb = a.values, b.values
         return _member(a, {r: op(va[r], vb[r]) for r in a.family.table})
     if _alone(a) and _alone(b):  # each the only value of its roll: combined when next used
-        waiting = Rolled(a.family, {}, a.chooser, (op, a.family, a.values, b.family, b.values))
+        waiting = Rolled(a.family, {}, a.chooser, (op, a.family, va, b.family, vb))
         a.family.deferred = b.family.deferred = weakref.ref(waiting)
         return waiting
     return combine(op, *join(a, b))
@@ -301,7 +301,7 @@ def _merged(family: Family, maps: list[dict[Any, Any]]) -> tuple[dict[tuple, int
 
 def _law(family: Family, values: dict[Any, Any]) -> dict[Any, int]:
     """The weight of each value a map of the family's roots takes."""
-    if values is IDENTITY:
+    if type(values) is Identity:
         return family.table
     law: dict[Any, int] = {}
     for root, w in family.table.items():
@@ -428,7 +428,7 @@ def law_of(faces: tuple[Any, ...]) -> Law | None:
         k = _hashable(f)
         table[k] = table.get(k, 0) + 1
         values[k] = f
-    return table, IDENTITY if numbers else values, len(faces)
+    return table, Identity(values) if numbers else values, len(faces)
 
 
 class LazyDice(Settled):

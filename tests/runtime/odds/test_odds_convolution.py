@@ -111,3 +111,12 @@ def test_a_convolution_past_the_pair_limit_is_refused_by_count(monkeypatch):
     monkeypatch.setattr(lazy, "MAX_PAIRS", 11)
     with pytest.raises(lazy.Unsupported, match="combining rolls of 3 and 4 outcomes"):
         lazy.convolve(operator.add, {1: 1, 2: 1, 3: 1}, {1: 1, 2: 1, 3: 1, 4: 1})
+
+
+def test_a_deferred_sum_used_with_one_of_its_own_rolls_is_exact():
+    rules = rulecraft.compile_source(DICE + '''
+query again() { let a = roll d6  let b = roll d4  let s = a + b  return s * b - a }
+query nested() { let a = roll d6  let s = (a + roll d4) + (roll d6 + roll d4)  return s - a }
+''')
+    assert odds.odds(rules, "again") == brute(["d6", "d4"], lambda f: (f[0] + f[1]) * f[1] - f[0])
+    assert odds.odds(rules, "nested") == brute(["d6", "d4", "d6", "d4"], lambda f: f[1] + f[2] + f[3])
