@@ -1,12 +1,15 @@
 """Exact odds: enumerate every chance outcome instead of sampling.
 
 A query runs once per path through its chance points; each path's probability is the product
-of the probabilities taken at its points, as a Fraction. Rolls of dice with number faces stay
-distributions while the query only computes with them (lazy.py): the sum of ten dice is one
-run, not 6^10. Where a value must be read (an `if` on it, a call into the game) the read is
-the chance point, one path per value rather than per face. A query the distributions cannot
-follow (a roll where the game wants a plain number, a join too large) runs again with one path
-per face, as it always could. Pools and dice tables have closed forms and are answered directly.
+of the probabilities taken at its points, as a Fraction. Rolls of dice with number or record
+faces stay distributions while the query only computes with them (lazy.py): the sum of forty
+dice is one run of convolutions, not 6^40 paths. Where a value must be read (an `if` on it, a
+call into the game) the read is the chance point, one path per value rather than per face. A
+draw from a shuffled zone is one chance point per hand, by the hypergeometric law, not one per
+order (odds_draws.py). A query the distributions cannot follow (a roll where the game wants a
+plain number, a join too large) runs again with one path per face and per order, as it always
+could (`lazy=False`: the reference the faster answers are tested against). Pools and dice tables
+have closed forms and are answered directly.
 
 It takes a compiled Ruleset and the name of a pool, table, die or query; it gives each outcome's
 probability, keyed by the outcome in a frozen (hashable) form: a list as a tuple, a map or record
