@@ -388,7 +388,7 @@ class Settled:
 
         def call(*args: Any, **kwargs: Any) -> Any:
             for a in args:
-                if type(a) not in PLAIN:
+                if type(a) not in PLAIN and not _plain_items(a):
                     if root_by_root and isinstance(args[0], Rolled) and all(type(a) in PLAIN for a in args[1:]):
                         return _read_each(args[0], attr, args[1:])
                     args = tuple(settle(a) for a in args)
@@ -396,6 +396,11 @@ class Settled:
             return attr(*args, **{k: settle(v) for k, v in kwargs.items()}) if kwargs else attr(*args)
         setattr(self, name, call)  # found once per game
         return call
+
+
+def _plain_items(value: Any) -> bool:
+    """Whether value is a list or tuple of plain values (nothing in it to settle)."""
+    return type(value) in (list, tuple) and all(type(v) in PLAIN for v in value)
 
 
 def _read_each(x: Rolled, read: Callable[..., Any], rest: tuple[Any, ...]) -> Any:
@@ -447,7 +452,8 @@ class LazyDice(Settled):
 
     def roll(self, die_id: Any) -> Any:
         chance = self._part
-        die_id = settle(die_id)
+        if type(die_id) is not str:
+            die_id = settle(die_id)
         if die_id in self._laws:
             law = self._laws[die_id]
         else:

@@ -43,13 +43,15 @@ class PathCapExceeded(BudgetExceeded):
 
 class PathChance:
     """A chance source that follows a fixed path of choices, then takes 0s, recording sizes;
-    `p` is the probability of the choices taken so far."""
+    `p` is the probability of the choices taken so far (kept as a whole-number ratio, weight over
+    total, until it is read)."""
 
     def __init__(self, path: list[int]):
         self.path = path
         self.taken: list[tuple[int, int]] = []
         self.state = 0
-        self.p = Fraction(1)
+        self.weight = 1
+        self.total = 1
 
     def _next(self, n: int) -> int:
         i = len(self.taken)
@@ -59,14 +61,19 @@ class PathChance:
 
     def below(self, n: int) -> int:
         choice = self._next(n)
-        self.p /= n
+        self.total *= n
         return choice
 
     def pick(self, weights: list[int]) -> int:
         """A chance point whose outcomes have these whole-number weights."""
         choice = self._next(len(weights))
-        self.p *= Fraction(weights[choice], sum(weights))
+        self.weight *= weights[choice]
+        self.total *= sum(weights)
         return choice
+
+    @property
+    def p(self) -> Fraction:
+        return Fraction(self.weight, self.total)
 
 
 Outcomes = Iterable[tuple[Any, Fraction]]
@@ -79,8 +86,10 @@ def enumerate_outcomes(run: Callable[[PathChance], Outcomes]) -> dict[Any, Fract
     path: list[int] = []
     for _ in range(MAX_PATHS):
         chance = PathChance(path)
-        for value, p in run(chance):
-            results[value] = results.get(value, Fraction(0)) + chance.p * p
+        outcomes = list(run(chance))  # the run ends before its path's probability is read
+        reached = chance.p
+        for value, p in outcomes:
+            results[value] = results.get(value, Fraction(0)) + reached * p
         taken = chance.taken
         while taken and taken[-1][0] == taken[-1][1] - 1:
             taken.pop()
