@@ -1,6 +1,8 @@
-"""Draws from a shuffled zone under exact odds (runtime/odds_draws.py): a hand by the
-hypergeometric law, equal to the enumeration of every order (`lazy=False`) on small decks, and
-made at one chance point, not a path per order."""
+"""Draws from a shuffled zone under exact odds (runtime/odds_draws.py): the shuffle is chosen when
+the zone's order is read, and every answer equals the enumeration of every order (`lazy=False`) on
+small decks: what a hand holds, the order it came in (its first and last card, a loop that stops
+at the first match, a draw from it, a zone it joined that held cards already) and which copy of
+a card it holds (a copy singled out by a selection, held from before the shuffle, or answered)."""
 
 from fractions import Fraction
 from math import comb
@@ -53,6 +55,49 @@ query into_a_zone(n: int) {
   draw n from deck to table
   return count([c for c in items(table) if c.colour == "black"])
 }
+query first_card(n: int) { let h = hand(n)  return h[0].def }
+query last_card(n: int) { let h = hand(n)  return last(h).colour }
+query first_black() {
+  let h = hand(3)
+  let at = 0
+  for c in h {
+    if c.colour == "black" { return at }
+    at += 1
+  }
+  return -1
+}
+query from_the_hand() {
+  fill deck
+  shuffle deck
+  draw 3 from deck to table
+  let b = draw 1 from table
+  return [b[0].def, first(items(table)).def]
+}
+query joins_a_zone() {
+  fill tiles
+  fill deck
+  shuffle deck
+  draw 2 from deck to tiles
+  return [t.def for t in items(tiles)]
+}
+query singled_out(n: int) {
+  let h = hand(n)
+  let a = first(all standard where it.def == ace)
+  return count([c for c in h if c == a])
+}
+query held_before() {
+  fill deck
+  let a = first(items(deck))
+  shuffle deck
+  let h = draw 2 from deck
+  return count([c for c in h if c == a])
+}
+query the_card() { let h = hand(1)  return h[0] }
+query unread() {
+  fill deck
+  shuffle deck
+  return size(deck)
+}
 query every_tile(n: int) {
   fill tiles
   shuffle tiles
@@ -82,7 +127,9 @@ def games(monkeypatch):
 
 CASES = [("any_ace", [3]), ("named", [3]), ("reds", [2]), ("reds", [4]), ("jokers", [3]), ("held", [0]),
          ("held", [9]), ("named", [9]), ("twice", [2]), ("twice", [6]), ("one_by_one", []), ("left_on_top", []),
-         ("into_a_zone", [3]), ("every_tile", [2]), ("every_tile", [4])]
+         ("into_a_zone", [3]), ("every_tile", [2]), ("every_tile", [4]), ("first_card", [3]), ("last_card", [2]),
+         ("first_black", []), ("from_the_hand", []), ("joins_a_zone", []), ("singled_out", [2]),
+         ("held_before", []), ("the_card", [])]
 
 
 @pytest.mark.parametrize(("query", "args"), CASES)
@@ -90,36 +137,29 @@ def test_a_drawn_hand_has_the_odds_of_every_order(rules, query, args):
     assert odds.query_odds(rules, query, args) == odds.query_odds(rules, query, args, lazy=False)
 
 
-def test_the_hand_is_the_multivariate_hypergeometric_law(rules, games):
+def test_the_hand_is_the_multivariate_hypergeometric_law(rules):
     got = odds.odds(rules, "named", [3])
     assert got == {(a, k): Fraction(comb(2, a) * comb(1, k) * comb(3, 3 - a - k), comb(6, 3))
                    for a in range(3) for k in range(2) if a + k <= 3}
-    assert len(games) == len(got)  # a path per hand, none per order
-    games.clear()
     assert odds.odds(rules, "jokers", [3]) == {0: Fraction(1)}  # a card of no copies is never drawn
     assert odds.odds(rules, "held", [9]) == {6: Fraction(1)}  # more than the deck holds: all of it
-    assert len(games) == 6 + 1  # the six hands of three cards of three definitions; the whole deck
 
 
-def test_an_opening_hand_of_seven_from_thirty_is_a_handful_of_paths(games):
-    rules = rulecraft.compile_source('''game "hand" "An opening hand"
-kind card { }
-card wanted "Wanted" x4 { }
-card other "Other" x26 { }
-pool deck "Deck" of card
-query opening(size: int) {
-  fill deck
-  shuffle deck
-  let hand = draw size from deck
-  return count([c for c in hand if c.def == wanted]) > 0
-}
-''')
-    none = Fraction(comb(26, 7), comb(30, 7))
-    assert odds.odds(rules, "opening", [7]) == {True: 1 - none, False: none}
-    assert len(games) == 5  # 0 to 4 wanted cards in the hand
+def test_the_order_and_the_copy_of_a_drawn_card_have_their_odds(rules):
+    assert odds.odds(rules, "first_card", [3]) == {"ace": Fraction(1, 3), "king": Fraction(1, 6),
+                                                   "pip": Fraction(1, 2)}
+    assert odds.odds(rules, "singled_out", [2]) == {1: Fraction(1, 3), 0: Fraction(2, 3)}  # 2 of 6 places
+    assert odds.odds(rules, "the_card", []) == {f"{d}#{i}": Fraction(1, 6)  # each copy its own (the players are #1, #2)
+                                                for d, i in (("ace", 3), ("ace", 4), ("king", 5), ("pip", 6),
+                                                             ("pip", 7), ("pip", 8))}
 
 
-def test_copies_that_differ_are_shuffled_order_by_order(rules, games):
+def test_a_shuffle_nobody_reads_is_one_path(rules, games):
+    assert odds.odds(rules, "unread", []) == {6: Fraction(1)}
+    assert len(games) == 1
+
+
+def test_a_draw_is_order_by_order(rules, games):
     marked = rulecraft.compile_source(DECK.replace('query held(n: int) {', '''query marked(n: int) {
   fill deck
   let aces = [c for c in items(deck) if c.def == ace]
@@ -130,4 +170,4 @@ def test_copies_that_differ_are_shuffled_order_by_order(rules, games):
 }
 query held(n: int) {'''))
     assert odds.odds(marked, "marked", [2]) == {1: Fraction(1, 3), 0: Fraction(2, 3)}
-    assert len(games) == 720  # the gold ace is not like the other: every order of the six cards
+    assert len(games) == 720  # every order of the six cards
