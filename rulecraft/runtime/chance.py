@@ -3,9 +3,7 @@
 The part rolls dice, consults dice tables, picks at random and shuffles zones, logging every
 outcome. Its numbers come from a source: the seeded generator (`Seeded`, whose whole state is
 one integer), or another source with the same `below(n)` and `state` (exact odds follow every
-path; odds_draws.py shuffles a zone's items with `shuffle_items` only when its order is read).
-Tests and tutorials may force the next faces of a die. A newcomer may add another kind of
-chance here; its numbers must come from `self.source`, one `below` at a time.
+path). Tests and tutorials may force the next faces of a die.
 """
 
 from __future__ import annotations
@@ -96,11 +94,8 @@ class Chance:
         return picked
 
     def shuffle(self, zone: Zone) -> None:
-        self.shuffle_items(zone.items)
-        self.history.record("shuffle", zone=zone)
-
-    def shuffle_items(self, items: list[Any]) -> None:
-        """Put the items in a random order (Fisher-Yates, one number from the source per place)."""
+        items = zone.items
         for i in range(len(items) - 1, 0, -1):
             j = self.source.below(i + 1)
             items[i], items[j] = items[j], items[i]
+        self.history.record("shuffle", zone=zone)

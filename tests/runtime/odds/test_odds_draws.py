@@ -92,6 +92,14 @@ query held_before() {
   let h = draw 2 from deck
   return count([c for c in h if c == a])
 }
+query taken_out() {
+  fill deck
+  shuffle deck
+  let a = draw 1 from deck
+  remove first(all standard where it.def == king)
+  let b = draw 2 from deck
+  return [a[0].def, [c.def for c in b], size(deck)]
+}
 query the_card() { let h = hand(1)  return h[0] }
 query unread() {
   fill deck
@@ -129,7 +137,7 @@ CASES = [("any_ace", [3]), ("named", [3]), ("reds", [2]), ("reds", [4]), ("joker
          ("held", [9]), ("named", [9]), ("twice", [2]), ("twice", [6]), ("one_by_one", []), ("left_on_top", []),
          ("into_a_zone", [3]), ("every_tile", [2]), ("every_tile", [4]), ("first_card", [3]), ("last_card", [2]),
          ("first_black", []), ("from_the_hand", []), ("joins_a_zone", []), ("singled_out", [2]),
-         ("held_before", []), ("the_card", [])]
+         ("held_before", []), ("the_card", []), ("taken_out", [])]
 
 
 @pytest.mark.parametrize(("query", "args"), CASES)
@@ -159,7 +167,7 @@ def test_a_shuffle_nobody_reads_is_one_path(rules, games):
     assert len(games) == 1
 
 
-def test_a_draw_is_order_by_order(rules, games):
+def test_a_draw_chooses_the_places_it_takes_order_by_order(rules, games):
     marked = rulecraft.compile_source(DECK.replace('query held(n: int) {', '''query marked(n: int) {
   fill deck
   let aces = [c for c in items(deck) if c.def == ace]
@@ -170,4 +178,10 @@ def test_a_draw_is_order_by_order(rules, games):
 }
 query held(n: int) {'''))
     assert odds.odds(marked, "marked", [2]) == {1: Fraction(1, 3), 0: Fraction(2, 3)}
-    assert len(games) == 720  # every order of the six cards
+    assert len(games) == 6 * 5  # a path per order of the two places drawn, none for the four left
+    games.clear()
+    assert odds.odds(rules, "one_by_one", [])[("ace", "ace")] == Fraction(1, 15)
+    assert len(games) == 6 * 5
+    games.clear()
+    odds.odds(rules, "left_on_top", [])
+    assert len(games) == 6 * 5 * 4 * 3 * 2  # reading what is left (`items`) chooses every place
