@@ -89,7 +89,7 @@ def _ordered(name: str) -> Callable[..., Any]:
 
 
 for _name in ("__setitem__", "__delitem__", "__reversed__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__",
-              "__ge__", "__add__", "__mul__", "__iadd__", "__imul__", "__repr__", "index", "insert", "append",
+              "__ge__", "__add__", "__mul__", "__rmul__", "__iadd__", "__imul__", "__repr__", "index", "insert", "append",
               "extend", "pop", "sort", "reverse", "copy"):
     setattr(Unshuffled, _name, _ordered(_name))
 
