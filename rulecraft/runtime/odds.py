@@ -1,12 +1,15 @@
 """Exact odds: enumerate every chance outcome instead of sampling.
 
 A query runs once per path through its chance points; each path's probability is the product
-of the probabilities taken at its points, as a Fraction. Rolls of dice with number faces stay
-distributions while the query only computes with them (lazy.py): the sum of ten dice is one
-run, not 6^10. Where a value must be read (an `if` on it, a call into the game) the read is
-the chance point, one path per value rather than per face. A query the distributions cannot
-follow (a roll where the game wants a plain number, a join too large) runs again with one path
-per face, as it always could. Pools and dice tables have closed forms and are answered directly.
+of the probabilities taken at its points, as a Fraction. Rolls of dice with number or record
+faces stay distributions while the query only computes with them (lazy.py): the sum of forty
+dice is one run of convolutions, not 6^40 paths. Where a value must be read (an `if` on it, a
+call into the game) the read is the chance point, one path per value rather than per face. A
+shuffle is chosen only when the zone's order is read, then one place at a time (odds_draws.py):
+a draw is order by order. A query the distributions cannot follow (a roll where the game wants a
+plain number, a join too large) runs again with one path per face and per order, as it always
+could (`lazy=False`: the reference the faster answers are tested against). Pools and dice tables
+have closed forms and are answered directly.
 
 It takes a compiled Ruleset and the name of a pool, table, die or query; it gives each outcome's
 probability, keyed by the outcome in a frozen (hashable) form: a list as a tuple, a map or record
@@ -25,7 +28,8 @@ from typing import Any
 from .budget import DEFAULT_BUDGET
 from .errors import BudgetExceeded, UnknownName, located
 from .game import Game
-from .lazy import LazyDice, Rolled, settle
+from .lazy import Law, LazyDice, Rolled, settle
+from .odds_draws import shuffle_later
 from .ruleset import Ruleset
 from .state import MAX_JSON_ITEMS, to_json
 
@@ -39,13 +43,15 @@ class PathCapExceeded(BudgetExceeded):
 
 class PathChance:
     """A chance source that follows a fixed path of choices, then takes 0s, recording sizes;
-    `p` is the probability of the choices taken so far."""
+    `p` is the probability of the choices taken so far (kept as a whole-number ratio, weight over
+    total, until it is read)."""
 
     def __init__(self, path: list[int]):
         self.path = path
         self.taken: list[tuple[int, int]] = []
         self.state = 0
-        self.p = Fraction(1)
+        self.weight = 1
+        self.total = 1
 
     def _next(self, n: int) -> int:
         i = len(self.taken)
@@ -55,13 +61,19 @@ class PathChance:
 
     def below(self, n: int) -> int:
         choice = self._next(n)
-        self.p /= n
+        self.total *= n
         return choice
 
-    def pick(self, weights: list[Fraction]) -> int:
+    def pick(self, weights: list[int]) -> int:
+        """A chance point whose outcomes have these whole-number weights."""
         choice = self._next(len(weights))
-        self.p *= weights[choice]
+        self.weight *= weights[choice]
+        self.total *= sum(weights)
         return choice
+
+    @property
+    def p(self) -> Fraction:
+        return Fraction(self.weight, self.total)
 
 
 Outcomes = Iterable[tuple[Any, Fraction]]
@@ -74,8 +86,10 @@ def enumerate_outcomes(run: Callable[[PathChance], Outcomes]) -> dict[Any, Fract
     path: list[int] = []
     for _ in range(MAX_PATHS):
         chance = PathChance(path)
-        for value, p in run(chance):
-            results[value] = results.get(value, Fraction(0)) + chance.p * p
+        outcomes = list(run(chance))  # the run ends before its path's probability is read
+        reached = chance.p
+        for value, p in outcomes:
+            results[value] = results.get(value, Fraction(0)) + reached * p
         taken = chance.taken
         while taken and taken[-1][0] == taken[-1][1] - 1:
             taken.pop()
@@ -123,6 +137,9 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
     query_func, where = rules.callables[query].func, rules.callables[query].where
     args = list(args) + [p.default for p in rules.callables[query].params[len(args):] if p.has_default]
     spent = [0]
+    faces: dict[str, tuple[Any, ...]] = {}  # each die's faces, its assumptions resolved: one for all paths
+    laws: dict[str, Law | None] = {}  # each die's law of a roll, likewise
+
     def used_up() -> BudgetExceeded:
         return BudgetExceeded(f"the chance paths of `{query}` used up the step budget of {DEFAULT_BUDGET} steps "
                               "between them")
@@ -130,7 +147,9 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
     def game_on(chance: PathChance) -> Game:
         if spent[0] >= DEFAULT_BUDGET:
             raise used_up()
-        return Game(rules, players=players, assumptions=assumptions, source=chance, budget=DEFAULT_BUDGET - spent[0])
+        game = Game(rules, players=players, assumptions=assumptions, source=chance, budget=DEFAULT_BUDGET - spent[0])
+        game.chance.faces = faces
+        return game
 
     def func(game: Game) -> Any:
         try:
@@ -148,10 +167,10 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
 
     def distributions(chance: PathChance) -> Outcomes:
         game = game_on(chance)
-        game.chance = LazyDice(game, chance)  # type: ignore[assignment]
+        game.chance = LazyDice(game, chance, laws, shuffle_later)  # type: ignore[assignment]
         result = func(game)
         if isinstance(result, Rolled):
-            return [(_key(v, where), p) for v, p in result.distribution().items()]
+            return [(_key(v, where), p) for v, p in result.distribution()]
         return [(_key(settle(_shallow(result, where)), where), Fraction(1))]
 
     if not lazy:

@@ -179,17 +179,30 @@ query both() { let a = roll d6  let b = roll d6  return pair(low: min([a, b]), h
     assert odds.odds(rules, "both") == brute(2, lambda f: (("low", min(f)), ("high", max(f))))
 
 
-def test_dice_with_record_faces_still_enumerate_face_by_face(cap):
+def test_dice_with_record_faces_stay_distributions_field_by_field(cap):
     rules = rulecraft.compile_source('''game "t" "T"
-die coin "Coin" { face { heads: 1 } face { heads: 0 } }
+die coin "Coin" { face { heads: 1, lucky: false } face { heads: 0, lucky: true } }
 query heads(n: int) { let h = 0  for i in 1..n { let f = roll coin  h += f.heads }  return h }
+query lucky_heads(n: int) {
+  let h = 0
+  for i in 1..n {
+    let f = roll coin
+    if f.lucky { h += 10 }
+    h += f.heads
+  }
+  return h
+}
 ''')
+    binomial = {h: Fraction(len(list(itertools.combinations(range(4), h))), 16) for h in range(5)}
     cap(2 ** 4)
-    assert odds.odds(rules, "heads", [4]) == {h: Fraction(len([c for c in itertools.combinations(range(4), h)]), 16)
-                                              for h in range(5)}
-    cap(2 ** 4 - 1)
-    with pytest.raises(odds.PathCapExceeded, match="at most 15 chance paths"):
-        odds.odds(rules, "heads", [4])
+    assert odds.query_odds(rules, "heads", [4], lazy=False) == binomial  # face by face: 16 paths
+    cap(1)  # the fields are added up as distributions: one run
+    assert odds.odds(rules, "heads", [4]) == binomial
+    cap(2 ** 3)  # a field read by an `if` costs a path per value read
+    assert odds.odds(rules, "lucky_heads", [3]) == odds.query_odds(rules, "lucky_heads", [3], lazy=False)
+    cap(2 ** 3 - 1)
+    with pytest.raises(odds.PathCapExceeded, match="at most 7 chance paths"):
+        odds.odds(rules, "lucky_heads", [3])
 
 
 def test_too_many_paths_is_a_clean_error_on_the_command_line(tmp_path, cap, capsys):
