@@ -4,15 +4,18 @@ Takes the rows and the legend `grid_board` reads (grid.py) and the terrains the 
 Gives `Board`: the geometry of the spaces (`xy`, `on_board`, `passable`, footprints), the
 occupancy (`place`, `lift`, `fits`, whom a figure may pass) and the board's settings, with the
 tables of its layout kept until the layout changes; the searches over it are gridsearch.py's and
-the built-ins grid.py's. A newcomer may add a board setting here (and its built-in in grid.py);
-a change to the layout must call `relaid`, one to the figures `changed`, so no search answers
-from an old table.
+the built-ins grid.py's. The board's `version` counts its changes: the searches' answers are kept
+per version (`searches`, board.py's cache). A newcomer may add a board setting here (and its
+built-in in grid.py); a change to the layout must call `relaid`, one to the figures or to a
+setting a move or a sight line reads `changed`, so no search answers from an old table or an
+old version.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .board import Searches
 from .state import Entity
 
 STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -42,6 +45,7 @@ class Board:
         self.terrains = terrains
         self.height = len(rows)
         self.width = max((len(r) for r in rows), default=0)
+        self.spaces = self.width * self.height  # spaces are 0 .. spaces - 1
         self.terrain: list[str] = []
         self.cost: list[int] = []
         self.mark: list[str] = []
@@ -64,13 +68,15 @@ class Board:
         self.squeeze = False  # may a diagonal step pass between two impassable spaces?
         self.passing = "side"  # see PASSING: by default a figure passes those of its own side
         self.turn_cost: dict[int, int] = {}  # entity id -> movement points a turn costs (turning figures)
-        self.memo: dict[tuple[int, int], dict[State, int]] = {}  # (figure, budget) -> costs, until a change
+        self.version = 0  # bumped by every change a search can see (`changed`)
+        self.searches = Searches()  # the answers of this version's searches (gridsearch.py)
         self.layout: tuple[list[bool], list[list[tuple[int, int]]]] | None = None  # see `small_steps`
         self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint (this layout)
 
     def changed(self) -> None:
-        """Something that moves depend on changed (a figure, a turning cost)."""
-        self.memo.clear()
+        """Something that moves or sight depend on changed (a figure, a turning cost, a setting):
+        a new version, whose searches are found again."""
+        self.version += 1
 
     def relaid(self) -> None:
         """The layout changed (a terrain, an opened area, the board's rules): moves and the tables
@@ -100,7 +106,7 @@ class Board:
         return s % self.width, s // self.width
 
     def valid(self, s: Any) -> bool:
-        return s.__class__ is int and 0 <= s < self.width * self.height  # a bool's class is bool
+        return s.__class__ is int and 0 <= s < self.spaces  # a bool's class is bool
 
     def on_board(self, x: int, y: int) -> bool:
         if not (0 <= x < self.width and 0 <= y < self.height):
