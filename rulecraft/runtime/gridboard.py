@@ -13,7 +13,7 @@ old version.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .board import Searches
 from .state import Entity
@@ -72,6 +72,7 @@ class Board:
         self.searches = Searches()  # the answers of this version's searches (gridsearch.py)
         self.layout: tuple[list[bool], list[list[tuple[int, int]]]] | None = None  # see `small_steps`
         self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint (this layout)
+        self.neighbours: list[tuple[int, ...]] | None = None  # see `around`
 
     def changed(self) -> None:
         """Something that moves or sight depend on changed (a figure, a turning cost, a setting):
@@ -82,6 +83,7 @@ class Board:
         """The layout changed (a terrain, an opened area, the board's rules): moves and the tables
         made from it are found again."""
         self.layout = None
+        self.neighbours = None
         self.footprints.clear()
         self.changed()
 
@@ -100,13 +102,18 @@ class Board:
             self.layout = (standable, steps)
         return self.layout
 
+    def around(self) -> list[tuple[int, ...]]:
+        """The layout's on-board spaces around each space (8 directions), in space order: made once per layout."""
+        if self.neighbours is None:
+            w = self.width
+            self.neighbours = [tuple(sorted((s // w + dy) * w + s % w + dx for dx, dy in STEPS
+                                            if self.on_board(s % w + dx, s // w + dy))) for s in range(self.spaces)]
+        return self.neighbours
+
     # ---- spaces -------------------------------------------------------------
 
     def xy(self, s: int) -> tuple[int, int]:
         return s % self.width, s // self.width
-
-    def valid(self, s: Any) -> bool:
-        return s.__class__ is int and 0 <= s < self.spaces  # a bool's class is bool
 
     def on_board(self, x: int, y: int) -> bool:
         if not (0 <= x < self.width and 0 <= y < self.height):

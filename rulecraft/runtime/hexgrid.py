@@ -37,7 +37,7 @@ from typing import Any
 
 from .board import joined
 from .errors import BudgetExceeded, IllegalAction
-from .library import builtin
+from .library import builtin, typed
 from .state import Entity
 
 STEPS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
@@ -305,6 +305,15 @@ def _cell(board: HexBoard, fn: str, cell: Any) -> int:
     return cell
 
 
+def _checked(rt, fn: str, name: Any, *cells: Any) -> HexBoard:
+    """The hex board named `name`, each of `cells` checked to be one of its cells: what does not
+    hold is refused, in this order."""
+    board = _board(rt, fn, name)
+    for c in cells:
+        _cell(board, fn, c)
+    return board
+
+
 def _cells(rt, board: HexBoard, fn: str, cells: Any) -> list[int]:
     if not isinstance(cells, list):
         raise _bad(fn, f"expected a list of cells, not {cells!r}")
@@ -355,7 +364,7 @@ def hex_cells(rt, name):
     return list(range(_board(rt, "hex_cells", name).size()))
 
 
-@builtin("hex_cell(board, text) -> int")
+@builtin("hex_cell(board, text) -> int", whole=True)
 def hex_cell(rt, name, label):
     board = _board(rt, "hex_cell", name)
     if label not in board.by_label:
@@ -365,26 +374,63 @@ def hex_cell(rt, name, label):
 
 @builtin("hex_label(board, int) -> text")
 def hex_label(rt, name, cell):
-    board = _board(rt, "hex_label", name)
-    return board.labels[_cell(board, "hex_label", cell)]
+    if name.__class__ is not str or cell.__class__ is not int:
+        _checked(rt, "hex_label", name, cell)
+    return t_hex_label(rt, name, cell)
 
 
-@builtin("hex_neighbour(board, int, int) -> int")
+@typed("hex_label")
+def t_hex_label(rt, name, cell):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or not 0 <= cell < len(board.coords):
+        board = _checked(rt, "hex_label", name, cell)
+    return board.labels[cell]
+
+
+@builtin("hex_neighbour(board, int, int) -> int", whole=True)
 def hex_neighbour(rt, name, cell, direction):
-    board = _board(rt, "hex_neighbour", name)
-    return board.neighbour(_cell(board, "hex_neighbour", cell), _dir("hex_neighbour", direction))
+    if name.__class__ is not str or cell.__class__ is not int or direction.__class__ is not int:
+        _checked(rt, "hex_neighbour", name, cell)
+        _dir("hex_neighbour", direction)
+    return t_hex_neighbour(rt, name, cell, direction)
+
+
+@typed("hex_neighbour")
+def t_hex_neighbour(rt, name, cell, direction):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or not 0 <= cell < len(board.coords):
+        board = _checked(rt, "hex_neighbour", name, cell)
+    return board.neighbour_table[cell][direction % 6]
 
 
 @builtin("hex_neighbours(board, int) -> list<int>")
 def hex_neighbours(rt, name, cell):
-    board = _board(rt, "hex_neighbours", name)
-    return [c for c in board.neighbour_table[_cell(board, "hex_neighbours", cell)] if c >= 0]
+    if name.__class__ is not str or cell.__class__ is not int:
+        _checked(rt, "hex_neighbours", name, cell)
+    return t_hex_neighbours(rt, name, cell)
+
+
+@typed("hex_neighbours")
+def t_hex_neighbours(rt, name, cell):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or not 0 <= cell < len(board.coords):
+        board = _checked(rt, "hex_neighbours", name, cell)
+    return [c for c in board.neighbour_table[cell] if c >= 0]
 
 
 @builtin("hex_adjacent(board, int, int) -> bool")
 def hex_adjacent(rt, name, a, b):
-    board = _board(rt, "hex_adjacent", name)
-    return _cell(board, "hex_adjacent", b) in board.neighbour_table[_cell(board, "hex_adjacent", a)]
+    if name.__class__ is not str or a.__class__ is not int or b.__class__ is not int:
+        _checked(rt, "hex_adjacent", name, b, a)
+    return t_hex_adjacent(rt, name, a, b)
+
+
+@typed("hex_adjacent")
+def t_hex_adjacent(rt, name, a, b):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or not 0 <= a < len(board.coords) or not 0 <= b < len(board.coords):
+        board = _checked(rt, "hex_adjacent", name, b, a)
+    return b in board.neighbour_table[a]
 
 
 @builtin("hex_joined(board, list<int>, list<int>, list<int>) -> bool")
@@ -406,16 +452,25 @@ def hex_border(rt, name, direction):
     return [c for c in range(board.size()) if board.neighbour_table[c][d] < 0]
 
 
-@builtin("hex_direction(board, int, int) -> int")
+@builtin("hex_direction(board, int, int) -> int", whole=True)
 def hex_direction(rt, name, a, b):
     board = _board(rt, "hex_direction", name)
     return board.direction(_cell(board, "hex_direction", a), _cell(board, "hex_direction", b))
 
 
-@builtin("hex_distance(board, int, int) -> int")
+@builtin("hex_distance(board, int, int) -> int", whole=True)
 def hex_distance(rt, name, a, b):
-    board = _board(rt, "hex_distance", name)
-    return board.distance(_cell(board, "hex_distance", a), _cell(board, "hex_distance", b))
+    if name.__class__ is not str or a.__class__ is not int or b.__class__ is not int:
+        _checked(rt, "hex_distance", name, a, b)
+    return t_hex_distance(rt, name, a, b)
+
+
+@typed("hex_distance")
+def t_hex_distance(rt, name, a, b):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or not 0 <= a < len(board.coords) or not 0 <= b < len(board.coords):
+        board = _checked(rt, "hex_distance", name, a, b)
+    return board.distance(a, b)
 
 
 @builtin("hex_ray(board, int, int) -> list<int>")
@@ -432,14 +487,14 @@ def hex_reach(rt, name, cell, direction, n):
     return board.ray(_cell(board, "hex_reach", cell), _dir("hex_reach", direction), n)
 
 
-@builtin("hex_turn(int, int) -> int")
+@builtin("hex_turn(int, int) -> int", whole=True)
 def hex_turn(rt, direction, by):
     if not _is_int(by):
         raise _bad("hex_turn", f"a turn is a number of sixths, not {by!r}")
     return (_dir("hex_turn", direction) + by) % 6
 
 
-@builtin("hex_opposite(int) -> int")
+@builtin("hex_opposite(int) -> int", whole=True)
 def hex_opposite(rt, direction):
     return (_dir("hex_opposite", direction) + 3) % 6
 
@@ -479,16 +534,35 @@ def hex_remove(rt, name, thing):
 
 @builtin("hex_at(board, int) -> any")
 def hex_at(rt, name, cell):
-    board = _board(rt, "hex_at", name)
-    return board.at(_cell(board, "hex_at", cell))
+    if name.__class__ is not str or cell.__class__ is not int:
+        _checked(rt, "hex_at", name, cell)
+    return t_hex_at(rt, name, cell)
 
 
-@builtin("hex_cell_of(board, any) -> int")
+@typed("hex_at")
+def t_hex_at(rt, name, cell):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or not 0 <= cell < len(board.coords):
+        board = _checked(rt, "hex_at", name, cell)
+    return board.at(cell)
+
+
+@builtin("hex_cell_of(board, any) -> int", whole=True)
 def hex_cell_of(rt, name, thing):
-    return _board(rt, "hex_cell_of", name).cell_of(_thing("hex_cell_of", thing))
+    if name.__class__ is not str:
+        _board(rt, "hex_cell_of", name)
+    return t_hex_cell_of(rt, name, thing)
 
 
-@builtin("hex_rotation(board, any) -> int")
+@typed("hex_cell_of")
+def t_hex_cell_of(rt, name, thing):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard:
+        board = _board(rt, "hex_cell_of", name)
+    return board.cell_of(_thing("hex_cell_of", thing))
+
+
+@builtin("hex_rotation(board, any) -> int", whole=True)
 def hex_rotation(rt, name, thing):
     board = _board(rt, "hex_rotation", name)
     _on(board, "hex_rotation", thing)
@@ -502,17 +576,27 @@ def hex_things(rt, name):
 
 @builtin("hex_empty(board) -> list<int>")
 def hex_empty(rt, name):
-    return _board(rt, "hex_empty", name).empty()
+    if name.__class__ is not str:
+        _board(rt, "hex_empty", name)
+    return t_hex_empty(rt, name)
 
 
-@builtin("hex_side(board, any, int) -> int")
+@typed("hex_empty")
+def t_hex_empty(rt, name):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard:
+        board = _board(rt, "hex_empty", name)
+    return board.empty()
+
+
+@builtin("hex_side(board, any, int) -> int", whole=True)
 def hex_side(rt, name, thing, direction):
     board = _board(rt, "hex_side", name)
     _on(board, "hex_side", thing)
     return board.side(thing, _dir("hex_side", direction))
 
 
-@builtin("hex_side_dir(board, any, int) -> int")
+@builtin("hex_side_dir(board, any, int) -> int", whole=True)
 def hex_side_dir(rt, name, thing, side):
     board = _board(rt, "hex_side_dir", name)
     _on(board, "hex_side_dir", thing)

@@ -4,14 +4,24 @@ Takes: functions marked `@builtin("name(type, type) -> type")` in the modules th
 them (builtins.py for the general ones, grid.py and hexgrid.py for boards, data.py for maps).
 Gives: `BUILTINS`, name -> `Builtin(func, params, result)`, which the checker types calls
 with, the code generator binds into handlers and the reference pages describe (the first
-paragraph of the function's docstring is its description).
+paragraph of the function's docstring is its description); `TYPED`, name -> the built-in's
+typed entry point where it has one (`@typed`), which compiled handlers call where the compiler
+proved what that entry point assumes (compiler/typed_calls.py); and `WHOLE`, the built-ins
+whose every answer is a whole number (`@builtin(..., whole=True)`), which the compiler counts as
+proof of an `int` argument.
+
+A typed entry point takes the same arguments and gives the same answer as its built-in, and
+assumes only this of them: a `board` argument is the name of a board the ruleset declares (a
+text), an `int` argument is a whole number (never a bool, a fraction or none). Everything else
+(that the board is laid and of its kind, a space on it, a thing on it) it checks itself, and
+refuses in the built-in's own words (the same IllegalAction). The built-in itself checks what the
+typed one assumes and then calls it, so both are one implementation.
 
 The signature's types are those of the checker's signature parser: `int`, `text`, `bool`,
 `num`, `any`, `none`, `player`, `zone`, `def`, `list<...>`, and `T`, a type variable bound by
 the first argument that mentions it. A newcomer adds a built-in by writing a function that
 takes the game first and marking it here; a name may be declared only once. A `Builtin` is
-the place for more facts about a built-in (for example an entry point that skips the
-argument checks the compiler has already proved).
+the place for more facts about a built-in.
 """
 
 from __future__ import annotations
@@ -31,6 +41,9 @@ class Builtin(NamedTuple):
 
 
 BUILTINS: dict[str, Builtin] = {}
+TYPED: dict[str, Callable[..., Any]] = {}
+WHOLE: set[str] = set()
+PROVEN = ("board", "int")  # the parameter types whose arguments a typed entry point takes as proved
 
 
 def parse(signature: str) -> tuple[str, tuple[str, ...], str]:
@@ -44,14 +57,31 @@ def parse(signature: str) -> tuple[str, tuple[str, ...], str]:
     return name, types, result[2:].strip()
 
 
-def builtin(signature: str) -> Callable[[F], F]:
-    """Declare the function it marks as the built-in `signature` names."""
+def builtin(signature: str, whole: bool = False) -> Callable[[F], F]:
+    """Declare the function it marks as the built-in `signature` names; `whole`: its every answer
+    is a whole number (an `int` that is never none)."""
     name, params, result = parse(signature)
+    if whole and result != "int":
+        raise RuntimeError(f"the built-in `{name}` gives {result}, not whole numbers")
 
     def register(func: F) -> F:
         if name in BUILTINS:
             raise RuntimeError(f"the built-in `{name}` is declared twice")
         BUILTINS[name] = Builtin(func, params, result)
+        if whole:
+            WHOLE.add(name)
+        return func
+
+    return register
+
+
+def typed(name: str) -> Callable[[F], F]:
+    """Declare the function it marks as the typed entry point of the built-in `name` (declared before it)."""
+
+    def register(func: F) -> F:
+        if name not in BUILTINS or name in TYPED:
+            raise RuntimeError(f"a typed entry point of `{name}`, which is no built-in or has one already")
+        TYPED[name] = func
         return func
 
     return register

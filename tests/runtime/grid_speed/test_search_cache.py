@@ -3,7 +3,6 @@ a query asked again at the same version is answered from the cache (its hits cou
 of change a search can see starts a new version (one test each), the cache stays within
 MAX_SEARCHES, and over random boards the cached answers equal those found afresh."""
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,7 +90,8 @@ def _fresh(g, b):
 
 def test_placing_a_figure_is_a_new_version():
     before, after = _change_reaches(lambda g, b, t: piece(g, 2, 1, side="enemy"))
-    assert at(board()[1], 2, 1) in before and at(board()[1], 2, 1) not in after
+    assert at(board()[1], 2, 1) in before
+    assert at(board()[1], 2, 1) not in after
 
 
 def test_removing_a_figure_is_a_new_version():
@@ -100,7 +100,8 @@ def test_removing_a_figure_is_a_new_version():
     enemy = piece(g, 2, 1, side="enemy")
     blocked = grid.grid_reachable(g, "m", t, 1)  # asked while the enemy stands there
     grid.grid_remove(g, "m", enemy)
-    assert at(b, 2, 1) not in blocked and at(b, 2, 1) in grid.grid_reachable(g, "m", t, 1)
+    assert at(b, 2, 1) not in blocked
+    assert at(b, 2, 1) in grid.grid_reachable(g, "m", t, 1)
 
 
 def test_destroying_a_figure_is_a_new_version():
@@ -109,7 +110,8 @@ def test_destroying_a_figure_is_a_new_version():
     enemy = piece(g, 2, 1, side="enemy")
     blocked = grid.grid_reachable(g, "m", t, 1)
     g.things.destroy(enemy)  # taken out of the game: off the board
-    assert at(b, 2, 1) not in blocked and at(b, 2, 1) in grid.grid_reachable(g, "m", t, 1)
+    assert at(b, 2, 1) not in blocked
+    assert at(b, 2, 1) in grid.grid_reachable(g, "m", t, 1)
 
 
 def test_moving_a_figure_is_a_new_version():
@@ -117,12 +119,14 @@ def test_moving_a_figure_is_a_new_version():
     t = piece(g, 1, 1)
     seen = grid.grid_sees(g, "m", t, at(b, 4, 1), [])  # through the door? no
     grid.grid_move(g, "m", t, at(b, 2, 1), 1)
-    assert not seen and grid.grid_reachable(g, "m", t, 0) == [at(b, 2, 1)]
+    assert not seen
+    assert grid.grid_reachable(g, "m", t, 0) == [at(b, 2, 1)]
 
 
 def test_a_terrain_change_is_a_new_version():
     before, after = _change_reaches(lambda g, b, t: grid.grid_set_terrain(g, "m", at(b, 3, 1), "floor"), budget=3)
-    assert at(board()[1], 4, 1) not in before and at(board()[1], 4, 1) in after
+    assert at(board()[1], 4, 1) not in before
+    assert at(board()[1], 4, 1) in after
 
 
 def test_a_terrain_change_reaches_the_sight_lines_too():
@@ -137,7 +141,8 @@ def test_a_terrain_change_reaches_the_sight_lines_too():
 
 def test_opening_an_area_is_a_new_version():
     before, after = _change_reaches(lambda g, b, t: grid.grid_open_area(g, "m", "back"), figure_at=(1, 2), budget=1)
-    assert at(board()[1], 1, 3) not in before and at(board()[1], 1, 3) in after
+    assert at(board()[1], 1, 3) not in before
+    assert at(board()[1], 1, 3) in after
 
 
 def test_the_boards_rules_are_a_new_version():
@@ -187,7 +192,8 @@ def test_only_the_current_versions_answers_are_kept():
     grid.grid_sees(g, "m", t, at(b, 2, 3), [])
     piece(g, 5, 3)
     grid.grid_reachable(g, "m", t, 2)
-    assert len(b.searches.answers) == 1 and b.searches.version == b.version
+    assert len(b.searches.answers) == 1
+    assert b.searches.version == b.version
 
 
 random_rows = st.lists(st.text(alphabet="...~#D", min_size=7, max_size=7), min_size=5, max_size=5)
@@ -211,4 +217,4 @@ def test_cached_answers_equal_uncached_ones_over_random_boards(rows, figures, ta
                 assert gridsearch.sees(b, t.id, target, exempt) == gridsearch.seen_from(b, t.id, target, exempt)
         for a in figures:
             assert gridsearch.sight(b, a, target, set()) == gridsearch.line_clear(b, a, target, set())
-    assert b.searches.hits > 0 or not placed and not figures
+    assert b.searches.hits > 0 or (not placed and not figures)
