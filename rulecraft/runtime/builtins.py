@@ -50,7 +50,7 @@ def _thing(name: str, *things: Any) -> None:
             raise _bad(name, *things)
 
 
-@builtin("count(list<any>) -> int", whole=True)
+@builtin("count(list<any>) -> int")
 def _count(rt, items):
     return len(items if items.__class__ is list else _list("count", items))
 
@@ -104,7 +104,7 @@ def _sample(rt, items, n):
     return rt.chance.random_pick(rt.budget.scan(_list("sample", items)), n)
 
 
-@builtin("ceil(num) -> int", whole=True)
+@builtin("ceil(num) -> int")
 def _ceil(rt, x):
     try:
         return math.ceil(Fraction(x))
@@ -112,7 +112,7 @@ def _ceil(rt, x):
         raise _bad("ceil", x) from None
 
 
-@builtin("floor(num) -> int", whole=True)
+@builtin("floor(num) -> int")
 def _floor(rt, x):
     try:
         return math.floor(Fraction(x))
@@ -138,7 +138,7 @@ def _current_player(rt):
     return rt.events.current_player
 
 
-@builtin("current_round() -> int", whole=True)
+@builtin("current_round() -> int")
 def _current_round(rt):
     return rt.history.round
 
@@ -172,7 +172,7 @@ def _items(rt, zone):
     return list(zone.items)
 
 
-@builtin("size(zone) -> int", whole=True)
+@builtin("size(zone) -> int")
 def _size(rt, zone):
     if not isinstance(zone, Zone):
         raise _bad("size", zone)

@@ -87,9 +87,14 @@ def _board(rt, name: str, fn: str) -> Board:
 
 
 def _space(board: Board, s: Any, fn: str) -> int:
-    if s.__class__ is not int or not 0 <= s < board.spaces:  # a bool's class is bool
+    if not _on(board, s):
         raise _bad(fn, f"{s!r} is not a space of board '{board.name}' (0..{board.spaces - 1})")
     return s
+
+
+def _on(board: Board, s: Any) -> bool:
+    """Whether s is a space of the board (a whole number in range; a bool's class is bool)."""
+    return s.__class__ is int and 0 <= s < board.spaces
 
 
 def _checked(rt, name: Any, fn: str, *spaces: Any) -> Board:
@@ -204,90 +209,90 @@ def grid_passing(rt, b, passing):
     board.changed()
 
 
-@builtin("grid_width(board) -> int", whole=True)
+@builtin("grid_width(board) -> int")
 def grid_width(rt, b):
     return _board(rt, b, "grid_width").width
 
 
-@builtin("grid_height(board) -> int", whole=True)
+@builtin("grid_height(board) -> int")
 def grid_height(rt, b):
     return _board(rt, b, "grid_height").height
 
 
-@builtin("grid_space(board, int, int) -> int", whole=True)
+@builtin("grid_space(board, int, int) -> int")
 def grid_space(rt, b, x, y):
-    if b.__class__ is not str or x.__class__ is not int or y.__class__ is not int:
+    if b.__class__ is not str:
         _board(rt, b, "grid_space")
-        _int(x, "grid_space", "x")
-        _int(y, "grid_space", "y")
     return t_grid_space(rt, b, x, y)
 
 
 @typed("grid_space")
 def t_grid_space(rt, b, x, y):
     board = rt.things.boards.get(b)
-    if board.__class__ is not Board:
+    if board.__class__ is not Board or x.__class__ is not int or y.__class__ is not int:
         board = _board(rt, b, "grid_space")
+        _int(x, "grid_space", "x")
+        _int(y, "grid_space", "y")
     w = board.width
     return y * w + x if 0 <= x < w and 0 <= y < board.height else -1
 
 
-@builtin("grid_x(board, int) -> int", whole=True)
+@builtin("grid_x(board, int) -> int")
 def grid_x(rt, b, s):
-    if b.__class__ is not str or s.__class__ is not int:
-        _checked(rt, b, "grid_x", s)
+    if b.__class__ is not str:
+        _board(rt, b, "grid_x")
     return t_grid_x(rt, b, s)
 
 
 @typed("grid_x")
 def t_grid_x(rt, b, s):
     board = rt.things.boards.get(b)
-    if board.__class__ is not Board or not 0 <= s < board.spaces:
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_x", s)
     return s % board.width
 
 
-@builtin("grid_y(board, int) -> int", whole=True)
+@builtin("grid_y(board, int) -> int")
 def grid_y(rt, b, s):
-    if b.__class__ is not str or s.__class__ is not int:
-        _checked(rt, b, "grid_y", s)
+    if b.__class__ is not str:
+        _board(rt, b, "grid_y")
     return t_grid_y(rt, b, s)
 
 
 @typed("grid_y")
 def t_grid_y(rt, b, s):
     board = rt.things.boards.get(b)
-    if board.__class__ is not Board or not 0 <= s < board.spaces:
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_y", s)
     return s // board.width
 
 
 @builtin("grid_terrain(board, int) -> text")
 def grid_terrain(rt, b, s):
-    if b.__class__ is not str or s.__class__ is not int:
-        _checked(rt, b, "grid_terrain", s)
+    if b.__class__ is not str:
+        _board(rt, b, "grid_terrain")
     return t_grid_terrain(rt, b, s)
 
 
 @typed("grid_terrain")
 def t_grid_terrain(rt, b, s):
     board = rt.things.boards.get(b)
-    if board.__class__ is not Board or not 0 <= s < board.spaces:
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_terrain", s)
     return board.terrain[s] if board.on_board(s % board.width, s // board.width) else NO_SPACE
 
 
-@builtin("grid_cost(board, int) -> int", whole=True)
+@builtin("grid_cost(board, int) -> int")
 def grid_cost(rt, b, s):
-    if b.__class__ is not str or s.__class__ is not int:
-        _checked(rt, b, "grid_cost", s)
+    if b.__class__ is not str:
+        _board(rt, b, "grid_cost")
     return t_grid_cost(rt, b, s)
 
 
 @typed("grid_cost")
 def t_grid_cost(rt, b, s):
     board = rt.things.boards.get(b)
-    if board.__class__ is not Board or not 0 <= s < board.spaces:
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_cost", s)
     return board.cost[s]
 
@@ -349,15 +354,15 @@ def grid_set_terrain(rt, b, s, terrain):
 @builtin("grid_neighbours(board, int) -> list<int>")
 def grid_neighbours(rt, b, s):
     """The on-board spaces around s (8 directions), in space order."""
-    if b.__class__ is not str or s.__class__ is not int:
-        _checked(rt, b, "grid_neighbours", s)
+    if b.__class__ is not str:
+        _board(rt, b, "grid_neighbours")
     return t_grid_neighbours(rt, b, s)
 
 
 @typed("grid_neighbours")
 def t_grid_neighbours(rt, b, s):
     board = rt.things.boards.get(b)
-    if board.__class__ is not Board or not 0 <= s < board.spaces:
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_neighbours", s)
     return list(board.around()[s])  # the rules' own list: the table is the board's
 
@@ -381,22 +386,22 @@ def grid_joined(rt, b, starts, goals, through, diagonals):
     return joined(*ends, _spaces(rt, board, through, "grid_joined"), around)
 
 
-@builtin("grid_range(board, int, int) -> int", whole=True)
+@builtin("grid_range(board, int, int) -> int")
 def grid_range(rt, b, a, c):
-    if b.__class__ is not str or a.__class__ is not int or c.__class__ is not int:
-        _checked(rt, b, "grid_range", a, c)
+    if b.__class__ is not str:
+        _board(rt, b, "grid_range")
     return t_grid_range(rt, b, a, c)
 
 
 @typed("grid_range")
 def t_grid_range(rt, b, a, c):
     board = rt.things.boards.get(b)
-    if board.__class__ is not Board or not 0 <= a < board.spaces or not 0 <= c < board.spaces:
+    if board.__class__ is not Board or not _on(board, a) or not _on(board, c):
         board = _checked(rt, b, "grid_range", a, c)
     return board.distance(a, c)
 
 
-@builtin("grid_range_from(board, any, int) -> int", whole=True)
+@builtin("grid_range_from(board, any, int) -> int")
 def grid_range_from(rt, b, thing, s):
     """Spaces from the nearest space a figure covers to s."""
     board = _board(rt, b, "grid_range_from")
@@ -443,7 +448,7 @@ def grid_remove(rt, b, thing):
         rt.history.record("lift", board=board.name, thing=thing)
 
 
-@builtin("grid_where(board, any) -> int", whole=True)
+@builtin("grid_where(board, any) -> int")
 def grid_where(rt, b, thing):
     """The top-left space of a figure, or -1 if it is not on the board."""
     if b.__class__ is not str:
@@ -470,15 +475,15 @@ def grid_spaces_of(rt, b, thing):
 @builtin("grid_at(board, int) -> any")
 def grid_at(rt, b, s):
     """The figure covering space s, or none."""
-    if b.__class__ is not str or s.__class__ is not int:
-        _checked(rt, b, "grid_at", s)
+    if b.__class__ is not str:
+        _board(rt, b, "grid_at")
     return t_grid_at(rt, b, s)
 
 
 @typed("grid_at")
 def t_grid_at(rt, b, s):
     board = rt.things.boards.get(b)
-    if board.__class__ is not Board or not 0 <= s < board.spaces:
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_at", s)
     fid = board.occupant.get(s)
     return board.figures[fid] if fid is not None else None
@@ -529,16 +534,15 @@ def t_grid_empty(rt, b):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board:
         board = _board(rt, b, "grid_empty")
-    standable, occupant = board.small_steps()[0], board.occupant
+    standable, occupant = board.standing(), board.occupant
     return [s for s in range(board.spaces) if standable[s] and s not in occupant]
 
 
 @builtin("grid_reachable(board, any, int) -> list<int>")
 def grid_reachable(rt, b, thing, budget):
     """The spaces where a figure may end a move of at most `budget` movement points (its own included)."""
-    if b.__class__ is not str or budget.__class__ is not int:
-        _figure(_board(rt, b, "grid_reachable"), thing, "grid_reachable")
-        _int(budget, "grid_reachable", "the budget")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_reachable")
     return t_grid_reachable(rt, b, thing, budget)
 
 
@@ -547,10 +551,11 @@ def t_grid_reachable(rt, b, thing, budget):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board:
         board = _board(rt, b, "grid_reachable")
-    return sorted(gs.reachable(board, _figure(board, thing, "grid_reachable"), max(0, budget)))
+    fid = _figure(board, thing, "grid_reachable")
+    return sorted(gs.reachable(board, fid, max(0, _int(budget, "grid_reachable", "the budget"))))
 
 
-@builtin("grid_move_cost(board, any, int) -> int", whole=True)
+@builtin("grid_move_cost(board, any, int) -> int")
 def grid_move_cost(rt, b, thing, s):
     """The least movement points to end a move with the figure's top-left at s, in the orientation
     `grid_move` would end it in; -1 if impossible."""
@@ -582,7 +587,7 @@ def _move_to(rt, board: Board, thing: Entity, end: tuple[State, int]) -> int:
     return cost
 
 
-@builtin("grid_move(board, any, int, int) -> int", whole=True)
+@builtin("grid_move(board, any, int, int) -> int")
 def grid_move(rt, b, thing, s, budget):
     """Move a figure to s along its cheapest path; returns the points spent. Illegal if it cannot end there
     within `budget` (through closed doors, blocking obstacles or enemies, off the board, onto another figure).
@@ -597,7 +602,7 @@ def grid_move(rt, b, thing, s, budget):
     return _move_to(rt, board, thing, found)
 
 
-@builtin("grid_move_as(board, any, int, text, int) -> int", whole=True)
+@builtin("grid_move_as(board, any, int, text, int) -> int")
 def grid_move_as(rt, b, thing, s, size, budget):
     """Move a figure to s ending in the orientation `size` (WxH); returns the points spent."""
     board = _board(rt, b, "grid_move_as")
@@ -654,15 +659,15 @@ def _wh(size: Size) -> str:
 @builtin("grid_sight(board, int, int, list<any>) -> bool")
 def grid_sight(rt, b, a, c, ignore):
     """Line of sight between the centres of spaces a and c; figures in `ignore` (and on a or c) do not block."""
-    if b.__class__ is not str or a.__class__ is not int or c.__class__ is not int:
-        _checked(rt, b, "grid_sight", a, c)
+    if b.__class__ is not str:
+        _board(rt, b, "grid_sight")
     return t_grid_sight(rt, b, a, c, ignore)
 
 
 @typed("grid_sight")
 def t_grid_sight(rt, b, a, c, ignore):
     board = rt.things.boards.get(b)
-    if board.__class__ is not Board or not 0 <= a < board.spaces or not 0 <= c < board.spaces:
+    if board.__class__ is not Board or not _on(board, a) or not _on(board, c):
         board = _checked(rt, b, "grid_sight", a, c)
     return gs.sight(board, a, c, _things(ignore, "grid_sight"))
 
@@ -670,10 +675,8 @@ def t_grid_sight(rt, b, a, c, ignore):
 @builtin("grid_sees(board, any, int, list<any>) -> bool")
 def grid_sees(rt, b, thing, s, ignore):
     """Does the figure see space s from the centre of any space it covers?"""
-    if b.__class__ is not str or s.__class__ is not int:
-        board = _board(rt, b, "grid_sees")
-        _figure(board, thing, "grid_sees")
-        _space(board, s, "grid_sees")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_sees")
     return t_grid_sees(rt, b, thing, s, ignore)
 
 
@@ -683,7 +686,7 @@ def t_grid_sees(rt, b, thing, s, ignore):
     if board.__class__ is not Board:
         board = _board(rt, b, "grid_sees")
     fid = _figure(board, thing, "grid_sees")
-    if not 0 <= s < board.spaces:
+    if s.__class__ is not int or not 0 <= s < board.spaces:
         _space(board, s, "grid_sees")
     return gs.sees(board, fid, s, _things(ignore, "grid_sees"))
 

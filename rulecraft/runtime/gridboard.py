@@ -70,7 +70,8 @@ class Board:
         self.turn_cost: dict[int, int] = {}  # entity id -> movement points a turn costs (turning figures)
         self.version = 0  # bumped by every change a search can see (`changed`)
         self.searches = Searches()  # the answers of this version's searches (gridsearch.py)
-        self.layout: tuple[list[bool], list[list[tuple[int, int]]]] | None = None  # see `small_steps`
+        self.standable: list[bool] | None = None  # see `standing`
+        self.layout: list[list[tuple[int, int]]] | None = None  # see `small_steps`
         self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint (this layout)
         self.neighbours: list[tuple[int, ...]] | None = None  # see `around`
 
@@ -83,23 +84,30 @@ class Board:
         """The layout changed (a terrain, an opened area, the board's rules): moves and the tables
         made from it are found again."""
         self.layout = None
+        self.standable = None
         self.neighbours = None
         self.footprints.clear()
         self.changed()
 
-    def small_steps(self) -> tuple[list[bool], list[list[tuple[int, int]]]]:
-        """The layout's tables for figures of one space, made once per layout: whether each space
-        can be stood on, and from each space the steps into its neighbours as (space, cost), in
-        STEPS order, leaving out those onto spaces that cannot be stood on and diagonal squeezes."""
+    def standing(self) -> list[bool]:
+        """The layout's table of whether each space can be stood on (open and passable), made once per layout."""
+        if self.standable is None:
+            w = self.width
+            self.standable = [self.passable(s % w, s // w) for s in range(self.spaces)]
+        return self.standable
+
+    def small_steps(self) -> list[list[tuple[int, int]]]:
+        """The layout's table for figures of one space, made once per layout: from each space the
+        steps into its neighbours as (space, cost), in STEPS order, leaving out those onto spaces
+        that cannot be stood on and diagonal squeezes."""
         if self.layout is None:
             w = self.width
-            standable = [self.passable(s % w, s // w) for s in range(w * self.height)]
             steps: list[list[tuple[int, int]]] = []
-            for s in range(len(standable)):
+            for s in range(self.spaces):
                 x, y = s % w, s // w
                 steps.append([((y + dy) * w + x + dx, self.cost[(y + dy) * w + x + dx]) for dx, dy in STEPS
                               if self.passable(x + dx, y + dy) and self.diagonal_ok(x, y, dx, dy)])
-            self.layout = (standable, steps)
+            self.layout = steps
         return self.layout
 
     def around(self) -> list[tuple[int, ...]]:
@@ -157,7 +165,7 @@ class Board:
     def fits(self, fid: int | None, s: int, size: tuple[int, int], side: str, ending: bool) -> bool:
         """May a figure stand (ending) or pass (not ending) with its top-left at s?"""
         if size == ONE_SPACE:
-            if not self.small_steps()[0][s]:
+            if not self.standing()[s]:
                 return False
             other = self.occupant.get(s)
             return other is None or other == fid or (not ending and self.passes(other, side))

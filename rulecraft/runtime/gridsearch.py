@@ -52,7 +52,7 @@ def steps(board: Board, fid: int, state: State) -> list[tuple[State, int]]:
     side = board.side[fid]
     if size == ONE_SPACE:  # the layout's table, then the figures standing in the way (never turns)
         occupant, passes = board.occupant, board.passes
-        return [((n, size), cost) for n, cost in board.small_steps()[1][s]
+        return [((n, size), cost) for n, cost in board.small_steps()[s]
                 if (other := occupant.get(n)) is None or other == fid or passes(other, side)]
     x, y = board.xy(s)
     out = []

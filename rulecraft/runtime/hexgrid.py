@@ -364,7 +364,7 @@ def hex_cells(rt, name):
     return list(range(_board(rt, "hex_cells", name).size()))
 
 
-@builtin("hex_cell(board, text) -> int", whole=True)
+@builtin("hex_cell(board, text) -> int")
 def hex_cell(rt, name, label):
     board = _board(rt, "hex_cell", name)
     if label not in board.by_label:
@@ -374,61 +374,61 @@ def hex_cell(rt, name, label):
 
 @builtin("hex_label(board, int) -> text")
 def hex_label(rt, name, cell):
-    if name.__class__ is not str or cell.__class__ is not int:
-        _checked(rt, "hex_label", name, cell)
+    if name.__class__ is not str:
+        _board(rt, "hex_label", name)
     return t_hex_label(rt, name, cell)
 
 
 @typed("hex_label")
 def t_hex_label(rt, name, cell):
     board = rt.things.boards.get(name)
-    if board.__class__ is not HexBoard or not 0 <= cell < len(board.coords):
+    if board.__class__ is not HexBoard or cell.__class__ is not int or not 0 <= cell < len(board.coords):
         board = _checked(rt, "hex_label", name, cell)
     return board.labels[cell]
 
 
-@builtin("hex_neighbour(board, int, int) -> int", whole=True)
+@builtin("hex_neighbour(board, int, int) -> int")
 def hex_neighbour(rt, name, cell, direction):
-    if name.__class__ is not str or cell.__class__ is not int or direction.__class__ is not int:
-        _checked(rt, "hex_neighbour", name, cell)
-        _dir("hex_neighbour", direction)
+    if name.__class__ is not str:
+        _board(rt, "hex_neighbour", name)
     return t_hex_neighbour(rt, name, cell, direction)
 
 
 @typed("hex_neighbour")
 def t_hex_neighbour(rt, name, cell, direction):
     board = rt.things.boards.get(name)
-    if board.__class__ is not HexBoard or not 0 <= cell < len(board.coords):
+    if board.__class__ is not HexBoard or not board.valid(cell) or direction.__class__ is not int:
         board = _checked(rt, "hex_neighbour", name, cell)
+        _dir("hex_neighbour", direction)
     return board.neighbour_table[cell][direction % 6]
 
 
 @builtin("hex_neighbours(board, int) -> list<int>")
 def hex_neighbours(rt, name, cell):
-    if name.__class__ is not str or cell.__class__ is not int:
-        _checked(rt, "hex_neighbours", name, cell)
+    if name.__class__ is not str:
+        _board(rt, "hex_neighbours", name)
     return t_hex_neighbours(rt, name, cell)
 
 
 @typed("hex_neighbours")
 def t_hex_neighbours(rt, name, cell):
     board = rt.things.boards.get(name)
-    if board.__class__ is not HexBoard or not 0 <= cell < len(board.coords):
+    if board.__class__ is not HexBoard or cell.__class__ is not int or not 0 <= cell < len(board.coords):
         board = _checked(rt, "hex_neighbours", name, cell)
     return [c for c in board.neighbour_table[cell] if c >= 0]
 
 
 @builtin("hex_adjacent(board, int, int) -> bool")
 def hex_adjacent(rt, name, a, b):
-    if name.__class__ is not str or a.__class__ is not int or b.__class__ is not int:
-        _checked(rt, "hex_adjacent", name, b, a)
+    if name.__class__ is not str:
+        _board(rt, "hex_adjacent", name)
     return t_hex_adjacent(rt, name, a, b)
 
 
 @typed("hex_adjacent")
 def t_hex_adjacent(rt, name, a, b):
     board = rt.things.boards.get(name)
-    if board.__class__ is not HexBoard or not 0 <= a < len(board.coords) or not 0 <= b < len(board.coords):
+    if board.__class__ is not HexBoard or not board.valid(a) or not board.valid(b):
         board = _checked(rt, "hex_adjacent", name, b, a)
     return b in board.neighbour_table[a]
 
@@ -452,23 +452,23 @@ def hex_border(rt, name, direction):
     return [c for c in range(board.size()) if board.neighbour_table[c][d] < 0]
 
 
-@builtin("hex_direction(board, int, int) -> int", whole=True)
+@builtin("hex_direction(board, int, int) -> int")
 def hex_direction(rt, name, a, b):
     board = _board(rt, "hex_direction", name)
     return board.direction(_cell(board, "hex_direction", a), _cell(board, "hex_direction", b))
 
 
-@builtin("hex_distance(board, int, int) -> int", whole=True)
+@builtin("hex_distance(board, int, int) -> int")
 def hex_distance(rt, name, a, b):
-    if name.__class__ is not str or a.__class__ is not int or b.__class__ is not int:
-        _checked(rt, "hex_distance", name, a, b)
+    if name.__class__ is not str:
+        _board(rt, "hex_distance", name)
     return t_hex_distance(rt, name, a, b)
 
 
 @typed("hex_distance")
 def t_hex_distance(rt, name, a, b):
     board = rt.things.boards.get(name)
-    if board.__class__ is not HexBoard or not 0 <= a < len(board.coords) or not 0 <= b < len(board.coords):
+    if board.__class__ is not HexBoard or not board.valid(a) or not board.valid(b):
         board = _checked(rt, "hex_distance", name, a, b)
     return board.distance(a, b)
 
@@ -487,14 +487,14 @@ def hex_reach(rt, name, cell, direction, n):
     return board.ray(_cell(board, "hex_reach", cell), _dir("hex_reach", direction), n)
 
 
-@builtin("hex_turn(int, int) -> int", whole=True)
+@builtin("hex_turn(int, int) -> int")
 def hex_turn(rt, direction, by):
     if not _is_int(by):
         raise _bad("hex_turn", f"a turn is a number of sixths, not {by!r}")
     return (_dir("hex_turn", direction) + by) % 6
 
 
-@builtin("hex_opposite(int) -> int", whole=True)
+@builtin("hex_opposite(int) -> int")
 def hex_opposite(rt, direction):
     return (_dir("hex_opposite", direction) + 3) % 6
 
@@ -534,20 +534,20 @@ def hex_remove(rt, name, thing):
 
 @builtin("hex_at(board, int) -> any")
 def hex_at(rt, name, cell):
-    if name.__class__ is not str or cell.__class__ is not int:
-        _checked(rt, "hex_at", name, cell)
+    if name.__class__ is not str:
+        _board(rt, "hex_at", name)
     return t_hex_at(rt, name, cell)
 
 
 @typed("hex_at")
 def t_hex_at(rt, name, cell):
     board = rt.things.boards.get(name)
-    if board.__class__ is not HexBoard or not 0 <= cell < len(board.coords):
+    if board.__class__ is not HexBoard or cell.__class__ is not int or not 0 <= cell < len(board.coords):
         board = _checked(rt, "hex_at", name, cell)
     return board.at(cell)
 
 
-@builtin("hex_cell_of(board, any) -> int", whole=True)
+@builtin("hex_cell_of(board, any) -> int")
 def hex_cell_of(rt, name, thing):
     if name.__class__ is not str:
         _board(rt, "hex_cell_of", name)
@@ -562,7 +562,7 @@ def t_hex_cell_of(rt, name, thing):
     return board.cell_of(_thing("hex_cell_of", thing))
 
 
-@builtin("hex_rotation(board, any) -> int", whole=True)
+@builtin("hex_rotation(board, any) -> int")
 def hex_rotation(rt, name, thing):
     board = _board(rt, "hex_rotation", name)
     _on(board, "hex_rotation", thing)
@@ -589,14 +589,14 @@ def t_hex_empty(rt, name):
     return board.empty()
 
 
-@builtin("hex_side(board, any, int) -> int", whole=True)
+@builtin("hex_side(board, any, int) -> int")
 def hex_side(rt, name, thing, direction):
     board = _board(rt, "hex_side", name)
     _on(board, "hex_side", thing)
     return board.side(thing, _dir("hex_side", direction))
 
 
-@builtin("hex_side_dir(board, any, int) -> int", whole=True)
+@builtin("hex_side_dir(board, any, int) -> int")
 def hex_side_dir(rt, name, thing, side):
     board = _board(rt, "hex_side_dir", name)
     _on(board, "hex_side_dir", thing)

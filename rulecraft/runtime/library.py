@@ -42,8 +42,7 @@ class Builtin(NamedTuple):
 
 BUILTINS: dict[str, Builtin] = {}
 TYPED: dict[str, Callable[..., Any]] = {}
-WHOLE: set[str] = set()
-PROVEN = ("board", "int")  # the parameter types whose arguments a typed entry point takes as proved
+PROVEN = ("board",)  # the parameter types whose arguments a typed entry point takes as proved
 
 
 def parse(signature: str) -> tuple[str, tuple[str, ...], str]:
@@ -57,19 +56,14 @@ def parse(signature: str) -> tuple[str, tuple[str, ...], str]:
     return name, types, result[2:].strip()
 
 
-def builtin(signature: str, whole: bool = False) -> Callable[[F], F]:
-    """Declare the function it marks as the built-in `signature` names; `whole`: its every answer
-    is a whole number (an `int` that is never none)."""
+def builtin(signature: str) -> Callable[[F], F]:
+    """Declare the function it marks as the built-in `signature` names."""
     name, params, result = parse(signature)
-    if whole and result != "int":
-        raise RuntimeError(f"the built-in `{name}` gives {result}, not whole numbers")
 
     def register(func: F) -> F:
         if name in BUILTINS:
             raise RuntimeError(f"the built-in `{name}` is declared twice")
         BUILTINS[name] = Builtin(func, params, result)
-        if whole:
-            WHOLE.add(name)
         return func
 
     return register
