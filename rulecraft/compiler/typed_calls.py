@@ -10,10 +10,11 @@ argument at run time. Both give the same answers and the same refusals (runtime/
 A `board` argument is proven when it is the name of a board the ruleset declares, written there:
 that is a text, whatever is laid on the board when the call runs (which the typed entry point
 checks). A variable or a parameter of type `board` proves nothing: a value of type `any` may
-stand where a board is expected. Whole numbers are not proven here: the typed entry points test
-an argument's class where they test its range, which costs next to nothing (issue 29's figures:
-bench/board_games.py); the board's test and the second call were what the checked entry point
-cost.
+stand where a board is expected. Whole numbers are not proven here: a variable typed `int` may
+hold none or a fraction (from `first([])`, from a value of type `any`), and the typed entry points
+test an argument's class where they test its range, which costs next to nothing beside the call;
+what the typed entry point saves is the checked one's test of the board's name and its second
+call.
 
 A newcomer may add a proven parameter type (library.PROVEN), with the proof of its arguments in
 `proven`.

@@ -83,6 +83,11 @@ class Searches:
         self.hits = 0
         self.misses = 0
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Searches:
+        """A copy of the game (a searching agent's) finds its board's searches again: the answers
+        are a cache, so they are not copied."""
+        return Searches()
+
     def answer(self, version: int, query: Hashable, search: Callable[[], Any]) -> Any:
         """The answer to `query` at the board's `version`: the one found before, or `search()`'s."""
         if version != self.version:

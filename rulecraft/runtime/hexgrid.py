@@ -25,7 +25,11 @@ Every built-in takes the game first and the board (a declared `board`, kept unde
 second; each is declared next to its function (`@builtin`, library.py). Wrong arguments become
 IllegalAction, never a raw Python exception. Boards live in `rt.things.boards` and give a
 deterministic `snapshot()` for the replay digest. `hex_joined` and `hex_border` serve connection
-games (board.py's `joined`). A newcomer may add a built-in here the same way.
+games (board.py's `joined`). The queries a rule asks most (`hex_at`, `hex_neighbour`,
+`hex_adjacent`...) have a typed entry point each (`t_NAME`, `@typed`, library.py), called on a board
+the ruleset declares: it takes the board's name as a text, tests the rest in one test on its way
+and refuses through the checks (`_checked`, `_cell`...) in the built-in's words. A newcomer may add
+a built-in here the same way.
 """
 
 from __future__ import annotations

@@ -1,7 +1,10 @@
 """The square grid's searches are kept per board version (gridboard.Board.searches, board.Searches):
 a query asked again at the same version is answered from the cache (its hits counted), every kind
 of change a search can see starts a new version (one test each), the cache stays within
-MAX_SEARCHES, and over random boards the cached answers equal those found afresh."""
+MAX_SEARCHES, a copy of the game starts with none kept, and over random boards the cached answers
+equal those found afresh."""
+
+import copy
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -218,3 +221,15 @@ def test_cached_answers_equal_uncached_ones_over_random_boards(rows, figures, ta
         for a in figures:
             assert gridsearch.sight(b, a, target, set()) == gridsearch.line_clear(b, a, target, set())
     assert b.searches.hits > 0 or (not placed and not figures)
+
+
+def test_a_copy_of_the_game_finds_its_searches_again_and_answers_alike():
+    g, b = board()
+    t = piece(g, 1, 1)
+    found = grid.grid_reachable(g, "m", t, 3)
+    twin = copy.deepcopy(g)
+    assert twin.boards["m"].searches.answers == {}  # not copied: a cache
+    assert grid.grid_reachable(twin, "m", twin.boards["m"].figures[t.id], 3) == found
+    piece(twin, 2, 1, side="enemy")  # the copy changes, the original does not
+    assert grid.grid_reachable(g, "m", t, 3) == found
+    assert b.searches.hits == 1
