@@ -28,8 +28,10 @@ deterministic `snapshot()` for the replay digest. `hex_joined` and `hex_border` 
 games (board.py's `joined`). The queries a rule asks most (`hex_at`, `hex_neighbour`,
 `hex_adjacent`...) have a typed entry point each (`t_NAME`, `@typed`, library.py), called on a board
 the ruleset declares: it takes the board's name as a text, tests the rest in one test on its way
-and refuses through the checks (`_checked`, `_cell`...) in the built-in's words. A newcomer may add
-a built-in here the same way.
+and refuses through the checks (`_checked`, `_cell`...) in the built-in's words. Rays (`hex_ray`,
+`hex_reach`) are found once per cell and direction and kept in the board's search cache
+(board.py's `Searches`): they follow the cells alone, which never change once laid, so no change
+of the tokens makes them old. A newcomer may add a built-in here the same way.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ import itertools
 import string
 from typing import Any
 
-from .board import joined
+from .board import Searches, joined
 from .errors import BudgetExceeded, IllegalAction
 from .library import builtin, typed
 from .state import Entity
@@ -77,6 +79,7 @@ class HexBoard:
             tuple(self.index.get((x + dx, y + dy), -1) for dx, dy in STEPS) for x, y in self.coords]
         self.tokens: dict[int, tuple[Entity, int]] = {}  # cell -> (thing, rotation)
         self.where: dict[int, int] = {}  # thing id -> cell
+        self.searches = Searches()  # rays (`ray`): they follow the cells, which never change (version 0)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HexBoard:
         """The board in a copy of its game: the cells are made once and never change, so the copy
@@ -85,6 +88,7 @@ class HexBoard:
         memo[id(self)] = twin
         twin.tokens = {cell: (copy.deepcopy(e, memo), r) for cell, (e, r) in self.tokens.items()}
         twin.where = dict(self.where)
+        twin.searches = Searches()
         return twin
 
     # ---- shape ------------------------------------------------------------
@@ -125,12 +129,20 @@ class HexBoard:
         return self.neighbour_table[cell][direction % 6]
 
     def ray(self, cell: int, direction: int, limit: int | None = None) -> list[int]:
+        """The cells from `cell` on in a direction to the board's edge (at most `limit` of them):
+        found once per cell and direction, as the cells never change; a new list each time."""
+        d = direction % 6
+        cells = self.searches.answer(0, ("ray", cell, d), lambda: self.walk(cell, d))
+        return list(cells if limit is None else cells[:limit])
+
+    def walk(self, cell: int, d: int) -> tuple[int, ...]:
+        """`ray`, found now (to the edge)."""
         out: list[int] = []
-        nxt = self.neighbour_table[cell][direction % 6]
-        while nxt >= 0 and (limit is None or len(out) < limit):
+        nxt = self.neighbour_table[cell][d]
+        while nxt >= 0:
             out.append(nxt)
-            nxt = self.neighbour_table[nxt][direction % 6]
-        return out
+            nxt = self.neighbour_table[nxt][d]
+        return tuple(out)
 
     def distance(self, a: int, b: int) -> int:
         (x1, y1), (x2, y2) = self.coords[a], self.coords[b]
