@@ -4,18 +4,16 @@ Takes: functions marked `@builtin("name(type, type) -> type")` in the modules th
 them (builtins.py for the general ones, grid.py and hexgrid.py for boards, data.py for maps).
 Gives: `BUILTINS`, name -> `Builtin(func, params, result)`, which the checker types calls
 with, the code generator binds into handlers and the reference pages describe (the first
-paragraph of the function's docstring is its description); `TYPED`, name -> the built-in's
-typed entry point where it has one (`@typed`), which compiled handlers call where the compiler
-proved what that entry point assumes (compiler/typed_calls.py); and `WHOLE`, the built-ins
-whose every answer is a whole number (`@builtin(..., whole=True)`), which the compiler counts as
-proof of an `int` argument.
+paragraph of the function's docstring is its description); and `TYPED`, name -> the
+built-in's typed entry point where it has one (`@typed`), which compiled handlers call where the
+compiler proved what that entry point assumes (compiler/typed_calls.py).
 
 A typed entry point takes the same arguments and gives the same answer as its built-in, and
-assumes only this of them: a `board` argument is the name of a board the ruleset declares (a
-text), an `int` argument is a whole number (never a bool, a fraction or none). Everything else
-(that the board is laid and of its kind, a space on it, a thing on it) it checks itself, and
-refuses in the built-in's own words (the same IllegalAction). The built-in itself checks what the
-typed one assumes and then calls it, so both are one implementation.
+assumes only that each argument of a type in PROVEN is proven: a `board` argument is the name of
+a board the ruleset declares (a text). Everything else (that the board is laid and of its kind, a
+space a whole number on it, a thing on it) it tests itself, in one test on its way, and refuses
+in the built-in's own words (the same IllegalAction, in the same order). The built-in itself
+checks what the typed one assumes and then calls it, so both are one implementation.
 
 The signature's types are those of the checker's signature parser: `int`, `text`, `bool`,
 `num`, `any`, `none`, `player`, `zone`, `def`, `list<...>`, and `T`, a type variable bound by
