@@ -132,17 +132,8 @@ class HexBoard:
         """The cells from `cell` on in a direction to the board's edge (at most `limit` of them):
         found once per cell and direction, as the cells never change; a new list each time."""
         d = direction % 6
-        cells = self.searches.answer(0, ("ray", cell, d), lambda: self.walk(cell, d))
+        cells = self.searches.answer(0, ("ray", cell, d), lambda: walk(self.neighbour_table, cell, d))
         return list(cells if limit is None else cells[:limit])
-
-    def walk(self, cell: int, d: int) -> tuple[int, ...]:
-        """`ray`, found now (to the edge)."""
-        out: list[int] = []
-        nxt = self.neighbour_table[cell][d]
-        while nxt >= 0:
-            out.append(nxt)
-            nxt = self.neighbour_table[nxt][d]
-        return tuple(out)
 
     def distance(self, a: int, b: int) -> int:
         (x1, y1), (x2, y2) = self.coords[a], self.coords[b]
@@ -261,6 +252,16 @@ class HexBoard:
         return {"cells": [list(c) for c in self.coords],
                 "tokens": [[self.labels[c], self.tokens[c][0].ref, self.tokens[c][1]]
                            for c in sorted(self.tokens) if self.tokens[c][0].alive]}
+
+
+def walk(neighbours: list[tuple[int, ...]], cell: int, d: int) -> tuple[int, ...]:
+    """The cells from `cell` on in direction d to the edge of a board with these neighbours, found now."""
+    out: list[int] = []
+    nxt = neighbours[cell][d]
+    while nxt >= 0:
+        out.append(nxt)
+        nxt = neighbours[nxt][d]
+    return tuple(out)
 
 
 def parse_text(board: HexBoard, text: str) -> dict[str, tuple[str, int, int | None]]:
