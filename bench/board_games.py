@@ -1,6 +1,7 @@
 """(h) Board games: random playouts/s of the example rulesets against their hand-written twins.
 
-Each game is played from the same seeds by rulecraft (the compiled ruleset, compiled once before
+Each game (written twice: over a flat list of cells, and with the grid built-ins, its pieces
+figures on a board) is played from the same seeds by rulecraft (the compiled ruleset, compiled once before
 timing; a playout is the scenario's setup plus its rounds) with the full log (the default) and with
 the simulation log (only what a replay needs), and by the hand-written Python twin in
 `bench/twins/`, which makes the same moves (tests/bench/test_twins.py). CPU time
@@ -23,6 +24,9 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 GAMES: list[tuple[str, str, Callable[[int], object]]] = [
     ("Breakthrough 8x8", "breakthrough", breakthrough.play),
     ("Connect Four 7x6", "connect-four", connect_four.play),
+    # The same games written with the grid built-ins, as a user would: figures placed on a board.
+    ("Breakthrough 8x8 on a grid board", "breakthrough-grid", breakthrough.play),
+    ("Connect Four 7x6 on a grid board", "connect-four-grid", connect_four.play),
 ]
 # The ruleset's own fns in plain Python with no runtime at all: the most compiling could give.
 CEILINGS = {"connect-four": connect_four_as_written.play}

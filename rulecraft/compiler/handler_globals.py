@@ -1,8 +1,11 @@
 """The globals of compiled handlers, apart from the lowering that refers to them, so a ruleset
 read back from the cache gets its namespace without importing the compiler.
 
-Takes nothing; gives the namespace every file's handlers run in (no Python builtins at all).
-A newcomer adding a helper the lowering calls (`_NAME`) names it here, and nowhere else.
+Takes nothing; gives the namespace every file's handlers run in (no Python builtins at all):
+the lowering's helpers, each built-in's checked entry point as `b_NAME` and, where it has one,
+its typed entry point as `t_NAME` (runtime/library.py, called where compiler/typed_calls.py
+proves what it assumes). A newcomer adding a helper the lowering calls (`_NAME`) names it here,
+and nowhere else.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from ..runtime.data import (
 )
 from ..runtime.deep import contains, equal, number, without
 from ..runtime.errors import HANDLERS, IllegalAction, item_fault
+from ..runtime.library import TYPED
 
 
 def namespace() -> dict[str, Any]:
@@ -42,4 +46,6 @@ def namespace() -> dict[str, Any]:
                           "_number": number, "_HALF": 1 << (MAX_BITS // 2)}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
+    for name, typed in TYPED.items():
+        ns[f"t_{name}"] = typed
     return ns

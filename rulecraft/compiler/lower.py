@@ -35,6 +35,7 @@ from .facts import NO_USES, Facts, Uses, is_int_literal
 from .lower_data import LOOKING_BUILTINS, BodyState, DataLowering, record_classes
 from .source import Span
 from .symbols import BUILTIN_FIELDS
+from .typed_calls import entry_point
 
 RT = "rt"
 
@@ -468,7 +469,7 @@ class Lowerer(DataLowering, ListLowering):
             if ref.name == "first" and self.every_thing_of_a_kind(e.args[0]):  # `first(all KIND)`: no list made
                 return _rt("first_of", ast.Constant(e.args[0].kind))  # type: ignore[attr-defined]  # a Select
             lower = self.read if ref.name in LOOKING_BUILTINS else self.expr
-            return _call(f"b_{ref.name}", _name(RT), *(lower(a) for a in e.args))
+            return _call(entry_point(ref.name, e.args, self.res), _name(RT), *(lower(a) for a in e.args))
         args = [self.expr(a) for a in e.args]
         if isinstance(ref, r.FnCall):
             args += [_const(self.res.value(default)) for default in ref.missing]

@@ -7,13 +7,22 @@ neighbours come in id order), and `joined`, the connection search the square gri
 others by a chain of neighbouring spaces, all among those allowed (the spaces of one player's
 pieces, as in Hex or Go; a player's track, as in a rail game). A newcomer may add another
 board's connection built-in by giving `joined` that board's neighbours.
+
+`Searches` is the cache of a board's searches (moves and sight on the square grid, rays on a hex
+board): each board has a version number, bumped by every change that can alter an answer, and
+the cache answers a query asked again at the same version with the answer it found before. A
+newcomer caching another search keys it by everything its answer depends on besides the board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
 
 from .state import Entity
+
+MAX_SEARCHES = 4096  # the most answers one board's search cache keeps (all of its current version)
+_UNKNOWN = object()  # no answer kept yet (an answer may be none or false)
 
 
 class Graph:
@@ -61,3 +70,37 @@ def joined(starts: Iterable[int], goals: Iterable[int], through: Iterable[int],
                 seen.add(t)
                 frontier.append(t)
     return False
+
+
+class Searches:
+    """The answers of one board's searches, keyed by (version, query): only those of the board's
+    current version are kept (an older one can never be asked again), at most MAX_SEARCHES of them
+    (the oldest found goes first). `hits` and `misses` count how queries were answered."""
+
+    def __init__(self) -> None:
+        self.version = 0  # the board's version the answers belong to
+        self.answers: dict[Hashable, Any] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Searches:
+        """A copy of the game (a searching agent's) finds its board's searches again: the answers
+        are a cache, so they are not copied."""
+        return Searches()
+
+    def answer(self, version: int, query: Hashable, search: Callable[[], Any]) -> Any:
+        """The answer to `query` at the board's `version`: the one found before, or `search()`'s."""
+        if version != self.version:
+            self.version = version
+            self.answers.clear()
+        answers = self.answers
+        found = answers.get(query, _UNKNOWN)
+        if found is not _UNKNOWN:
+            self.hits += 1
+            return found
+        self.misses += 1
+        found = search()
+        if len(answers) >= MAX_SEARCHES:
+            del answers[next(iter(answers))]  # insertion order: the oldest
+        answers[query] = found
+        return found

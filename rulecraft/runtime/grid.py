@@ -49,6 +49,13 @@ module reads the legend and gives the built-ins.
 Connection: `grid_joined` asks whether a chain of neighbouring spaces, all among given ones, joins
 some spaces to others (board.py's `joined`, shared with the hex board).
 
+Typed entry points: the queries a rule asks most (`grid_at`, `grid_space`, `grid_x`, `grid_side`,
+`grid_sees`...) have one each (`t_NAME`, `@typed`, library.py), which compiled handlers call on a
+board the ruleset declares (compiler/typed_calls.py): it takes the board's name as a text and tests
+everything else in one test on its way, refusing through the checks below (`_checked`, `_board`,
+`_space`...) so the words and their order are the built-in's; the built-in tests the name and
+calls it. The searches (moves, sight) are cached per board version (gridsearch.py).
+
 A newcomer may add a built-in here (a function taking the game and the board, marked `@builtin`)
 or a board setting beside `grid_rules`; a new terrain property is read from `Terrain`, which
 compiler/boards.py fills from the ruleset's declarations.
@@ -62,7 +69,7 @@ from . import gridsearch as gs
 from .board import joined
 from .errors import IllegalAction
 from .gridboard import NO_SPACE, STEPS, Board, Cell, Size, State, Terrain
-from .library import builtin
+from .library import builtin, typed
 from .state import Entity
 
 MAX_SIDE = 200  # the largest width or height of a board
@@ -87,9 +94,23 @@ def _board(rt, name: str, fn: str) -> Board:
 
 
 def _space(board: Board, s: Any, fn: str) -> int:
-    if not board.valid(s):
-        raise _bad(fn, f"{s!r} is not a space of board '{board.name}' (0..{board.width * board.height - 1})")
+    if not _on(board, s):
+        raise _bad(fn, f"{s!r} is not a space of board '{board.name}' (0..{board.spaces - 1})")
     return s
+
+
+def _on(board: Board, s: Any) -> bool:
+    """Whether s is a space of the board (a whole number in range; a bool's class is bool)."""
+    return s.__class__ is int and 0 <= s < board.spaces
+
+
+def _checked(rt, name: Any, fn: str, *spaces: Any) -> Board:
+    """The square-grid board named `name`, each of `spaces` checked to be one of its spaces: what
+    does not hold is refused, in this order."""
+    board = _board(rt, name, fn)
+    for s in spaces:
+        _space(board, s, fn)
+    return board
 
 
 def _spaces(rt, board: Board, items: Any, fn: str) -> list[int]:
@@ -207,36 +228,80 @@ def grid_height(rt, b):
 
 @builtin("grid_space(board, int, int) -> int")
 def grid_space(rt, b, x, y):
-    board = _board(rt, b, "grid_space")
-    x, y = _int(x, "grid_space", "x"), _int(y, "grid_space", "y")
-    if not (0 <= x < board.width and 0 <= y < board.height):
-        return -1
-    return y * board.width + x
+    if b.__class__ is not str:
+        _board(rt, b, "grid_space")
+    return t_grid_space(rt, b, x, y)
+
+
+@typed("grid_space")
+def t_grid_space(rt, b, x, y):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board or x.__class__ is not int or y.__class__ is not int:
+        board = _board(rt, b, "grid_space")
+        _int(x, "grid_space", "x")
+        _int(y, "grid_space", "y")
+    w = board.width
+    return y * w + x if 0 <= x < w and 0 <= y < board.height else -1
 
 
 @builtin("grid_x(board, int) -> int")
 def grid_x(rt, b, s):
-    board = _board(rt, b, "grid_x")
-    return board.xy(_space(board, s, "grid_x"))[0]
+    if b.__class__ is not str:
+        _board(rt, b, "grid_x")
+    return t_grid_x(rt, b, s)
+
+
+@typed("grid_x")
+def t_grid_x(rt, b, s):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
+        board = _checked(rt, b, "grid_x", s)
+    return s % board.width
 
 
 @builtin("grid_y(board, int) -> int")
 def grid_y(rt, b, s):
-    board = _board(rt, b, "grid_y")
-    return board.xy(_space(board, s, "grid_y"))[1]
+    if b.__class__ is not str:
+        _board(rt, b, "grid_y")
+    return t_grid_y(rt, b, s)
+
+
+@typed("grid_y")
+def t_grid_y(rt, b, s):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
+        board = _checked(rt, b, "grid_y", s)
+    return s // board.width
 
 
 @builtin("grid_terrain(board, int) -> text")
 def grid_terrain(rt, b, s):
-    board = _board(rt, b, "grid_terrain")
-    s = _space(board, s, "grid_terrain")
-    return board.terrain[s] if board.on_board(*board.xy(s)) else NO_SPACE
+    if b.__class__ is not str:
+        _board(rt, b, "grid_terrain")
+    return t_grid_terrain(rt, b, s)
+
+
+@typed("grid_terrain")
+def t_grid_terrain(rt, b, s):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
+        board = _checked(rt, b, "grid_terrain", s)
+    return board.terrain[s] if board.on_board(s % board.width, s // board.width) else NO_SPACE
 
 
 @builtin("grid_cost(board, int) -> int")
 def grid_cost(rt, b, s):
-    board = _board(rt, b, "grid_cost")
-    return board.cost[_space(board, s, "grid_cost")]
+    if b.__class__ is not str:
+        _board(rt, b, "grid_cost")
+    return t_grid_cost(rt, b, s)
+
+
+@typed("grid_cost")
+def t_grid_cost(rt, b, s):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
+        board = _checked(rt, b, "grid_cost", s)
+    return board.cost[s]
 
 
 @builtin("grid_marked(board, text) -> list<int>")
@@ -296,10 +361,17 @@ def grid_set_terrain(rt, b, s, terrain):
 @builtin("grid_neighbours(board, int) -> list<int>")
 def grid_neighbours(rt, b, s):
     """The on-board spaces around s (8 directions), in space order."""
-    board = _board(rt, b, "grid_neighbours")
-    x, y = board.xy(_space(board, s, "grid_neighbours"))
-    out = [(y + dy) * board.width + x + dx for dx, dy in STEPS if board.on_board(x + dx, y + dy)]
-    return sorted(out)
+    if b.__class__ is not str:
+        _board(rt, b, "grid_neighbours")
+    return t_grid_neighbours(rt, b, s)
+
+
+@typed("grid_neighbours")
+def t_grid_neighbours(rt, b, s):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
+        board = _checked(rt, b, "grid_neighbours", s)
+    return list(board.around()[s])  # the rules' own list: the table is the board's
 
 
 @builtin("grid_joined(board, list<int>, list<int>, list<int>, bool) -> bool")
@@ -323,8 +395,17 @@ def grid_joined(rt, b, starts, goals, through, diagonals):
 
 @builtin("grid_range(board, int, int) -> int")
 def grid_range(rt, b, a, c):
-    board = _board(rt, b, "grid_range")
-    return board.distance(_space(board, a, "grid_range"), _space(board, c, "grid_range"))
+    if b.__class__ is not str:
+        _board(rt, b, "grid_range")
+    return t_grid_range(rt, b, a, c)
+
+
+@typed("grid_range")
+def t_grid_range(rt, b, a, c):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board or not _on(board, a) or not _on(board, c):
+        board = _checked(rt, b, "grid_range", a, c)
+    return board.distance(a, c)
 
 
 @builtin("grid_range_from(board, any, int) -> int")
@@ -377,7 +458,16 @@ def grid_remove(rt, b, thing):
 @builtin("grid_where(board, any) -> int")
 def grid_where(rt, b, thing):
     """The top-left space of a figure, or -1 if it is not on the board."""
-    board = _board(rt, b, "grid_where")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_where")
+    return t_grid_where(rt, b, thing)
+
+
+@typed("grid_where")
+def t_grid_where(rt, b, thing):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board:
+        board = _board(rt, b, "grid_where")
     if not isinstance(thing, Entity):
         raise _bad("grid_where", f"expected a thing, got {type(thing).__name__}")
     return board.anchor.get(thing.id, -1)
@@ -392,38 +482,84 @@ def grid_spaces_of(rt, b, thing):
 @builtin("grid_at(board, int) -> any")
 def grid_at(rt, b, s):
     """The figure covering space s, or none."""
-    board = _board(rt, b, "grid_at")
-    fid = board.occupant.get(_space(board, s, "grid_at"))
+    if b.__class__ is not str:
+        _board(rt, b, "grid_at")
+    return t_grid_at(rt, b, s)
+
+
+@typed("grid_at")
+def t_grid_at(rt, b, s):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
+        board = _checked(rt, b, "grid_at", s)
+    fid = board.occupant.get(s)
     return board.figures[fid] if fid is not None else None
 
 
 @builtin("grid_figures(board) -> list<any>")
 def grid_figures(rt, b):
-    board = _board(rt, b, "grid_figures")
-    return [board.figures[fid] for fid in sorted(board.anchor)]
+    if b.__class__ is not str:
+        _board(rt, b, "grid_figures")
+    return t_grid_figures(rt, b)
+
+
+@typed("grid_figures")
+def t_grid_figures(rt, b):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board:
+        board = _board(rt, b, "grid_figures")
+    figures = board.figures
+    return [figures[fid] for fid in sorted(board.anchor)]
 
 
 @builtin("grid_side(board, any) -> text")
 def grid_side(rt, b, thing):
-    board = _board(rt, b, "grid_side")
-    return board.side[_figure(board, thing, "grid_side")]
+    if b.__class__ is not str:
+        _board(rt, b, "grid_side")
+    return t_grid_side(rt, b, thing)
+
+
+@typed("grid_side")
+def t_grid_side(rt, b, thing):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board:
+        board = _board(rt, b, "grid_side")
+    side = board.side.get(thing.id) if thing.__class__ is Entity else None
+    return side if side is not None else board.side[_figure(board, thing, "grid_side")]
 
 
 @builtin("grid_empty(board) -> list<int>")
 def grid_empty(rt, b):
     """Every open, passable, unoccupied space, in space order."""
-    board = _board(rt, b, "grid_empty")
-    return [s for s in range(len(board.terrain))
-            if s not in board.occupant and board.passable(*board.xy(s))]
+    if b.__class__ is not str:
+        _board(rt, b, "grid_empty")
+    return t_grid_empty(rt, b)
+
+
+@typed("grid_empty")
+def t_grid_empty(rt, b):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board:
+        board = _board(rt, b, "grid_empty")
+    standable, occupant = board.standing(), board.occupant
+    return [s for s in range(board.spaces) if standable[s] and s not in occupant]
 
 
 @builtin("grid_reachable(board, any, int) -> list<int>")
 def grid_reachable(rt, b, thing, budget):
     """The spaces where a figure may end a move of at most `budget` movement points (its own included)."""
-    board = _board(rt, b, "grid_reachable")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_reachable")
+    return t_grid_reachable(rt, b, thing, budget)
+
+
+@typed("grid_reachable")
+def t_grid_reachable(rt, b, thing, budget):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board:
+        board = _board(rt, b, "grid_reachable")
     fid = _figure(board, thing, "grid_reachable")
-    budget = max(0, _int(budget, "grid_reachable", "the budget"))
-    return sorted(gs.reachable(board, fid, budget))
+    return sorted(gs.reachable(board, fid, max(0, _int(budget, "grid_reachable", "the budget"))))
 
 
 @builtin("grid_move_cost(board, any, int) -> int")
@@ -530,16 +666,36 @@ def _wh(size: Size) -> str:
 @builtin("grid_sight(board, int, int, list<any>) -> bool")
 def grid_sight(rt, b, a, c, ignore):
     """Line of sight between the centres of spaces a and c; figures in `ignore` (and on a or c) do not block."""
-    board = _board(rt, b, "grid_sight")
-    return gs.sight(board, _space(board, a, "grid_sight"), _space(board, c, "grid_sight"), _things(ignore, "grid_sight"))
+    if b.__class__ is not str:
+        _board(rt, b, "grid_sight")
+    return t_grid_sight(rt, b, a, c, ignore)
+
+
+@typed("grid_sight")
+def t_grid_sight(rt, b, a, c, ignore):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board or not _on(board, a) or not _on(board, c):
+        board = _checked(rt, b, "grid_sight", a, c)
+    return gs.sight(board, a, c, _things(ignore, "grid_sight"))
 
 
 @builtin("grid_sees(board, any, int, list<any>) -> bool")
 def grid_sees(rt, b, thing, s, ignore):
     """Does the figure see space s from the centre of any space it covers?"""
-    board = _board(rt, b, "grid_sees")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_sees")
+    return t_grid_sees(rt, b, thing, s, ignore)
+
+
+@typed("grid_sees")
+def t_grid_sees(rt, b, thing, s, ignore):
+    board = rt.things.boards.get(b)
+    if board.__class__ is not Board:
+        board = _board(rt, b, "grid_sees")
     fid = _figure(board, thing, "grid_sees")
-    return gs.sees(board, fid, _space(board, s, "grid_sees"), _things(ignore, "grid_sees"))
+    if s.__class__ is not int or not 0 <= s < board.spaces:
+        _space(board, s, "grid_sees")
+    return gs.sees(board, fid, s, _things(ignore, "grid_sees"))
 
 
 @builtin("grid_seen_by(board, int, list<any>, list<any>) -> bool")

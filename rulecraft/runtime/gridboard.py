@@ -4,15 +4,18 @@ Takes the rows and the legend `grid_board` reads (grid.py) and the terrains the 
 Gives `Board`: the geometry of the spaces (`xy`, `on_board`, `passable`, footprints), the
 occupancy (`place`, `lift`, `fits`, whom a figure may pass) and the board's settings, with the
 tables of its layout kept until the layout changes; the searches over it are gridsearch.py's and
-the built-ins grid.py's. A newcomer may add a board setting here (and its built-in in grid.py);
-a change to the layout must call `relaid`, one to the figures `changed`, so no search answers
-from an old table.
+the built-ins grid.py's. The board's `version` counts its changes: the searches' answers are kept
+per version (`searches`, board.py's cache). A newcomer may add a board setting here (and its
+built-in in grid.py); a change to the layout must call `relaid`, one to the figures or to a
+setting a move or a sight line reads `changed`, so no search answers from an old table or an
+old version.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from .board import Searches
 from .state import Entity
 
 STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -42,6 +45,7 @@ class Board:
         self.terrains = terrains
         self.height = len(rows)
         self.width = max((len(r) for r in rows), default=0)
+        self.spaces = self.width * self.height  # spaces are 0 .. spaces - 1
         self.terrain: list[str] = []
         self.cost: list[int] = []
         self.mark: list[str] = []
@@ -64,43 +68,60 @@ class Board:
         self.squeeze = False  # may a diagonal step pass between two impassable spaces?
         self.passing = "side"  # see PASSING: by default a figure passes those of its own side
         self.turn_cost: dict[int, int] = {}  # entity id -> movement points a turn costs (turning figures)
-        self.memo: dict[tuple[int, int], dict[State, int]] = {}  # (figure, budget) -> costs, until a change
-        self.layout: tuple[list[bool], list[list[tuple[int, int]]]] | None = None  # see `small_steps`
+        self.version = 0  # bumped by every change a search can see (`changed`)
+        self.searches = Searches()  # the answers of this version's searches (gridsearch.py)
+        self.standable: list[bool] | None = None  # see `standing`
+        self.layout: list[list[tuple[int, int]]] | None = None  # see `small_steps`
         self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint (this layout)
+        self.neighbours: list[tuple[int, ...]] | None = None  # see `around`
 
     def changed(self) -> None:
-        """Something that moves depend on changed (a figure, a turning cost)."""
-        self.memo.clear()
+        """Something that moves or sight depend on changed (a figure, a turning cost, a setting):
+        a new version, whose searches are found again."""
+        self.version += 1
 
     def relaid(self) -> None:
         """The layout changed (a terrain, an opened area, the board's rules): moves and the tables
         made from it are found again."""
         self.layout = None
+        self.standable = None
+        self.neighbours = None
         self.footprints.clear()
         self.changed()
 
-    def small_steps(self) -> tuple[list[bool], list[list[tuple[int, int]]]]:
-        """The layout's tables for figures of one space, made once per layout: whether each space
-        can be stood on, and from each space the steps into its neighbours as (space, cost), in
-        STEPS order, leaving out those onto spaces that cannot be stood on and diagonal squeezes."""
+    def standing(self) -> list[bool]:
+        """The layout's table of whether each space can be stood on (open and passable), made once per layout."""
+        if self.standable is None:
+            w = self.width
+            self.standable = [self.passable(s % w, s // w) for s in range(self.spaces)]
+        return self.standable
+
+    def small_steps(self) -> list[list[tuple[int, int]]]:
+        """The layout's table for figures of one space, made once per layout: from each space the
+        steps into its neighbours as (space, cost), in STEPS order, leaving out those onto spaces
+        that cannot be stood on and diagonal squeezes."""
         if self.layout is None:
             w = self.width
-            standable = [self.passable(s % w, s // w) for s in range(w * self.height)]
             steps: list[list[tuple[int, int]]] = []
-            for s in range(len(standable)):
+            for s in range(self.spaces):
                 x, y = s % w, s // w
                 steps.append([((y + dy) * w + x + dx, self.cost[(y + dy) * w + x + dx]) for dx, dy in STEPS
                               if self.passable(x + dx, y + dy) and self.diagonal_ok(x, y, dx, dy)])
-            self.layout = (standable, steps)
+            self.layout = steps
         return self.layout
+
+    def around(self) -> list[tuple[int, ...]]:
+        """The layout's on-board spaces around each space (8 directions), in space order: made once per layout."""
+        if self.neighbours is None:
+            w = self.width
+            self.neighbours = [tuple(sorted((s // w + dy) * w + s % w + dx for dx, dy in STEPS
+                                            if self.on_board(s % w + dx, s // w + dy))) for s in range(self.spaces)]
+        return self.neighbours
 
     # ---- spaces -------------------------------------------------------------
 
     def xy(self, s: int) -> tuple[int, int]:
         return s % self.width, s // self.width
-
-    def valid(self, s: Any) -> bool:
-        return s.__class__ is int and 0 <= s < self.width * self.height  # a bool's class is bool
 
     def on_board(self, x: int, y: int) -> bool:
         if not (0 <= x < self.width and 0 <= y < self.height):
@@ -144,7 +165,7 @@ class Board:
     def fits(self, fid: int | None, s: int, size: tuple[int, int], side: str, ending: bool) -> bool:
         """May a figure stand (ending) or pass (not ending) with its top-left at s?"""
         if size == ONE_SPACE:
-            if not self.small_steps()[0][s]:
+            if not self.standing()[s]:
                 return False
             other = self.occupant.get(s)
             return other is None or other == fid or (not ending and self.passes(other, side))

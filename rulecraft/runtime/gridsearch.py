@@ -6,9 +6,13 @@ Takes a `gridboard.Board` (its terrain, occupancy, footprints and settings). Giv
 one fixed order), the turning of a figure let turn (`shapes`, `turns`: a turn swaps width and
 height and keeps a space it covered) and line of sight (`crossed`, `blocks`, `sight`, `sees`:
 exact integer arithmetic, symmetric by construction). grid.py describes the rules these
-implement; its built-ins call them. The results depend only on the board, so a newcomer may
-change how a search runs (a cache, a faster queue) as long as every answer stays the same; the
-tests in tests/runtime/test_grid*.py pin them against independent references.
+implement; its built-ins call them. The results depend only on the board, so the move search
+(`costs`) and the sight queries (`sight`, `sees`) are kept per board version in the board's cache
+(`Board.searches`, board.py), keyed by everything else they depend on (the figure, the budget, the
+spaces, the figures exempted); `line_clear` and `seen_from` are the same queries uncached. A
+newcomer may change how a search runs (a cache, a faster queue) as long as every answer stays
+the same; the tests in tests/runtime/test_grid*.py and tests/runtime/grid_speed/ pin them
+against independent references and against the uncached searches.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ def steps(board: Board, fid: int, state: State) -> list[tuple[State, int]]:
     side = board.side[fid]
     if size == ONE_SPACE:  # the layout's table, then the figures standing in the way (never turns)
         occupant, passes = board.occupant, board.passes
-        return [((n, size), cost) for n, cost in board.small_steps()[1][s]
+        return [((n, size), cost) for n, cost in board.small_steps()[s]
                 if (other := occupant.get(n)) is None or other == fid or passes(other, side)]
     x, y = board.xy(s)
     out = []
@@ -72,9 +76,10 @@ def costs(board: Board, fid: int, budget: int) -> dict[State, int]:
     """Least movement cost to bring the figure to each state (top-left space, orientation),
     within budget (Dijkstra; passing through friends is allowed, ending there is checked
     by the caller)."""
-    known = board.memo.get((fid, budget))
-    if known is not None:
-        return known
+    return board.searches.answer(board.version, ("costs", fid, budget), lambda: _costs(board, fid, budget))
+
+
+def _costs(board: Board, fid: int, budget: int) -> dict[State, int]:
     start = (board.anchor[fid], board.size[fid])
     best = {start: 0}
     queue = [(0, start)]
@@ -87,7 +92,6 @@ def costs(board: Board, fid: int, budget: int) -> dict[State, int]:
             if total <= budget and total < best.get(nxt, budget + 1):
                 best[nxt] = total
                 heapq.heappush(queue, (total, nxt))
-    board.memo[(fid, budget)] = best
     return best
 
 
@@ -193,6 +197,12 @@ def blocks(board: Board, s: int, exempt: set[int]) -> bool:
 
 def sight(board: Board, a: int, b: int, exempt: set[int]) -> bool:
     """Line of sight between spaces a and b; figures standing on a or b never block."""
+    return board.searches.answer(board.version, ("sight", a, b, frozenset(exempt)),
+                                 lambda: line_clear(board, a, b, exempt))
+
+
+def line_clear(board: Board, a: int, b: int, exempt: set[int]) -> bool:
+    """`sight`, found now."""
     if not (board.on_board(*board.xy(a)) and board.on_board(*board.xy(b))):
         return False
     exempt = set(exempt)
@@ -213,8 +223,14 @@ def sight(board: Board, a: int, b: int, exempt: set[int]) -> bool:
 
 def sees(board: Board, fid: int, target: int, exempt: set[int]) -> bool:
     """A figure sees a space if the centre of any space it covers sees it."""
+    return board.searches.answer(board.version, ("sees", fid, target, frozenset(exempt)),
+                                 lambda: seen_from(board, fid, target, exempt))
+
+
+def seen_from(board: Board, fid: int, target: int, exempt: set[int]) -> bool:
+    """`sees`, found now (its sight lines uncached)."""
     mine = board.spaces_of(fid)
     if target in mine:
         return True
     ex = set(exempt) | {fid}
-    return any(sight(board, s, target, ex) for s in mine)
+    return any(line_clear(board, s, target, ex) for s in mine)

@@ -25,7 +25,13 @@ Every built-in takes the game first and the board (a declared `board`, kept unde
 second; each is declared next to its function (`@builtin`, library.py). Wrong arguments become
 IllegalAction, never a raw Python exception. Boards live in `rt.things.boards` and give a
 deterministic `snapshot()` for the replay digest. `hex_joined` and `hex_border` serve connection
-games (board.py's `joined`). A newcomer may add a built-in here the same way.
+games (board.py's `joined`). The queries a rule asks most (`hex_at`, `hex_neighbour`,
+`hex_adjacent`...) have a typed entry point each (`t_NAME`, `@typed`, library.py), called on a board
+the ruleset declares: it takes the board's name as a text, tests the rest in one test on its way
+and refuses through the checks (`_checked`, `_cell`...) in the built-in's words. Rays (`hex_ray`,
+`hex_reach`) are found once per cell and direction and kept in the board's search cache
+(board.py's `Searches`): they follow the cells alone, which never change once laid, so no change
+of the tokens makes them old. A newcomer may add a built-in here the same way.
 """
 
 from __future__ import annotations
@@ -35,9 +41,9 @@ import itertools
 import string
 from typing import Any
 
-from .board import joined
+from .board import Searches, joined
 from .errors import BudgetExceeded, IllegalAction
-from .library import builtin
+from .library import builtin, typed
 from .state import Entity
 
 STEPS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
@@ -73,6 +79,7 @@ class HexBoard:
             tuple(self.index.get((x + dx, y + dy), -1) for dx, dy in STEPS) for x, y in self.coords]
         self.tokens: dict[int, tuple[Entity, int]] = {}  # cell -> (thing, rotation)
         self.where: dict[int, int] = {}  # thing id -> cell
+        self.searches = Searches()  # rays (`ray`): they follow the cells, which never change (version 0)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HexBoard:
         """The board in a copy of its game: the cells are made once and never change, so the copy
@@ -81,6 +88,7 @@ class HexBoard:
         memo[id(self)] = twin
         twin.tokens = {cell: (copy.deepcopy(e, memo), r) for cell, (e, r) in self.tokens.items()}
         twin.where = dict(self.where)
+        twin.searches = Searches()
         return twin
 
     # ---- shape ------------------------------------------------------------
@@ -121,12 +129,11 @@ class HexBoard:
         return self.neighbour_table[cell][direction % 6]
 
     def ray(self, cell: int, direction: int, limit: int | None = None) -> list[int]:
-        out: list[int] = []
-        nxt = self.neighbour_table[cell][direction % 6]
-        while nxt >= 0 and (limit is None or len(out) < limit):
-            out.append(nxt)
-            nxt = self.neighbour_table[nxt][direction % 6]
-        return out
+        """The cells from `cell` on in a direction to the board's edge (at most `limit` of them):
+        found once per cell and direction, as the cells never change; a new list each time."""
+        d = direction % 6
+        cells = self.searches.answer(0, ("ray", cell, d), lambda: walk(self.neighbour_table, cell, d))
+        return list(cells if limit is None else cells[:limit])
 
     def distance(self, a: int, b: int) -> int:
         (x1, y1), (x2, y2) = self.coords[a], self.coords[b]
@@ -247,6 +254,16 @@ class HexBoard:
                            for c in sorted(self.tokens) if self.tokens[c][0].alive]}
 
 
+def walk(neighbours: list[tuple[int, ...]], cell: int, d: int) -> tuple[int, ...]:
+    """The cells from `cell` on in direction d to the edge of a board with these neighbours, found now."""
+    out: list[int] = []
+    nxt = neighbours[cell][d]
+    while nxt >= 0:
+        out.append(nxt)
+        nxt = neighbours[nxt][d]
+    return tuple(out)
+
+
 def parse_text(board: HexBoard, text: str) -> dict[str, tuple[str, int, int | None]]:
     """Read a picture written like `hex_text`: cell label -> (symbol, rotation, owner number or None).
 
@@ -303,6 +320,15 @@ def _cell(board: HexBoard, fn: str, cell: Any) -> int:
     if not board.valid(cell):
         raise _bad(fn, f"{cell!r} is not a cell of hex board '{board.name}' (0..{board.size() - 1})")
     return cell
+
+
+def _checked(rt, fn: str, name: Any, *cells: Any) -> HexBoard:
+    """The hex board named `name`, each of `cells` checked to be one of its cells: what does not
+    hold is refused, in this order."""
+    board = _board(rt, fn, name)
+    for c in cells:
+        _cell(board, fn, c)
+    return board
 
 
 def _cells(rt, board: HexBoard, fn: str, cells: Any) -> list[int]:
@@ -365,26 +391,63 @@ def hex_cell(rt, name, label):
 
 @builtin("hex_label(board, int) -> text")
 def hex_label(rt, name, cell):
-    board = _board(rt, "hex_label", name)
-    return board.labels[_cell(board, "hex_label", cell)]
+    if name.__class__ is not str:
+        _board(rt, "hex_label", name)
+    return t_hex_label(rt, name, cell)
+
+
+@typed("hex_label")
+def t_hex_label(rt, name, cell):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or cell.__class__ is not int or not 0 <= cell < len(board.coords):
+        board = _checked(rt, "hex_label", name, cell)
+    return board.labels[cell]
 
 
 @builtin("hex_neighbour(board, int, int) -> int")
 def hex_neighbour(rt, name, cell, direction):
-    board = _board(rt, "hex_neighbour", name)
-    return board.neighbour(_cell(board, "hex_neighbour", cell), _dir("hex_neighbour", direction))
+    if name.__class__ is not str:
+        _board(rt, "hex_neighbour", name)
+    return t_hex_neighbour(rt, name, cell, direction)
+
+
+@typed("hex_neighbour")
+def t_hex_neighbour(rt, name, cell, direction):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or not board.valid(cell) or direction.__class__ is not int:
+        board = _checked(rt, "hex_neighbour", name, cell)
+        _dir("hex_neighbour", direction)
+    return board.neighbour_table[cell][direction % 6]
 
 
 @builtin("hex_neighbours(board, int) -> list<int>")
 def hex_neighbours(rt, name, cell):
-    board = _board(rt, "hex_neighbours", name)
-    return [c for c in board.neighbour_table[_cell(board, "hex_neighbours", cell)] if c >= 0]
+    if name.__class__ is not str:
+        _board(rt, "hex_neighbours", name)
+    return t_hex_neighbours(rt, name, cell)
+
+
+@typed("hex_neighbours")
+def t_hex_neighbours(rt, name, cell):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or cell.__class__ is not int or not 0 <= cell < len(board.coords):
+        board = _checked(rt, "hex_neighbours", name, cell)
+    return [c for c in board.neighbour_table[cell] if c >= 0]
 
 
 @builtin("hex_adjacent(board, int, int) -> bool")
 def hex_adjacent(rt, name, a, b):
-    board = _board(rt, "hex_adjacent", name)
-    return _cell(board, "hex_adjacent", b) in board.neighbour_table[_cell(board, "hex_adjacent", a)]
+    if name.__class__ is not str:
+        _board(rt, "hex_adjacent", name)
+    return t_hex_adjacent(rt, name, a, b)
+
+
+@typed("hex_adjacent")
+def t_hex_adjacent(rt, name, a, b):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or not board.valid(a) or not board.valid(b):
+        board = _checked(rt, "hex_adjacent", name, b, a)
+    return b in board.neighbour_table[a]
 
 
 @builtin("hex_joined(board, list<int>, list<int>, list<int>) -> bool")
@@ -414,8 +477,17 @@ def hex_direction(rt, name, a, b):
 
 @builtin("hex_distance(board, int, int) -> int")
 def hex_distance(rt, name, a, b):
-    board = _board(rt, "hex_distance", name)
-    return board.distance(_cell(board, "hex_distance", a), _cell(board, "hex_distance", b))
+    if name.__class__ is not str:
+        _board(rt, "hex_distance", name)
+    return t_hex_distance(rt, name, a, b)
+
+
+@typed("hex_distance")
+def t_hex_distance(rt, name, a, b):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or not board.valid(a) or not board.valid(b):
+        board = _checked(rt, "hex_distance", name, a, b)
+    return board.distance(a, b)
 
 
 @builtin("hex_ray(board, int, int) -> list<int>")
@@ -479,13 +551,32 @@ def hex_remove(rt, name, thing):
 
 @builtin("hex_at(board, int) -> any")
 def hex_at(rt, name, cell):
-    board = _board(rt, "hex_at", name)
-    return board.at(_cell(board, "hex_at", cell))
+    if name.__class__ is not str:
+        _board(rt, "hex_at", name)
+    return t_hex_at(rt, name, cell)
+
+
+@typed("hex_at")
+def t_hex_at(rt, name, cell):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard or cell.__class__ is not int or not 0 <= cell < len(board.coords):
+        board = _checked(rt, "hex_at", name, cell)
+    return board.at(cell)
 
 
 @builtin("hex_cell_of(board, any) -> int")
 def hex_cell_of(rt, name, thing):
-    return _board(rt, "hex_cell_of", name).cell_of(_thing("hex_cell_of", thing))
+    if name.__class__ is not str:
+        _board(rt, "hex_cell_of", name)
+    return t_hex_cell_of(rt, name, thing)
+
+
+@typed("hex_cell_of")
+def t_hex_cell_of(rt, name, thing):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard:
+        board = _board(rt, "hex_cell_of", name)
+    return board.cell_of(_thing("hex_cell_of", thing))
 
 
 @builtin("hex_rotation(board, any) -> int")
@@ -502,7 +593,17 @@ def hex_things(rt, name):
 
 @builtin("hex_empty(board) -> list<int>")
 def hex_empty(rt, name):
-    return _board(rt, "hex_empty", name).empty()
+    if name.__class__ is not str:
+        _board(rt, "hex_empty", name)
+    return t_hex_empty(rt, name)
+
+
+@typed("hex_empty")
+def t_hex_empty(rt, name):
+    board = rt.things.boards.get(name)
+    if board.__class__ is not HexBoard:
+        board = _board(rt, "hex_empty", name)
+    return board.empty()
 
 
 @builtin("hex_side(board, any, int) -> int")

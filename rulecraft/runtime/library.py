@@ -4,14 +4,22 @@ Takes: functions marked `@builtin("name(type, type) -> type")` in the modules th
 them (builtins.py for the general ones, grid.py and hexgrid.py for boards, data.py for maps).
 Gives: `BUILTINS`, name -> `Builtin(func, params, result)`, which the checker types calls
 with, the code generator binds into handlers and the reference pages describe (the first
-paragraph of the function's docstring is its description).
+paragraph of the function's docstring is its description); and `TYPED`, name -> the
+built-in's typed entry point where it has one (`@typed`), which compiled handlers call where the
+compiler proved what that entry point assumes (compiler/typed_calls.py).
+
+A typed entry point takes the same arguments and gives the same answer as its built-in, and
+assumes only that each argument of a type in PROVEN is proven: a `board` argument is the name of
+a board the ruleset declares (a text). Everything else (that the board is laid and of its kind, a
+space a whole number on it, a thing on it) it tests itself, in one test on its way, and refuses
+in the built-in's own words (the same IllegalAction, in the same order). The built-in itself
+checks what the typed one assumes and then calls it, so both are one implementation.
 
 The signature's types are those of the checker's signature parser: `int`, `text`, `bool`,
 `num`, `any`, `none`, `player`, `zone`, `def`, `list<...>`, and `T`, a type variable bound by
 the first argument that mentions it. A newcomer adds a built-in by writing a function that
 takes the game first and marking it here; a name may be declared only once. A `Builtin` is
-the place for more facts about a built-in (for example an entry point that skips the
-argument checks the compiler has already proved).
+the place for more facts about a built-in.
 """
 
 from __future__ import annotations
@@ -31,6 +39,8 @@ class Builtin(NamedTuple):
 
 
 BUILTINS: dict[str, Builtin] = {}
+TYPED: dict[str, Callable[..., Any]] = {}
+PROVEN = ("board",)  # the parameter types whose arguments a typed entry point takes as proved
 
 
 def parse(signature: str) -> tuple[str, tuple[str, ...], str]:
@@ -52,6 +62,18 @@ def builtin(signature: str) -> Callable[[F], F]:
         if name in BUILTINS:
             raise RuntimeError(f"the built-in `{name}` is declared twice")
         BUILTINS[name] = Builtin(func, params, result)
+        return func
+
+    return register
+
+
+def typed(name: str) -> Callable[[F], F]:
+    """Declare the function it marks as the typed entry point of the built-in `name` (declared before it)."""
+
+    def register(func: F) -> F:
+        if name not in BUILTINS or name in TYPED:
+            raise RuntimeError(f"a typed entry point of `{name}`, which is no built-in or has one already")
+        TYPED[name] = func
         return func
 
     return register

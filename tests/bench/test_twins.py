@@ -1,4 +1,5 @@
-"""The hand-written twins in bench/twins play the same games as the example rulesets: seeded
+"""The hand-written twins in bench/twins play the same games as the example rulesets, the flat
+ones (a list of cells) and those written with the grid built-ins (figures on a board): seeded
 games replayed in both, every move and the winner compared."""
 
 from pathlib import Path
@@ -9,6 +10,8 @@ import rulecraft
 from bench.twins import breakthrough, connect_four, connect_four_as_written
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+BREAKTHROUGHS = ["breakthrough", "breakthrough-grid"]
+CONNECT_FOURS = ["connect-four", "connect-four-grid"]
 
 
 def played(folder: str, seed: int) -> tuple[list, str | None]:
@@ -18,17 +21,19 @@ def played(folder: str, seed: int) -> tuple[list, str | None]:
     return picks, game.winner.name if game.winner else None
 
 
+@pytest.mark.parametrize("folder", BREAKTHROUGHS)
 @pytest.mark.parametrize("seed", range(10))
-def test_breakthrough_twin_makes_the_same_moves(seed):
-    picks, winner = played("breakthrough", seed)
+def test_breakthrough_twin_makes_the_same_moves(folder, seed):
+    picks, winner = played(folder, seed)
     moves, twin_winner = breakthrough.play(seed)
     assert [(m["origin"], m["target"]) for m in picks] == moves
     assert twin_winner == winner
 
 
+@pytest.mark.parametrize("folder", CONNECT_FOURS)
 @pytest.mark.parametrize("seed", range(10))
-def test_connect_four_twin_makes_the_same_moves(seed):
-    picks, winner = played("connect-four", seed)
+def test_connect_four_twin_makes_the_same_moves(folder, seed):
+    picks, winner = played(folder, seed)
     columns, twin_winner = connect_four.play(seed)
     assert picks == columns
     assert twin_winner == winner
