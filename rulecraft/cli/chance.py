@@ -10,9 +10,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from ..compiler.loader import load
-from ..inputs.given import UsageError, assumption_overrides, query_arguments
-from ..views import plots
+from . import command
 from .options import JSON_HELP, add_mod_option, add_plot_option
 from .output import say, say_json
 
@@ -21,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def add_odds(sub) -> None:
-    o = sub.add_parser("odds", help="exact probabilities by enumeration")
+    o = command(sub, "odds")
     o.add_argument("game")
     o.add_argument("query", nargs="?")
     o.add_argument("params", nargs="*", metavar="NAME=VALUE")
@@ -34,7 +32,10 @@ def add_odds(sub) -> None:
 
 
 def cmd_odds(args) -> int:
+    from ..compiler.loader import load
+    from ..inputs.given import UsageError, assumption_overrides, query_arguments
     from ..runtime import odds as chance
+    from ..views import plots
 
     plots.check(args.plot, args.force)
     rules = load(args.game, args.mod)
