@@ -5,7 +5,6 @@ the setup and before each round, where no handler runs: the agent plays on from 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 from .agents import Agent, ReplayAgent
 from .budget import DEFAULT_BUDGET
 from .errors import GameOver, IllegalAction, UnknownName, located
+from .fastpath_copy import copy_state
 from .game import Game
 from .ruleset import Ruleset
 
@@ -77,7 +77,7 @@ def copy_game(game: Game) -> Game:
                             id(game.history.entries): [], id(game.history.touched): set()}
     for agent in game.choices.agents.values():
         memo[id(agent)] = agent
-    sim = copy.deepcopy(game, memo)
+    sim = copy_state(game, memo)
     sim.history.full = False
     return sim
 
