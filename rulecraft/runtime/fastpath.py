@@ -60,7 +60,7 @@ class QuietHistory(History):
             self.refuse("choice")
         self.recorded += 1
         self.seq += 1
-        shown_prompt, volume = sized_json(prompt)
+        shown_prompt, volume = (prompt, len(prompt)) if prompt.__class__ is str else sized_json(prompt)
         cls = picked.__class__
         if cls in UNSIZED:
             shown = picked

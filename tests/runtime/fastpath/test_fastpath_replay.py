@@ -8,13 +8,12 @@ from pathlib import Path
 import pytest
 
 import rulecraft
+from rulecraft.compiler.loader import bundled_ids
 from rulecraft.runtime import fastpath, history
 from rulecraft.runtime.errors import BudgetExceeded
-from rulecraft.runtime.history import MAX_LOG
-from rulecraft.compiler.loader import bundled_ids
 from rulecraft.runtime.events import Events
 from rulecraft.runtime.fastpath import FastEvents, QuietHistory, applies
-from rulecraft.runtime.history import History
+from rulecraft.runtime.history import MAX_LOG, History
 from rulecraft.runtime.play import run, start
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -45,7 +44,8 @@ def test_the_fast_path_logs_what_the_normal_path_logs(ruleset_id, scenario):
         assert fast.log_lines() == normal.log_lines(), f"seed {seed}"
         assert (fast.history.seq, fast.history.recorded, fast.budget.steps) == \
             (normal.history.seq, normal.history.recorded, normal.budget.steps), f"seed {seed}"
-        assert fast.history.tally == normal.history.tally and fast.history.touched == normal.history.touched
+        assert fast.history.tally == normal.history.tally
+        assert fast.history.touched == normal.history.touched
         assert fast.digest() == normal.digest(), f"seed {seed}"
 
 
@@ -65,7 +65,8 @@ def test_a_game_where_the_fast_path_does_not_apply_plays_on_the_normal_path(rule
 
 def test_the_full_log_never_takes_the_fast_path():
     game = start(rulecraft.load(str(EXAMPLES / "connect-four")), "classic", seed=1)
-    assert not applies(game) and type(game.history) is History
+    assert not applies(game)
+    assert type(game.history) is History
 
 
 @pytest.mark.parametrize("quiet", [False, True])
