@@ -44,16 +44,16 @@ class Choices:
         self.picks: list[int] = []  # every asked choice's answer, in order (searching agents replay them)
 
     def choose(self, player: Entity, options: Sequence[Any], prompt: str) -> Any:
-        """The option `player`'s agent picks (logged); a random agent's pick is one draw on the
-        player's stream, as RandomAgent.choose draws it, without asking it."""
+        """The option `player`'s agent picks (logged); a random agent's pick is drawn here, one draw
+        on the player's stream (`agent_random`, as RandomAgent.choose draws it), without asking it."""
         options = list(options)
         n = len(options)
         if not n:
             return None
         if n == 1:
             index = 0
-        elif self.agents[player.id].__class__ is RandomAgent:  # one draw on the player's stream
-            self.agent_states[player.id], index = rng.below(self.agent_states[player.id], n)
+        elif self.agents[player.id].__class__ is RandomAgent:  # its pick, without asking it
+            index = self.agent_random(player, n)
             self.picks.append(index)
         else:
             index = self.ask(player, options, prompt)

@@ -53,6 +53,8 @@ def copy_state(value: Any, memo: dict[int, Any]) -> Any:
         memo[id(value)] = twin
         get = memo.get
         for k, v in value.items():
+            if k.__class__ not in ATOMS:  # a tuple of numbers stays itself; one of things is copied
+                k = copy_state(k, memo)
             twin[k] = v if v.__class__ in ATOMS else get(id(v)) or copy_state(v, memo)
         return twin
     if cls is tuple:
