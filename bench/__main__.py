@@ -6,7 +6,7 @@ import argparse
 import platform
 import sys
 
-from . import board_games, check_time, compile_speed, doom, doomtrooper, events, handler, lists, lsp, neuroshima, odds, search
+from . import board_games, check_time, compile_speed, doom, doomtrooper, events, handler, lists, lsp, neuroshima, odds, search, simulate
 
 
 def table(title: str, rows: list[tuple[str, str, str]]) -> str:
@@ -40,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
           flush=True)
     print(table("l) searching agents: a checkpoint copy, and MCTS decisions (CPU)", search.run_bench(args.quick)), "\n",
           flush=True)
+    print(table("m) simulate: games/s in one worker (CPU)", simulate.run_bench(args.quick)), "\n", flush=True)
     if args.show_code:
         for case in handler.CASES:
             print(f"compiled `{case.fn}`, as Python:\n" + handler.generated_source(case.fn) + "\n")

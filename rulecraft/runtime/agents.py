@@ -32,7 +32,8 @@ class FirstLegalAgent(Agent):
 
 
 class RandomAgent(Agent):
-    """Picks uniformly; its generator state lives in the game state (per player)."""
+    """Picks uniformly; its generator state lives in the game state (per player). Choices.choose
+    draws a RandomAgent's pick (`Choices.agent_random`) without asking it; a subclass is asked."""
 
     name = "random"
 

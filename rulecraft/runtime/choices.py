@@ -44,17 +44,24 @@ class Choices:
         self.picks: list[int] = []  # every asked choice's answer, in order (searching agents replay them)
 
     def choose(self, player: Entity, options: Sequence[Any], prompt: str) -> Any:
+        """The option `player`'s agent picks (logged); a random agent's pick is drawn here, one draw
+        on the player's stream (`agent_random`, as RandomAgent.choose draws it), without asking it."""
         options = list(options)
         n = len(options)
         if not n:
             return None
-        index = self.ask(player, options, prompt) if n > 1 else 0
-        if not 0 <= index < n:
-            raise IllegalAction(f"agent of {player.name} chose option {index} of {n}")
-        if n > 1:
+        if n == 1:
+            index = 0
+        elif self.agents[player.id].__class__ is RandomAgent:  # its pick, without asking it
+            index = self.agent_random(player, n)
+            self.picks.append(index)
+        else:
+            index = self.ask(player, options, prompt)
+            if not 0 <= index < n:
+                raise IllegalAction(f"agent of {player.name} chose option {index} of {n}")
             self.picks.append(index)
         picked = options[index]
-        self.history.record("choice", player=player, prompt=prompt, options=n, picked=picked)
+        self.history.choice(player, prompt, n, picked)
         return picked
 
     def ask(self, player: Entity, options: list[Any], prompt: str) -> int:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
-from . import rng
+from . import fastpath, rng
 from .agents import Agent
 from .budget import DEFAULT_BUDGET, Budget
 from .chance import Chance, Seeded, Source
@@ -55,12 +55,14 @@ class Game:
     `shared_props`: things laid out with `rt.things.lay_out` share their property values until
     one is changed (deck checks lay out thousands of cards this way).
     `log`: "full" (the default) logs every happening; "simulation" keeps only what a replay
-    needs (the scenario, the choices, the end), for playing many games fast."""
+    needs (the scenario, the choices, the end), for playing many games fast.
+    `fast_path`: False keeps a simulation on the normal path (fastpath.py), to compare the two."""
 
     def __init__(self, ruleset: Ruleset, seed: int = 0, players: Sequence[str] = ("p1", "p2"),
                  agents: Sequence[Agent] | None = None, assumptions: dict[str, Any] | None = None,
                  budget: int = DEFAULT_BUDGET, source: Source | None = None, params: dict[str, Any] | None = None,
-                 options: Sequence[str] = (), shared_props: bool = False, log: str = "full"):
+                 options: Sequence[str] = (), shared_props: bool = False, log: str = "full",
+                 fast_path: bool = True):
         if log not in LOG_MODES:
             raise ValueError(f"unknown log mode '{log}' (use one of: {', '.join(LOG_MODES)})")
         self.rules = ruleset
@@ -98,6 +100,8 @@ class Game:
         self.players = self.things.players
         self.log = self.history.entries  # the log entries (the same list, for reading)
         self.boards = self.things.boards
+        self.fast_path = fast_path
+        fastpath.engage(self)
 
     # ---- the state of play ---------------------------------------------------
 

@@ -78,6 +78,18 @@ class History:
             raise BudgetExceeded(f"the game log passed {MAX_LOG_VOLUME} items and characters")
         self.entries.append(entry)
 
+    def choice(self, player: Entity, prompt: str, options: int, picked: Any) -> None:
+        """A choice's entry: which of how many options `player` picked, asked `prompt`."""
+        self.record("choice", player=player, prompt=prompt, options=options, picked=picked)
+
+    def skip(self, what: str) -> None:
+        """A happening a simulation's log leaves out (not in REPLAY_NEEDS, not tallied): numbered,
+        but no entry is made."""
+        if self.choosing is not None or self.recorded >= MAX_LOG:
+            self.refuse(what)
+        self.recorded += 1
+        self.seq += 1
+
     def count(self, what: str, value: Any) -> None:
         """Counts a thing (not a player) picked or played by its definition id, a text picked as itself."""
         if value.__class__ is Entity:
@@ -95,7 +107,7 @@ class History:
 
     def skip_log(self) -> None:
         """A `log` line a simulation's log leaves out: numbered, but its text is never made."""
-        self.record("log")
+        self.skip("log")
 
     def touch(self, rules: Iterable[str]) -> None:
         self.touched.update(rules)

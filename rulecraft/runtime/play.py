@@ -5,7 +5,6 @@ the setup and before each round, where no handler runs: the agent plays on from 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,13 +12,15 @@ from typing import Any
 from .agents import Agent, ReplayAgent
 from .budget import DEFAULT_BUDGET
 from .errors import GameOver, IllegalAction, UnknownName, located
+from .fastpath import engage
+from .fastpath_copy import copy_state
 from .game import Game
 from .ruleset import Ruleset
 
 
 def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: Sequence[str] | None = None,
           agents: Sequence[Agent] | None = None, assumptions: dict[str, Any] | None = None,
-          budget: int | None = None, options: Sequence[str] = (), log: str = "full") -> Game:
+          budget: int | None = None, options: Sequence[str] = (), log: str = "full", fast_path: bool = True) -> Game:
     spec = None
     if scenario is not None:
         if scenario not in rules.scenarios:
@@ -30,7 +31,7 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
         if players is None and "players" in spec.props:
             players = spec.props["players"]
     game = Game(rules, seed=seed, players=players or ("p1", "p2"), agents=agents, assumptions=assumptions,
-                options=options, budget=budget or DEFAULT_BUDGET, log=log)
+                options=options, budget=budget or DEFAULT_BUDGET, log=log, fast_path=fast_path)
     if spec is not None:
         game.scenario = spec.id
         game.scenario_props = dict(spec.props)
@@ -72,13 +73,15 @@ class Checkpoint:
 
 def copy_game(game: Game) -> Game:
     """A copy of a game to play on: its own state, the same ruleset and agents, no log kept (a
-    simulation's) and none of the original's log entries, rules that ran or checkpoint."""
+    simulation's, on the fast path where it applies) and none of the original's log entries, rules
+    that ran or checkpoint."""
     memo: dict[int, Any] = {id(game.rules): game.rules, id(game.checkpoint): None,
                             id(game.history.entries): [], id(game.history.touched): set()}
     for agent in game.choices.agents.values():
         memo[id(agent)] = agent
-    sim = copy.deepcopy(game, memo)
+    sim = copy_state(game, memo)
     sim.history.full = False
+    engage(sim)
     return sim
 
 

@@ -77,6 +77,9 @@ def copied_value(value: Any, memo: dict[int, Any]) -> Any:
     cls = value.__class__
     if cls in ATOMS:
         return value
+    if cls is Entity:
+        twin = memo.get(id(value))
+        return twin if twin is not None else value.__deepcopy__(memo)
     if cls is list or cls is tuple:
         for v in value:
             if v.__class__ not in ATOMS:
@@ -118,6 +121,18 @@ class Zone:
         if self.runs is None and not self.items:
             self.runs, self.laid = [], []
         return self.runs
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Zone:
+        """The zone in a copy of its game: its lists (items, runs, laid) of the copy's things."""
+        twin = Zone.__new__(Zone)
+        memo[id(self)] = twin
+        twin.name, twin.in_play, twin.hidden = self.name, self.in_play, self.hidden
+        twin.owner = copied_value(self.owner, memo)
+        twin.items = [copied_value(e, memo) for e in self.items]
+        twin.runs = None if self.runs is None else [(kind, [copied_value(e, memo) for e in things])
+                                                    for kind, things in self.runs]
+        twin.laid = None if self.laid is None else [copied_value(e, memo) for e in self.laid]
+        return twin
 
     @property
     def ref(self) -> str:

@@ -1,0 +1,92 @@
+"""A copy of a game to play on (a searching agent's playout, the checkpoints it starts from).
+
+It takes a game and a memo (`copy.deepcopy`'s: id of an object -> what stands for it in the copy,
+pre-seeded by the caller with what the copy shares, such as the ruleset and the agents) and gives
+the copy. The copy walks the state directly instead of through `copy.deepcopy`'s generic protocol:
+the runtime's own parts (plain objects of `rulecraft.runtime` without a copy method of their own)
+are rebuilt attribute by attribute, lists, dicts and sets item by item, values that hold no thing
+(numbers, text, tuples of them) and frozen sets are shared, and every other object goes to
+`copy.deepcopy` with the same memo (so a class's own `__deepcopy__`, such as Entity's or a board's,
+still decides how it is copied). Values that never change once made are shared: `SHARED_FIELDS`
+names them by the part that holds them. A newcomer adds a field there only if nothing ever changes
+it (or what it holds) after the game is made, or it is a cache only ever filled with what the
+original and every copy would fill it with (Chance.faces).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from types import MethodType
+from typing import Any
+
+from .state import ATOMS, Entity
+
+# (class name, attribute) whose value is made once and never changed: a copy shares it
+SHARED_FIELDS = frozenset({
+    ("Game", "assume"), ("Game", "options"),
+    ("Things", "assume"), ("Things", "replaced"), ("CopyOnWriteThings", "assume"), ("CopyOnWriteThings", "replaced"),
+    ("Properties", "assume"), ("Chance", "assume"), ("Chance", "faces"),
+})
+_MISSING = object()
+_plain_parts: dict[type, bool] = {}  # class -> whether it is copied attribute by attribute
+
+
+def copy_state(value: Any, memo: dict[int, Any]) -> Any:
+    """`value` in the copy (see the module's docstring)."""
+    cls = value.__class__
+    if cls in ATOMS:
+        return value
+    found = memo.get(id(value), _MISSING)
+    if found is not _MISSING:
+        return found
+    if cls is Entity:
+        return value.__deepcopy__(memo)
+    if cls is list:
+        twin: Any = []
+        memo[id(value)] = twin
+        get = memo.get
+        twin.extend([v if v.__class__ in ATOMS else get(id(v)) or copy_state(v, memo) for v in value])
+        return twin
+    if cls is dict or cls is Counter:
+        twin = cls()
+        memo[id(value)] = twin
+        get = memo.get
+        for k, v in value.items():
+            if k.__class__ not in ATOMS:  # a tuple of numbers stays itself; one of things is copied
+                k = copy_state(k, memo)
+            twin[k] = v if v.__class__ in ATOMS else get(id(v)) or copy_state(v, memo)
+        return twin
+    if cls is tuple:
+        items = tuple(v if v.__class__ in ATOMS else copy_state(v, memo) for v in value)
+        return value if all(a is b for a, b in zip(items, value)) else items
+    if cls is set:
+        twin = {v if v.__class__ in ATOMS else copy_state(v, memo) for v in value}
+        memo[id(value)] = twin
+        return twin
+    if cls is frozenset:
+        return value if all(v.__class__ in ATOMS for v in value) else copy.deepcopy(value, memo)
+    if cls is MethodType:  # a part's bound method held by another part (Things.emit)
+        return MethodType(value.__func__, copy_state(value.__self__, memo))
+    if _is_plain_part(cls):
+        return _copy_part(value, memo)
+    return copy.deepcopy(value, memo)
+
+
+def _is_plain_part(cls: type) -> bool:
+    known = _plain_parts.get(cls)
+    if known is None:
+        known = _plain_parts[cls] = (cls.__module__.startswith("rulecraft.runtime.") and "__dict__" in dir(cls)
+                                     and not hasattr(cls, "__deepcopy__") and not hasattr(cls, "__slots__"))
+    return known
+
+
+def _copy_part(value: Any, memo: dict[int, Any]) -> Any:
+    cls = value.__class__
+    twin = cls.__new__(cls)
+    memo[id(value)] = twin
+    name = cls.__name__
+    fields = twin.__dict__
+    for k, v in value.__dict__.items():
+        fields[k] = v if v.__class__ in ATOMS or (name, k) in SHARED_FIELDS else copy_state(v, memo)
+    return twin
