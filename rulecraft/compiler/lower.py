@@ -33,6 +33,9 @@ from . import resolved as r
 from .comprehensions import ListLowering
 from .facts import NO_USES, Facts, Uses, is_int_literal
 from .lower_data import LOOKING_BUILTINS, BodyState, DataLowering, record_classes
+from .lower_data import constant as _const
+from .optimise.lowering import OptimisedLowering
+from .optimise.unroll import constant_item
 from .source import Span
 from .symbols import BUILTIN_FIELDS
 
@@ -41,12 +44,6 @@ RT = "rt"
 
 def _name(id: str) -> ast.Name:
     return ast.Name(id=id, ctx=ast.Load())
-
-
-def _const(value: Any) -> ast.expr:
-    if isinstance(value, list):
-        return ast.List(elts=[_const(v) for v in value], ctx=ast.Load())
-    return ast.Constant(value=value)
 
 
 def _on_rt(path: str, attr: str) -> ast.expr:
@@ -101,7 +98,7 @@ class Lowered:
     targets: str | None = None
 
 
-class Lowerer(DataLowering, ListLowering):
+class Lowerer(DataLowering, ListLowering, OptimisedLowering):
     """Lowers bodies to Python functions, reading what the checker resolved (a Resolution) and
     what the analysis pass found (Facts); one method per node kind, found through STATEMENTS
     and EXPRESSIONS."""
@@ -110,6 +107,7 @@ class Lowerer(DataLowering, ListLowering):
         self.res = res
         self.facts = facts
         self.items_read = 0  # list item reads lowered so far (each names its temporaries: lower_data)
+        self.inlines = 0  # fns written out in their callers so far (each names its variables: `written_out`)
         self._state: BodyState | None = None  # the handler being lowered (`lowering`)
 
     @property
@@ -218,13 +216,15 @@ class Lowerer(DataLowering, ListLowering):
 
     # ---- statements -------------------------------------------------------
 
-    def block(self, b: n.Block) -> list[ast.stmt]:
+    def block(self, b: n.Block | tuple[n.Stmt, ...]) -> list[ast.stmt]:
+        """A block's statements (or some statements), each after the fns it calls that are
+        written out before it (optimise.lowering)."""
         out: list[ast.stmt] = []
-        for s in b.stmts:
+        for s in b.stmts if isinstance(b, n.Block) else b:
             lower = STATEMENTS.get(type(s))
             if lower is None:
                 raise TypeError(f"cannot lower {type(s).__name__}")
-            for py in lower(self, s):
+            for py in self.hoisted(s) + lower(self, s):
                 _locate(py, s.span.line, s.span.column)
                 out.append(py)
         return out
@@ -289,6 +289,9 @@ class Lowerer(DataLowering, ListLowering):
 
     def for_(self, s: n.For) -> list[ast.stmt]:
         """A `for` runs over a list it already has: its rounds are charged at once."""
+        items = self.facts.unrolled.get(s)
+        if items is not None:
+            return self.unrolled(s, items)
         used = self.facts.uses[s.body]
         body, checks, appended = self.loop_body(s.body, used)
         items = self.loop_items(s.iterable, appended, used)
@@ -430,6 +433,8 @@ class Lowerer(DataLowering, ListLowering):
         arguments = self.state.arguments
         if isinstance(ref, r.LocalRef) and arguments is not None:
             return copy.deepcopy(arguments[ref.name])
+        if isinstance(ref, r.LocalRef) and ref.name in self.state.constants:  # a loop written out
+            return _const(self.state.constants[ref.name])
         if isinstance(ref, r.LocalRef):
             return self.owned_read(e, _name(var(ref.name)))
         if isinstance(ref, r.ConstRef):
@@ -471,6 +476,9 @@ class Lowerer(DataLowering, ListLowering):
             return _call(f"b_{ref.name}", _name(RT), *(lower(a) for a in e.args))
         args = [self.expr(a) for a in e.args]
         if isinstance(ref, r.FnCall):
+            result = self.state.results.get(id(e))
+            if result is not None:  # written out before the statement (`hoisted`)
+                return _name(result)
             args += [_const(self.res.value(default)) for default in ref.missing]
             inlined = self.inlined_call(e, args)
             return inlined if inlined is not None else _call(fn(ref.name), _name(RT), *args)
@@ -497,6 +505,11 @@ class Lowerer(DataLowering, ListLowering):
             state.arguments = None
 
     def index(self, e: n.Index) -> ast.expr:
+        ref = self.res.name(e.target) if isinstance(e.target, n.Name) else None
+        if isinstance(ref, r.LocalRef) and self.state.arguments is None:  # an item of a loop's item, known now
+            known, item = constant_item(self.state.constants.get(ref.name), e.index)
+            if known:
+                return _const(item)
         return self.item(e)
 
     def cast(self, e: n.Cast) -> ast.expr:
