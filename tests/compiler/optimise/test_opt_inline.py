@@ -1,0 +1,69 @@
+"""Inlining (compiler/optimise/inline.py): a small fn with a loop, called from a statement, is
+written out in its caller. Given a source, the optimised and the one-for-one handlers give the
+same results, step counts and faults (message and `file:line:col`); and the call is gone."""
+
+import pytest
+from conftest import code_of, outcome
+
+SOURCE = '''game "t" "T"
+fn run(b: list<int>, start: int, step: int) -> int {
+  let i = start
+  let n = 0
+  while i >= 0 and i < count(b) and b[i] == 1 {
+    n += 1
+    i += step
+  }
+  return n
+}
+fn through(b: list<int>, at: int) -> int {
+  let n = 1 + run(b, at, 1) + run(b, at, -1)
+  return n
+}
+fn checked(b: list<int>, i: int) -> int {
+  require i <= 9 else "past the end of the row"
+  let at = b[i]
+  return at * 2
+}
+fn reads(b: list<int>, i: int) -> int {
+  let x = checked(b, i)
+  return x + 1
+}
+fn either(b: list<int>, i: int) -> int {
+  if i > 5 and run(b, i, 1) > 0 { return 1 }
+  return 0
+}
+'''
+
+
+@pytest.mark.parametrize("board", [[1, 1, 1, 1, 1], [0, 1, 1, 0, 1, 1, 1, 0], [1] * 40])
+@pytest.mark.parametrize("at", [0, 2, 4])
+def test_a_fn_written_out_in_its_caller_gives_the_same_result_and_steps(both, board, at):
+    plain, optimised = both(SOURCE)
+    assert outcome(optimised, "through", board, at) == outcome(plain, "through", board, at)
+    assert outcome(plain, "through", [1, 1, 1, 0], 1) == ("value", 5, 4)  # 1 + 2 + 2, a step a round
+
+
+def test_faults_in_a_fn_written_out_name_the_same_place(both):
+    plain, optimised = both(SOURCE)
+    for args in (([1, 2, 3], 7), ([1, 2, 3], 12), ([1, 2, 3], 1)):
+        assert outcome(optimised, "reads", *args) == outcome(plain, "reads", *args)
+    assert outcome(plain, "reads", [1, 2, 3], 7)[1:4] == ("RuleFault", "a list has no item at index 7 (it has 3 items)",
+                                                          "opt.rules:17:3")
+    assert outcome(plain, "reads", [1, 2, 3], 12)[1:4] == ("IllegalAction", "past the end of the row", "opt.rules:16:3")
+
+
+def test_the_budget_runs_out_at_the_same_step_and_place(both):
+    plain, optimised = both(SOURCE)
+    board = [1] * 300
+    assert outcome(optimised, "through", board, 150, budget=100) == outcome(plain, "through", board, 150, budget=100)
+    assert outcome(plain, "through", board, 150, budget=100)[1::2] == ("BudgetExceeded", "opt.rules:5:3")
+
+
+def test_the_calls_are_gone_where_they_run_first_and_kept_where_they_may_not_run(both):
+    plain, optimised = both(SOURCE)
+    assert "f_run" in code_of(plain, "through").co_names
+    assert "f_run" not in code_of(optimised, "through").co_names
+    assert "f_checked" not in code_of(optimised, "reads").co_names
+    assert "f_run" in code_of(optimised, "either").co_names  # after `and`: it may not run, so it stays a call
+    for i in (3, 6, 8):
+        assert outcome(optimised, "either", [1] * 9, i) == outcome(plain, "either", [1] * 9, i)
