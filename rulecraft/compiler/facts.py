@@ -139,6 +139,7 @@ class Analysis(n.Visitor):
         self.bounds: Bounds = {}  # the bounds of whole-number variables proven where the walk is (optimise.ranges)
         self.top: n.Block | None = None  # the handler's block
         self.bindings: dict[str, int] = {}  # the variables the handler sets anywhere
+        self.fitting: dict[tuple[str, str], bool] = {}  # (fn, caller's file) -> whether it is written out there
         self.hoisting = inline.Hoisting(res, self.written_out, lambda e: e in self.facts.plain_sums)
 
     def handler(self, h: HandlerBody) -> None:
@@ -184,13 +185,20 @@ class Analysis(n.Visitor):
         """Whether a call's fn can be written out in its caller (and is not inlined as an expression)."""
         ref = self.res.call(call)
         decl = self.callables.get(ref.name) if isinstance(ref, r.FnCall) else None
-        return decl is not None and self.inlinable(call) is None and inline.fits(decl, call.span.file)
+        if decl is None or self.inlinable(call) is not None:
+            return False
+        key = (decl.name, call.span.file)
+        if key not in self.fitting:
+            self.fitting[key] = inline.fits(decl, call.span.file)
+        return self.fitting[key]
 
-    def where(self, cond: n.Expr, body: n.Block, changed: dict[str, int] | set[str]) -> None:
-        """Visit what runs where `cond` holds, with what it proves of the variables `changed` leaves alone."""
+    def where(self, cond: n.Expr, body: n.Block, changed: dict[str, int] | None = None) -> None:
+        """Visit what runs where `cond` holds, with what it proves of the variables the body
+        leaves alone (`changed`: those it sets, found here if not given)."""
         before = self.bounds
-        if self.optimising:
-            self.bounds = merged(before, kept(bounds(cond, self.res), changed))
+        found = bounds(cond, self.res) if self.optimising else {}
+        if found:
+            self.bounds = merged(before, kept(found, uses(body, self.res).bindings if changed is None else changed))
         self.visit(body)
         self.bounds = before
 
@@ -207,7 +215,7 @@ class Analysis(n.Visitor):
             self.visit(s.otherwise)
         for cond, body in (*reversed(s.branches[1:]), s.branches[0]):
             self.visit(cond)
-            self.where(cond, body, uses(body, self.res).bindings)
+            self.where(cond, body)
 
     def visit_For(self, s: n.For) -> None:
         self.visit(s.iterable)

@@ -3,9 +3,10 @@
 Takes a statement, what the checker resolved and the table of fns; gives the calls in it that
 are evaluated before anything else in the statement that could fail or change the game
 (`hoisted`, in the order they run), each calling a fn that can be written out in its caller
-(`fits`): its only `return` is its last statement, it is in the caller's file (so a fault in
-it names the same `file:line:col`: the place is read from the innermost handler's code) and it
-has at most INLINED_STATEMENTS statements. The lowerer then runs the fn's body before the statement,
+(`fits`): it has a loop (where a call's cost is paid again and again: a fn without one is
+called), its only `return` is its last statement, it is in the caller's file (so a fault in it
+names the same `file:line:col`: the place is read from the innermost handler's code) and it has
+at most INLINED_STATEMENTS statements. The lowerer then runs the fn's body before the statement,
 in the caller's frame, on its own renamed variables (`renamed`), and the statement reads the
 result from a variable: no call at run time, and the same steps, faults and values, in the same
 order. Calls do not cost steps, so inlining changes no count. A newcomer may let more
@@ -35,12 +36,13 @@ def fits(decl: n.FnDecl, file: str) -> bool:
     last = stmts[-1]
     if not isinstance(last, n.Return) or last.value is None:
         return False
-    count = 0
+    count, loops = 0, False
     for node in n.walk(decl.body, skip=(n.Expr,)):
         if isinstance(node, n.Return) and node is not last:
             return False
         count += isinstance(node, n.Stmt)
-    return count <= INLINED_STATEMENTS
+        loops = loops or isinstance(node, (n.For, n.While))
+    return loops and count <= INLINED_STATEMENTS
 
 
 def statement_parts(s: n.Stmt) -> tuple[n.Expr, ...]:

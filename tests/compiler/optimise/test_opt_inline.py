@@ -22,7 +22,9 @@ fn through(b: list<int>, at: int) -> int {
 fn checked(b: list<int>, i: int) -> int {
   require i <= 9 else "past the end of the row"
   let at = b[i]
-  return at * 2
+  let total = 0
+  while total < at { total += 1 }
+  return total * 2
 }
 fn reads(b: list<int>, i: int) -> int {
   let x = checked(b, i)
@@ -31,6 +33,14 @@ fn reads(b: list<int>, i: int) -> int {
 fn either(b: list<int>, i: int) -> int {
   if i > 5 and run(b, i, 1) > 0 { return 1 }
   return 0
+}
+fn next(x: int) -> int {
+  let y = x + 1
+  return y
+}
+fn twice(x: int) -> int {
+  let y = next(x)
+  return next(y)
 }
 '''
 
@@ -45,7 +55,7 @@ def test_a_fn_written_out_in_its_caller_gives_the_same_result_and_steps(both, bo
 
 def test_faults_in_a_fn_written_out_name_the_same_place(both):
     plain, optimised = both(SOURCE)
-    for args in (([1, 2, 3], 7), ([1, 2, 3], 12), ([1, 2, 3], 1)):
+    for args in (([1, 2, 3], 7), ([1, 2, 3], 12), ([1, 2, 3], 1), ([1, 2, 3], -1)):
         assert outcome(optimised, "reads", *args) == outcome(plain, "reads", *args)
     assert outcome(plain, "reads", [1, 2, 3], 7)[1:4] == ("RuleFault", "a list has no item at index 7 (it has 3 items)",
                                                           "opt.rules:17:3")
@@ -65,5 +75,24 @@ def test_the_calls_are_gone_where_they_run_first_and_kept_where_they_may_not_run
     assert "f_run" not in code_of(optimised, "through").co_names
     assert "f_checked" not in code_of(optimised, "reads").co_names
     assert "f_run" in code_of(optimised, "either").co_names  # after `and`: it may not run, so it stays a call
+    assert "f_next" in code_of(optimised, "twice").co_names  # no loop: a call costs it little
+    assert outcome(optimised, "twice", 3) == outcome(plain, "twice", 3) == ("value", 5, 0)
     for i in (3, 6, 8):
         assert outcome(optimised, "either", [1] * 9, i) == outcome(plain, "either", [1] * 9, i)
+
+
+def test_a_fn_of_another_file_stays_a_call_so_its_faults_name_its_own_file(monkeypatch, tmp_path):
+    from rulecraft.compiler import driver
+    from rulecraft.compiler.diagnostics import Diagnostics
+    from rulecraft.compiler.loader import compile_folder
+
+    main = SOURCE.replace("fn through", "fn own_through").replace('"T"\n', '"T"\nimport other\n')
+    (tmp_path / "main.rules").write_text(main, encoding="utf-8")
+    (tmp_path / "other.rules").write_text(
+        "fn through2(b: list<int>, at: int) -> int {\n  let n = run(b, at, 1) + 1\n  return n\n}\n", encoding="utf-8")
+    monkeypatch.setenv("RULECRAFT_OPT", "1")
+    driver.forget_parsed()
+    rules = compile_folder(tmp_path, Diagnostics())
+    assert rules is not None
+    assert "f_run" in code_of(rules, "through2").co_names
+    assert "f_run" not in code_of(rules, "own_through").co_names
