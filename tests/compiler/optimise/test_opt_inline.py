@@ -96,3 +96,27 @@ def test_a_fn_of_another_file_stays_a_call_so_its_faults_name_its_own_file(monke
     assert rules is not None
     assert "f_run" in code_of(rules, "through2").co_names
     assert "f_run" not in code_of(rules, "own_through").co_names
+
+
+DEFAULTS = '''game "t" "T"
+fn ones(b: list<int>, low: int = 1) -> int {
+  let n = 0
+  for i in low..3 {
+    if b[i] == 1 { n += 1 }
+  }
+  return n
+}
+fn both_ways(b: list<int>) -> list<int> {
+  let all_of = ones(b, 0)
+  let some = ones(b)
+  return [all_of, some]
+}
+'''
+
+
+@pytest.mark.parametrize("board", [[1, 1, 0, 1], [0, 0, 0, 1], [1, 1]])
+def test_a_fn_written_out_takes_its_defaults_for_the_arguments_not_given(both, board):
+    plain, optimised = both(DEFAULTS)
+    assert "f_ones" not in code_of(optimised, "both_ways").co_names
+    assert outcome(optimised, "both_ways", board) == outcome(plain, "both_ways", board)
+    assert outcome(plain, "both_ways", [1, 1, 0, 1]) == ("value", [3, 2], 7)
