@@ -16,8 +16,12 @@ list index; which calls can be inlined (`inlinable`, `simple`); which `+` join n
 texts (`may_grow`); which selections every copy of a definition answers alike
 (selections.per_definition); which log lines can neither fail nor change anything (`quiet`).
 
+The optimiser's facts (compiler/optimise, off with `RULECRAFT_OPT=0`, when they stay empty): the
+calls run before their statement by writing their fn out in the caller (`hoists`, `inlined`),
+the loops written out item by item (`unrolled`), and the bounds conditions prove of variables
+(`bounds`, optimise.ranges), which `never_negative` and `bits` read.
 A newcomer may add a fact here: a field of Facts, found in Analysis (a `visit_CLASS`, or a
-helper it calls), read in the lowerer. The optimiser (issue 29) belongs here. A fact that
+helper it calls), read in the lowerer; an optimisation's rule goes in its module of optimise/. A fact that
 depends on where a node is (a loop's counter, a variable's size) is proven only if it holds at
 every place the node is lowered from (`prove`): a node may be lowered twice (a mod's step patch
 puts one body in several places).

@@ -10,8 +10,10 @@ variables, `f_` for functions), and the only attributes reached are those the ru
 interface table names (`runtime/interface.py`). So no ruleset, however hostile, can reach Python.
 A newcomer adds the lowering of a new statement or expression as a method, named in STATEMENTS or
 EXPRESSIONS; what it may leave out (a check, a guard, a call) it reads from the facts, and a new
-such finding belongs in facts.py, not here. The Lowerer's state while it lowers a handler is one
-BodyState (lower_data.py); the only state kept from one handler to the next is `items_read`.
+such finding belongs in facts.py, not here; the lowering of the optimiser's rewrites (a fn written
+out in its caller, a loop written out item by item) is in optimise/lowering.py. The Lowerer's state
+while it lowers a handler is one BodyState (lower_data.py); the only state kept from one handler
+to the next is `items_read` and `inlines` (the counts that name temporaries).
 """
 
 from __future__ import annotations
