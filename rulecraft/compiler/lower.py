@@ -575,6 +575,8 @@ class Lowerer(DataLowering, ListLowering, OptimisedLowering):
     def source(self, e: n.Create | n.Roll) -> ast.expr:
         """The definition created or the die rolled: its id, or the variable holding it."""
         ref = self.res.source(e)
+        if isinstance(ref, r.FromLocal) and ref.name in self.state.constants:  # a loop written out (optimise.unroll)
+            return _const(self.state.constants[ref.name])
         return _name(var(ref.name)) if isinstance(ref, r.FromLocal) else ast.Constant(ref.name)
 
     def create(self, e: n.Create) -> ast.expr:

@@ -63,3 +63,22 @@ def test_only_loops_over_a_few_constant_items_without_break_or_growth_are_writte
         assert "FOR_ITER" not in opnames(optimised, fn)
     for fn in ("stops", "numbers"):  # a `break`; a list grown item by item
         assert "FOR_ITER" in opnames(optimised, fn)
+
+
+DEFINITIONS = '''game "t" "T"
+kind unit { hp: int = 1 }
+unit grunt "Grunt" { hp: 2 }
+unit archer "Archer" { hp: 3 }
+const recruits = [grunt, archer, grunt]
+fn muster() -> int {
+  for d in recruits { create d }
+  return sum([u.hp for u in all unit])
+}
+'''
+
+
+def test_a_loop_over_constant_definitions_creates_the_same_things_written_out(both):
+    plain, optimised = both(DEFINITIONS)
+    assert "FOR_ITER" not in opnames(optimised, "muster")
+    assert outcome(optimised, "muster") == outcome(plain, "muster")
+    assert outcome(plain, "muster")[1] == 7
