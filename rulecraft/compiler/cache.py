@@ -5,7 +5,9 @@ the cache is and what makes an entry trusted.
 Where: `$RULECRAFT_CACHE_DIR`, else `$XDG_CACHE_HOME/rulecraft`, else `~/.cache/rulecraft`.
 `RULECRAFT_NO_CACHE=1` turns it off (nothing is read or written). An entry is `AREA/KEY`: the
 area names what it holds (`rulesets`, `pools`, ...), the key is chosen by the caller, usually a
-content hash of the input (`digest`).
+content hash of the input (`digest`). The entries of an area holding compiled code (`SWITCHED`)
+made with the optimiser off (`RULECRAFT_OPT=0`, compiler/optimise) are kept under other keys than
+those made with it on: one never stands for the other.
 
 What is stored: `marshal` data only (None, numbers, strings, bytes, tuples, lists, dicts,
 sets, code objects). Unmarshalling builds no object of any class and calls nothing, unlike
@@ -39,11 +41,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from . import optimise
+
 MAGIC = b"rulecraft-cache-2\n"  # 2: the area and key are signed with the body
 KEY_FILE = "key"
 SIGNATURE = 32  # bytes of HMAC-SHA256
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # 0 where the system has no such flag (Windows)
 NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+SWITCHED = frozenset({"rulesets"})  # areas whose entries hold compiled code, which the optimiser switch changes
 
 
 def cache_dir() -> Path | None:
@@ -121,13 +126,19 @@ def _path(area: str, key: str) -> Path:
     assert root is not None
     assert area.isidentifier()
     assert key.isalnum()
-    return root / area / key
+    return root / area / _switched(area, key)
+
+
+def _switched(area: str, key: str) -> str:
+    """The key an entry is stored under: in an area of compiled code, another one when the
+    optimiser is off (it is signed so too, `_signature`)."""
+    return key if area not in SWITCHED or optimise.enabled() else digest("unoptimised", key)
 
 
 def _signature(secret: bytes, area: str, key: str, body: bytes) -> bytes:
     """The HMAC of an entry: its area and key are signed with its body, so that an entry copied
     to another key (or area) does not check."""
-    return hmac.new(secret, bytes.fromhex(digest(area, key)) + body, hashlib.sha256).digest()
+    return hmac.new(secret, bytes.fromhex(digest(area, _switched(area, key))) + body, hashlib.sha256).digest()
 
 
 def _private(folder: Path) -> bool:

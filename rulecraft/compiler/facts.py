@@ -16,8 +16,12 @@ list index; which calls can be inlined (`inlinable`, `simple`); which `+` join n
 texts (`may_grow`); which selections every copy of a definition answers alike
 (selections.per_definition); which log lines can neither fail nor change anything (`quiet`).
 
+The optimiser's facts (compiler/optimise, off with `RULECRAFT_OPT=0`, when they stay empty): the
+calls run before their statement by writing their fn out in the caller (`hoists`, `inlined`),
+the loops written out item by item (`unrolled`), and the bounds conditions prove of variables
+(`bounds`, optimise.ranges), which `never_negative` and `bits` read.
 A newcomer may add a fact here: a field of Facts, found in Analysis (a `visit_CLASS`, or a
-helper it calls), read in the lowerer. The optimiser (issue 29) belongs here. A fact that
+helper it calls), read in the lowerer; an optimisation's rule goes in its module of optimise/. A fact that
 depends on where a node is (a loop's counter, a variable's size) is proven only if it holds at
 every place the node is lowered from (`prove`): a node may be lowered twice (a mod's step patch
 puts one body in several places).
@@ -30,6 +34,8 @@ from dataclasses import dataclass, field
 from ..runtime.ruleset import Role
 from . import nodes as n
 from . import resolved as r
+from .optimise import enabled, inline, unroll
+from .optimise.ranges import Bounds, bounded_bits, bounds, is_int_literal, is_positive_literal, kept, merged
 from .resolved import NodeMap, NodeSet
 from .selections import per_definition
 from .symbols import BUILTIN_FIELDS
@@ -97,6 +103,10 @@ class Facts:
     plain_sums: NodeSet = field(default_factory=NodeSet)  # `+` and `+=` that join no lists nor texts
     shared_wheres: NodeSet = field(default_factory=NodeSet)  # `all K where C` asked once per run of copies
     quiet_logs: NodeSet = field(default_factory=NodeSet)  # `log` lines left out of a simulation's log
+    # the optimiser's (compiler/optimise; all empty when it is off):
+    hoists: NodeMap[tuple[n.Call, ...]] = field(default_factory=NodeMap)  # a statement -> the calls run before it
+    inlined: NodeMap[n.FnDecl] = field(default_factory=NodeMap)  # such a call -> the fn written out for it
+    unrolled: NodeMap[tuple] = field(default_factory=NodeMap)  # a `for` -> the constant items it is written out for
 
 
 @dataclass(frozen=True)
@@ -129,10 +139,17 @@ class Analysis(n.Visitor):
         self.counters: set[str] = set()  # loop variables counting from 0 or more that their loop never changes
         self.set_once: set[str] = set()  # the handler's variables that one `let` sets and nothing changes
         self.sized: dict[str, int] = {}  # of them, those holding a whole number of at most so many bits
+        self.optimising = enabled()  # the optimiser's facts are found (compiler/optimise)
+        self.bounds: Bounds = {}  # the bounds of whole-number variables proven where the walk is (optimise.ranges)
+        self.top: n.Block | None = None  # the handler's block
+        self.bindings: dict[str, int] = {}  # the variables the handler sets anywhere
+        self.fitting: dict[tuple[str, str], bool] = {}  # (fn, caller's file) -> whether it is written out there
+        self.hoisting = inline.Hoisting(res, self.written_out, lambda e: e in self.facts.plain_sums)
 
     def handler(self, h: HandlerBody) -> None:
         used = uses(h.block, self.res) if h.block is not None else NO_USES
         self.counters, self.set_once, self.sized = set(), used.set_once(), {}
+        self.bounds, self.top, self.bindings = {}, h.block, used.bindings
         for e in h.before:
             if e is not None:
                 self.visit(e)
@@ -152,6 +169,43 @@ class Analysis(n.Visitor):
 
     # ---- statements: in the order the lowerer takes them ---------------------------
 
+    def visit_Block(self, b: n.Block) -> None:
+        for s in b.stmts:
+            self.visit(s)
+            if self.optimising:
+                self.hoist(s)  # after its visit: which of its sums are plain is known then
+                if b is self.top and isinstance(s, n.Require):  # what it proves holds from here on
+                    self.bounds = merged(self.bounds, kept(bounds(s.cond, self.res), self.bindings))
+
+    def hoist(self, s: n.Stmt) -> None:
+        """The calls of fns written out before the statement (optimise.inline)."""
+        calls = self.hoisting.hoisted(s)
+        if calls:
+            self.facts.hoists[s] = calls
+            for call in calls:
+                self.facts.inlined[call] = self.callables[self.res.call(call).name]  # type: ignore[union-attr]  # a FnCall
+
+    def written_out(self, call: n.Call) -> bool:
+        """Whether a call's fn can be written out in its caller (and is not inlined as an expression)."""
+        ref = self.res.call(call)
+        decl = self.callables.get(ref.name) if isinstance(ref, r.FnCall) else None
+        if decl is None or self.inlinable(call) is not None:
+            return False
+        key = (decl.name, call.span.file)
+        if key not in self.fitting:
+            self.fitting[key] = inline.fits(decl, call.span.file)
+        return self.fitting[key]
+
+    def where(self, cond: n.Expr, body: n.Block, changed: dict[str, int] | None = None) -> None:
+        """Visit what runs where `cond` holds, with what it proves of the variables the body
+        leaves alone (`changed`: those it sets, found here if not given)."""
+        before = self.bounds
+        found = bounds(cond, self.res) if self.optimising else {}
+        if found:
+            self.bounds = merged(before, kept(found, uses(body, self.res).bindings if changed is None else changed))
+        self.visit(body)
+        self.bounds = before
+
     def visit_Let(self, s: n.Let) -> None:
         if s.name in self.set_once:
             size = self.bits(s.value)
@@ -165,11 +219,14 @@ class Analysis(n.Visitor):
             self.visit(s.otherwise)
         for cond, body in (*reversed(s.branches[1:]), s.branches[0]):
             self.visit(cond)
-            self.visit(body)
+            self.where(cond, body)
 
     def visit_For(self, s: n.For) -> None:
         self.visit(s.iterable)
         used = self.facts.uses[s.body] = uses(s.body, self.res)
+        items = unroll.items(s, self.res, used.pushed, used.bindings.keys() | used.owned) if self.optimising else None
+        if items is not None:
+            self.facts.unrolled[s] = items
         counter = counts_from_whole(s.iterable, self.res) and s.var not in self.counters \
             and s.var not in used.bindings
         if counter:
@@ -180,8 +237,8 @@ class Analysis(n.Visitor):
 
     def visit_While(self, s: n.While) -> None:
         self.visit(s.cond)
-        self.facts.uses[s.body] = uses(s.body, self.res)
-        self.visit(s.body)
+        used = self.facts.uses[s.body] = uses(s.body, self.res)
+        self.where(s.cond, s.body, used.bindings)
 
     def visit_Assign(self, s: n.Assign) -> None:
         if s.op == n.AssignOp.ADD and not self.may_grow(s.target, s.value):
@@ -196,6 +253,13 @@ class Analysis(n.Visitor):
     # ---- expressions ----------------------------------------------------------------
 
     def visit_Binary(self, e: n.Binary) -> None:
+        if e.op == n.BinOp.AND and self.optimising:  # the right side runs where the left held
+            self.visit(e.left)
+            before = self.bounds
+            self.bounds = merged(before, bounds(e.left, self.res))
+            self.visit(e.right)
+            self.bounds = before
+            return
         if e.op == n.BinOp.MUL:
             self.prove(self.facts.unchecked_products, e, self.small(e.left) and self.small(e.right))
         elif e.op == n.BinOp.ADD and not self.may_grow(e.left, e.right):
@@ -243,7 +307,7 @@ class Analysis(n.Visitor):
                 return None
             if parameters is not None:  # a parameter of a fn whose result is sized
                 return parameters.get(e.name)
-            return COUNTER_BITS if e.name in self.counters else self.sized.get(e.name)
+            return COUNTER_BITS if e.name in self.counters else self.sized.get(e.name, bounded_bits(self.bounds, e.name))
         if isinstance(e, n.Call):
             decl = self.inlinable(e)
             if decl is None or parameters is not None:
@@ -273,7 +337,8 @@ class Analysis(n.Visitor):
         if is_int_literal(e):
             return e.value >= 0  # type: ignore[attr-defined]  # an int literal
         if isinstance(e, n.Name):
-            return e.name in self.counters and isinstance(self.res.name(e), r.LocalRef)
+            low = self.bounds.get(e.name, (None, None))[0]
+            return (e.name in self.counters or (low is not None and low >= 0)) and isinstance(self.res.name(e), r.LocalRef)
         if not isinstance(e, n.Binary):
             return False
         if e.op in (n.BinOp.ADD, n.BinOp.MUL):
@@ -324,15 +389,6 @@ class Analysis(n.Visitor):
         if isinstance(e, (n.Literal, n.This)):
             return True
         return isinstance(e, n.Name) and isinstance(self.res.name(e), (r.LocalRef, r.ConstRef))
-
-
-def is_int_literal(e: n.Expr) -> bool:
-    return isinstance(e, n.Literal) and isinstance(e.value, int) and not isinstance(e.value, bool)
-
-
-def is_positive_literal(e: n.Expr) -> bool:
-    """A whole number above 0 written out (a divisor that keeps `//` and `%` in bounds)."""
-    return is_int_literal(e) and e.value > 0  # type: ignore[attr-defined]  # an int literal
 
 
 def counts_from_whole(e: n.Expr, res: r.Resolution) -> bool:

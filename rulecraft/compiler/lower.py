@@ -10,8 +10,10 @@ variables, `f_` for functions), and the only attributes reached are those the ru
 interface table names (`runtime/interface.py`). So no ruleset, however hostile, can reach Python.
 A newcomer adds the lowering of a new statement or expression as a method, named in STATEMENTS or
 EXPRESSIONS; what it may leave out (a check, a guard, a call) it reads from the facts, and a new
-such finding belongs in facts.py, not here. The Lowerer's state while it lowers a handler is one
-BodyState (lower_data.py); the only state kept from one handler to the next is `items_read`.
+such finding belongs in facts.py, not here; the lowering of the optimiser's rewrites (a fn written
+out in its caller, a loop written out item by item) is in optimise/lowering.py. The Lowerer's state
+while it lowers a handler is one BodyState (lower_data.py); the only state kept from one handler
+to the next is `items_read` and `inlines` (the counts that name temporaries).
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ from . import resolved as r
 from .comprehensions import ListLowering
 from .facts import NO_USES, Facts, Uses, is_int_literal
 from .lower_data import LOOKING_BUILTINS, BodyState, DataLowering, record_classes
+from .lower_data import constant as _const
+from .optimise.lowering import OptimisedLowering
+from .optimise.unroll import constant_item
 from .source import Span
 from .symbols import BUILTIN_FIELDS
 from .typed_calls import entry_point
@@ -42,12 +47,6 @@ RT = "rt"
 
 def _name(id: str) -> ast.Name:
     return ast.Name(id=id, ctx=ast.Load())
-
-
-def _const(value: Any) -> ast.expr:
-    if isinstance(value, list):
-        return ast.List(elts=[_const(v) for v in value], ctx=ast.Load())
-    return ast.Constant(value=value)
 
 
 def _on_rt(path: str, attr: str) -> ast.expr:
@@ -102,7 +101,7 @@ class Lowered:
     targets: str | None = None
 
 
-class Lowerer(DataLowering, ListLowering):
+class Lowerer(DataLowering, ListLowering, OptimisedLowering):
     """Lowers bodies to Python functions, reading what the checker resolved (a Resolution) and
     what the analysis pass found (Facts); one method per node kind, found through STATEMENTS
     and EXPRESSIONS."""
@@ -111,6 +110,7 @@ class Lowerer(DataLowering, ListLowering):
         self.res = res
         self.facts = facts
         self.items_read = 0  # list item reads lowered so far (each names its temporaries: lower_data)
+        self.inlines = 0  # fns written out in their callers so far (each names its variables: `written_out`)
         self._state: BodyState | None = None  # the handler being lowered (`lowering`)
 
     @property
@@ -219,13 +219,15 @@ class Lowerer(DataLowering, ListLowering):
 
     # ---- statements -------------------------------------------------------
 
-    def block(self, b: n.Block) -> list[ast.stmt]:
+    def block(self, b: n.Block | tuple[n.Stmt, ...]) -> list[ast.stmt]:
+        """A block's statements (or some statements), each after the fns it calls that are
+        written out before it (optimise.lowering)."""
         out: list[ast.stmt] = []
-        for s in b.stmts:
+        for s in b.stmts if isinstance(b, n.Block) else b:
             lower = STATEMENTS.get(type(s))
             if lower is None:
                 raise TypeError(f"cannot lower {type(s).__name__}")
-            for py in lower(self, s):
+            for py in self.hoisted(s) + lower(self, s):
                 _locate(py, s.span.line, s.span.column)
                 out.append(py)
         return out
@@ -290,6 +292,9 @@ class Lowerer(DataLowering, ListLowering):
 
     def for_(self, s: n.For) -> list[ast.stmt]:
         """A `for` runs over a list it already has: its rounds are charged at once."""
+        items = self.facts.unrolled.get(s)
+        if items is not None:
+            return self.unrolled(s, items)
         used = self.facts.uses[s.body]
         body, checks, appended = self.loop_body(s.body, used)
         items = self.loop_items(s.iterable, appended, used)
@@ -431,6 +436,8 @@ class Lowerer(DataLowering, ListLowering):
         arguments = self.state.arguments
         if isinstance(ref, r.LocalRef) and arguments is not None:
             return copy.deepcopy(arguments[ref.name])
+        if isinstance(ref, r.LocalRef) and ref.name in self.state.constants:  # a loop written out
+            return _const(self.state.constants[ref.name])
         if isinstance(ref, r.LocalRef):
             return self.owned_read(e, _name(var(ref.name)))
         if isinstance(ref, r.ConstRef):
@@ -472,6 +479,9 @@ class Lowerer(DataLowering, ListLowering):
             return _call(entry_point(ref.name, e.args, self.res), _name(RT), *(lower(a) for a in e.args))
         args = [self.expr(a) for a in e.args]
         if isinstance(ref, r.FnCall):
+            result = self.state.results.get(id(e))
+            if result is not None:  # written out before the statement (`hoisted`)
+                return _name(result)
             args += [_const(self.res.value(default)) for default in ref.missing]
             inlined = self.inlined_call(e, args)
             return inlined if inlined is not None else _call(fn(ref.name), _name(RT), *args)
@@ -498,6 +508,11 @@ class Lowerer(DataLowering, ListLowering):
             state.arguments = None
 
     def index(self, e: n.Index) -> ast.expr:
+        ref = self.res.name(e.target) if isinstance(e.target, n.Name) else None
+        if isinstance(ref, r.LocalRef) and self.state.arguments is None:  # an item of a loop's item, known now
+            known, item = constant_item(self.state.constants.get(ref.name), e.index)
+            if known:
+                return _const(item)
         return self.item(e)
 
     def cast(self, e: n.Cast) -> ast.expr:
@@ -561,6 +576,8 @@ class Lowerer(DataLowering, ListLowering):
     def source(self, e: n.Create | n.Roll) -> ast.expr:
         """The definition created or the die rolled: its id, or the variable holding it."""
         ref = self.res.source(e)
+        if isinstance(ref, r.FromLocal) and ref.name in self.state.constants:  # a loop written out (optimise.unroll)
+            return _const(self.state.constants[ref.name])
         return _name(var(ref.name)) if isinstance(ref, r.FromLocal) else ast.Constant(ref.name)
 
     def create(self, e: n.Create) -> ast.expr:

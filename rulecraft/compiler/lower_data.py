@@ -34,9 +34,10 @@ def _call(func: str, *args: ast.expr) -> ast.Call:
     return ast.Call(func=_name(func), args=list(args), keywords=[])
 
 
-def _constant(value: Any) -> ast.expr:
+def constant(value: Any) -> ast.expr:
+    """A value known when compiling (a number, text, truth value, none or a list of such) as Python."""
     if isinstance(value, list):
-        return ast.List(elts=[_constant(v) for v in value], ctx=ast.Load())
+        return ast.List(elts=[constant(v) for v in value], ctx=ast.Load())
     return ast.Constant(value=value)
 
 
@@ -77,6 +78,10 @@ class BodyState:
     arguments: dict[str, ast.expr] | None = None  # a fn's parameters while its result is inlined
     appends: list[list[str]] = dataclasses.field(default_factory=list)  # per enclosing loop: the lists its body
     # (not a loop inside it) appends to item by item, one name an append (`loop_body`)
+    results: dict[int, str] = dataclasses.field(default_factory=dict)  # a call written out before its statement
+    # (its identity) -> the variable holding its result (Lowerer.hoisted)
+    constants: dict[str, Any] = dataclasses.field(default_factory=dict)  # a loop variable of a loop written out
+    # item by item -> the item it stands for (Lowerer.unrolled)
 
 
 class DataLowering:
@@ -209,7 +214,7 @@ class DataLowering:
     def record_new(self, e: n.RecordNew) -> ast.expr:
         ref = self.res.record(e)
         written = {name: self.expr(value) for name, _, value in e.fields}
-        given = [(name, written[name] if isinstance(how, int) else _constant(self.res.value(how)))
+        given = [(name, written[name] if isinstance(how, int) else constant(self.res.value(how)))
                  for name, how in ref.fields]
         fields = ast.Dict(keys=[ast.Constant(k) for k, _ in given], values=[v for _, v in given])  # declared order
         self.state.record_types.add(ref.name)

@@ -31,7 +31,9 @@ T = TypeVar("T")
 
 
 class Budget:
-    """Owns the count of steps taken and the limit."""
+    """Owns the count of steps taken and the limit (two slots: handlers reach it on every loop round)."""
+
+    __slots__ = ("limit", "steps")
 
     def __init__(self, limit: int = DEFAULT_BUDGET):
         self.limit = limit
