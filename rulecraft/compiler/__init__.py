@@ -13,7 +13,8 @@ Stages, one module each, data flowing one way; every stage reports into one Diag
            declaration checker hands bodies to bodies.BodyChecker, sharing a context.CheckContext
 - usage:   after a check without errors, warnings of what the ruleset declares and never uses
 - facts:   analyse(Resolution, bodies) -> Facts: what lowering may leave out (checks, guards,
-           calls), keyed by node; the optimiser's home
+           calls), keyed by node; with optimise/ (fns with loops written into their callers,
+           loops over constant lists unrolled, guards that ranges prove useless dropped)
 - lower:   Lowerer(Resolution, Facts): bodies -> Python `ast` functions -> code objects; each
            lowering call returns its handler's name (code generation only: it reads the facts)
 - driver:  the pipeline (parse_module, check_modules, compile_modules) -> runtime Ruleset
