@@ -41,14 +41,16 @@ def items(s: n.For, res: r.Resolution, pushed: Collection[str], changed: Collect
 
 
 def constant_list(e: n.Expr, res: r.Resolution) -> list[Any] | None:
-    """The items of a list known when compiling: a `const`, literals in brackets, `a..b` of numbers."""
+    """The items of a list known when compiling: a `const`, literals in brackets, `a..b` of numbers
+    (an interval only up to UNROLLED_ITEMS long: `1..10**12` is never made)."""
     if isinstance(e, n.Name):
         ref = res.name(e)
         value = ref.value if isinstance(ref, r.ConstRef) else None
         return list(value) if isinstance(value, list) else None
     if isinstance(e, n.ListExpr) and all(isinstance(i, n.Literal) for i in e.items):
         return [i.value for i in e.items]  # type: ignore[attr-defined]  # literals, just checked
-    if isinstance(e, n.Interval) and is_int_literal(e.low) and is_int_literal(e.high):
+    if (isinstance(e, n.Interval) and is_int_literal(e.low) and is_int_literal(e.high)
+            and e.high.value - e.low.value < UNROLLED_ITEMS):  # type: ignore[attr-defined]  # int literals
         return list(range(e.low.value, e.high.value + 1))  # type: ignore[attr-defined]  # int literals
     return None
 
