@@ -204,6 +204,15 @@ def derive(like: Rolled, fn: Callable[[Any], Any]) -> Any:
     return _member(like, {r: fn(old[r]) for r in like.family.table})
 
 
+def either(cond: Any, then: Any, other: Any) -> Any:
+    """`if cond then then else other` where both are variables or constants (the compiler's
+    `_either`): a random condition with plain values for both gives a random value of its family,
+    not a chance point (`if ammo then 1 else 0` on a face's field); otherwise as Python reads it."""
+    if type(cond) is Rolled and type(then) in PLAIN and type(other) in PLAIN:
+        return derive(cond, lambda v: then if v else other)
+    return then if cond else other
+
+
 def _member(like: Rolled, values: dict[Any, Any]) -> Any:
     """A value of `like`'s family with these values of its roots; a plain value if they are all one."""
     it = iter(values.values())
