@@ -217,9 +217,10 @@ def _member(like: Rolled, values: dict[Any, Any]) -> Any:
     """A value of `like`'s family with these values of its roots; a plain value if they are all one."""
     it = iter(values.values())
     first = next(it)
-    if all(v == first for v in it):
-        return first
-    return Rolled(like.family, values, like.chooser)
+    for v in it:
+        if v != first:
+            return Rolled(like.family, values, like.chooser)
+    return first
 
 
 def combine(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
@@ -296,11 +297,14 @@ def _product(fa: Family, maps_a: list[dict[Any, Any]], fb: Family,
 
 def _merged(family: Family, maps: list[dict[Any, Any]]) -> tuple[dict[tuple, int], list[tuple]]:
     """The family's weights over the tuples of the maps' values, and those tuples in order."""
+    table = family.table
+    columns = [[values[root] for root in table] for values in maps]
+    rows: list[tuple] = list(zip(*columns)) if columns else [()] * len(table)
+    records = dict in {type(v) for column in columns for v in column}
+    keys = [tuple(_hashable(v) for v in row) for row in rows] if records else rows
     law: dict[tuple, int] = {}
     kept: dict[tuple, tuple] = {}
-    for root, w in family.table.items():
-        row = tuple(values[root] for values in maps)
-        key = tuple(_hashable(v) for v in row)
+    for key, row, w in zip(keys, rows, table.values()):
         if key in law:
             law[key] += w
         else:
