@@ -85,3 +85,15 @@ def test_a_doom_pistol_attack_is_two_paths_and_equals_every_face(games):
     assert games == [1, 1]  # the hit is the one chance point; ammo icons stay counted
     assert got == odds.query_odds(doom, "attack_wounds", ["pistol", 3, 1, False], lazy=False)
     assert sum(got.values()) == 1
+
+
+@pytest.mark.parametrize(("query", "args", "paths"), [
+    ("attack_wounds", ["chainsaw", 1, 2, False, False], 3),   # two red dice: a miss or not, then hit or not
+    ("attack_wounds", ["rocket_launcher", 4, 1, True, False], 7),  # aimed: a failed roll is rolled again
+    ("attack_hit", ["shotgun", 2, 1, False, True], 5),  # dodged: a hit is rolled again
+])
+def test_doom_attacks_with_misses_and_second_rolls_equal_every_face(query, args, paths, games):
+    doom = rulecraft.load("doom")
+    got = odds.query_odds(doom, query, args)
+    assert len(games) == paths  # distributions, not the face-by-face fallback
+    assert got == odds.query_odds(doom, query, args, lazy=False)
