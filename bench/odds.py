@@ -4,7 +4,8 @@ Rolls of number dice (and of dice with record faces) stay distributions while a 
 computes with them (runtime/lazy.py): the sum of forty dice is one run of convolutions, which is
 compared with a plain convolution of counts written here; face by face (`lazy=False`, the
 enumeration odds used before) five dice are 6^5 runs. The doom attack is compared with a direct
-enumeration of its dice's faces written here. The opening hand (7 cards of a 30-card deck, at
+enumeration of its dice's faces written here: its one chance point is whether the roll hits (two
+runs; the ammo icons, a choice on each face's field, stay counted). The opening hand (7 cards of a 30-card deck, at
 least one of 4 copies) is not answered exactly (a draw is order by order), so it is not run; 3
 cards of 12 are, checked against the hypergeometric formula.
 CPU time (`time.process_time`), best of a few, the two of each ratio measured in turns in one

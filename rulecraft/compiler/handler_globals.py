@@ -29,6 +29,7 @@ from ..runtime.data import (
 )
 from ..runtime.deep import contains, equal, number, without
 from ..runtime.errors import HANDLERS, IllegalAction, item_fault
+from ..runtime.lazy import either
 from ..runtime.library import TYPED
 
 
@@ -43,7 +44,7 @@ def namespace() -> dict[str, Any]:
                           "_record": RECORD_TYPES, "_own_list": own_list, "_fits": fits,
                           "_equal": equal, "_contains": contains, "_set_key": set_key, "_get_truth_key": get_truth_key,
                           "_truth_keyed": truth_keyed, "_position": position,
-                          "_number": number, "_HALF": 1 << (MAX_BITS // 2)}
+                          "_number": number, "_either": either, "_HALF": 1 << (MAX_BITS // 2)}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
     for name, typed in TYPED.items():

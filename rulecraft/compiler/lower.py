@@ -555,7 +555,15 @@ class Lowerer(DataLowering, ListLowering, OptimisedLowering):
         return ast.BinOp(left=left, op=BINOPS[op](), right=right)
 
     def if_expr(self, e: n.IfExpr) -> ast.expr:
-        return ast.IfExp(test=self.expr(e.cond), body=self.expr(e.then), orelse=self.expr(e.other))
+        """`a if c else b`; `_either(c, a, b)` where a and b are variables or constants and c is a
+        value read (not a comparison, `not` or a literal, always plain): under exact odds a random
+        c then gives a random value instead of a chance point (runtime/lazy.py `either`)."""
+        cond, then, other = self.expr(e.cond), self.expr(e.then), self.expr(e.other)
+        plain_truth = isinstance(e.cond, (n.Literal, n.Unary, n.IsKind, n.Has)) \
+            or (isinstance(e.cond, n.Binary) and e.cond.op not in n.LOGIC)
+        if not plain_truth and all(isinstance(x, (ast.Constant, ast.Name)) for x in (then, other)):
+            return _call("_either", cond, then, other)
+        return ast.IfExp(test=cond, body=then, orelse=other)
 
     def nested_comparison(self, op: n.BinOp, left: ast.expr, right: ast.expr) -> ast.expr:
         if op in n.ORDER:

@@ -6,7 +6,8 @@ distributions, and a record face's field (`f.range`) is a random value of the sa
 sum of ten dice is one distribution of 51 totals instead of 6^10 paths. Where a rule needs one
 value (a comparison, an index, text, a call into the game), the value is chosen at a chance
 point of the enumeration, weighted by its probability, and the rolls it came from are
-conditioned on it.
+conditioned on it. A choice between two plain values on a random condition (`if f.ammo then 1
+else 0`, lowered to `either`) is a random value of the condition's family, not a chance point.
 
 Values computed from the same rolls are functions of one `Family`: its table holds the weight of
 each root (whole numbers; a root's probability is its weight over the family's total, so no
@@ -204,13 +205,23 @@ def derive(like: Rolled, fn: Callable[[Any], Any]) -> Any:
     return _member(like, {r: fn(old[r]) for r in like.family.table})
 
 
+def either(cond: Any, then: Any, other: Any) -> Any:
+    """`if cond then then else other` where both are variables or constants (the compiler's
+    `_either`): a random condition with plain values for both gives a random value of its family,
+    not a chance point (`if ammo then 1 else 0` on a face's field); otherwise as Python reads it."""
+    if type(cond) is Rolled and type(then) in PLAIN and type(other) in PLAIN:
+        return derive(cond, lambda v: then if v else other)
+    return then if cond else other
+
+
 def _member(like: Rolled, values: dict[Any, Any]) -> Any:
     """A value of `like`'s family with these values of its roots; a plain value if they are all one."""
     it = iter(values.values())
     first = next(it)
-    if all(v == first for v in it):
-        return first
-    return Rolled(like.family, values, like.chooser)
+    for v in it:
+        if v != first:
+            return Rolled(like.family, values, like.chooser)
+    return first
 
 
 def combine(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
@@ -287,11 +298,14 @@ def _product(fa: Family, maps_a: list[dict[Any, Any]], fb: Family,
 
 def _merged(family: Family, maps: list[dict[Any, Any]]) -> tuple[dict[tuple, int], list[tuple]]:
     """The family's weights over the tuples of the maps' values, and those tuples in order."""
+    table = family.table
+    columns = [[values[root] for root in table] for values in maps]
+    rows: list[tuple] = list(zip(*columns)) if columns else [()] * len(table)
+    records = dict in {type(v) for column in columns for v in column}
+    keys = [tuple(_hashable(v) for v in row) for row in rows] if records else rows
     law: dict[tuple, int] = {}
     kept: dict[tuple, tuple] = {}
-    for root, w in family.table.items():
-        row = tuple(values[root] for values in maps)
-        key = tuple(_hashable(v) for v in row)
+    for key, row, w in zip(keys, rows, table.values()):
         if key in law:
             law[key] += w
         else:
@@ -374,15 +388,20 @@ def settle(value: Any) -> Any:
 class Settled:
     """A part of the game whose every call first settles its arguments: no random value
     reaches the runtime, which reads plain values. A call named in `reads` (a pure reading of
-    its first argument) given a random first argument is made root by root: its result stays random."""
+    its first argument) given a random first argument is made root by root: its result stays random.
+    A call named in `direct` (whose arguments the compiler writes out as constants) is made as it is."""
 
-    def __init__(self, part: Any, reads: frozenset[str] = frozenset()):
+    def __init__(self, part: Any, reads: frozenset[str] = frozenset(), direct: frozenset[str] = frozenset()):
         self._part = part
         self._reads = reads
+        self._direct = direct
 
     def __getattr__(self, name: str) -> Any:
         attr = getattr(self._part, name)
         if not callable(attr):
+            return attr
+        if name in self._direct:
+            setattr(self, name, attr)
             return attr
         root_by_root = name in self._reads
 
@@ -412,10 +431,12 @@ def _read_each(x: Rolled, read: Callable[..., Any], rest: tuple[Any, ...]) -> An
     return derive(x, lambda v: read(v, *rest))
 
 
-# The parts of a game compiled handlers call into (interface.py), but the dice; and the calls
-# that only read their first argument (a property of a thing, or a field of a record face).
+# The parts of a game compiled handlers call into (interface.py), but the dice; the calls that
+# only read their first argument (a property of a thing, or a field of a record face); and the
+# calls given only what the compiler wrote out (the rule ids a place touches).
 GAME_PARTS = sorted({part for part in HANDLER_CALLS.values() if part and part != "chance"})
 READS = {"properties": frozenset({"prop"})}
+DIRECT = {"history": frozenset({"touch"})}
 
 
 Law = tuple[dict[Any, int], dict[Any, Any], int]  # a roll's weights by root, its values by root, their total
@@ -462,7 +483,8 @@ class LazyDice(Settled):
             return chance.roll(die_id)
         if self._game is not None:
             for part in GAME_PARTS:
-                setattr(self._game, part, Settled(getattr(self._game, part), READS.get(part, frozenset())))
+                setattr(self._game, part, Settled(getattr(self._game, part), READS.get(part, frozenset()),
+                                                  DIRECT.get(part, frozenset())))
             self._game = None
         chance.history.touch(chance.rules.dice[die_id].rules)
         table, values, total = law  # the table is never changed in place: each roll's family shares it
