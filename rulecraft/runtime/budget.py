@@ -39,6 +39,13 @@ class Budget:
         self.limit = limit
         self.steps = 0
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Budget:
+        """The budget in a copy of its game (play.copy_game): the same limit and steps taken."""
+        twin = Budget(self.limit)
+        twin.steps = self.steps
+        memo[id(self)] = twin
+        return twin
+
     def tick(self) -> None:
         self.steps += 1
         if self.steps > self.limit:
@@ -50,7 +57,8 @@ class Budget:
     def scan(self, items: T) -> T:
         """A value about to be searched item by item (`x in xs`, a selection): one step per
         ITEMS_PER_STEP items, so a single step cannot do unbounded work."""
-        if isinstance(items, (list, str)):
+        cls = items.__class__
+        if cls is list or cls is str or isinstance(items, (list, str)):
             self.steps += len(items) >> SCAN_SHIFT
             if self.steps > self.limit:
                 raise self.used_up("searches too much?")
