@@ -57,8 +57,7 @@ class Budget:
     def scan(self, items: T) -> T:
         """A value about to be searched item by item (`x in xs`, a selection): one step per
         ITEMS_PER_STEP items, so a single step cannot do unbounded work."""
-        cls = items.__class__
-        if cls is list or cls is str or isinstance(items, (list, str)):
+        if isinstance(items, (list, str)):
             self.steps += len(items) >> SCAN_SHIFT
             if self.steps > self.limit:
                 raise self.used_up("searches too much?")

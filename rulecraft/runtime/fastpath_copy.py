@@ -5,10 +5,10 @@ pre-seeded by the caller with what the copy shares, such as the ruleset and the 
 the copy. The copy walks the state directly instead of through `copy.deepcopy`'s generic protocol:
 the runtime's own parts (plain objects of `rulecraft.runtime` without a copy method of their own)
 are rebuilt attribute by attribute, lists, dicts and sets item by item, values that hold no thing
-(numbers, text, tuples of them) and frozen sets are shared, and every other object goes to
-`copy.deepcopy` with the same memo (so a class's own `__deepcopy__`, such as Entity's or a board's,
-still decides how it is copied). Values that never change once made are shared: `SHARED_FIELDS`
-names them by the part that holds them. A newcomer adds a field there only if nothing ever changes
+(numbers, text, tuples of them) and frozen sets are shared, an object whose class has its own
+`__deepcopy__` (Entity's, a board's, the budget's) is copied by it with the same memo, and every
+other object goes to `copy.deepcopy` with the same memo. Values that never change once made are
+shared: `SHARED_FIELDS` names them by the part that holds them. A newcomer adds a field there only if nothing ever changes
 it (or what it holds) after the game is made, or it is a cache only ever filled with what the
 original and every copy would fill it with (Chance.faces).
 """
@@ -71,6 +71,10 @@ def copy_state(value: Any, memo: dict[int, Any]) -> Any:
     shared = _plain_parts[cls] if cls in _plain_parts else _shared_fields(cls)
     if shared is not None:
         return _copy_part(value, memo, shared)
+    own = getattr(value, "__deepcopy__", None) if not isinstance(value, type) else None
+    if own is not None:  # the class's own copy (Budget's, a board's), without deepcopy's dispatch
+        twin = memo[id(value)] = own(memo)
+        return twin
     return copy.deepcopy(value, memo)
 
 

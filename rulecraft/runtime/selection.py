@@ -58,7 +58,9 @@ class Selection:
     def first_of(self, kind: str) -> Entity | None:
         """`first(all KIND)`: the first live thing of a kind in creation order, or none; charged
         as the selection is, without making its list."""
-        for e in self.budget.scan(self._of_kind(kind)):
+        found = self._of_kind(kind)
+        self.budget.spend(len(found))  # as `scan` charges the list
+        for e in found:
             if e.alive:
                 return e
         return None
