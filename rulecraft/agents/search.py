@@ -33,7 +33,7 @@ from ..runtime.chance import Seeded
 from ..runtime.errors import AgentError
 from ..runtime.play import Checkpoint, copy_game, resume
 from ..runtime.ruleset import Role
-from ..runtime.state import Entity, Zone, to_json
+from ..runtime.state import ATOMS, Entity, Zone, to_json
 from .determinise import determinise
 
 Rewards = dict[int, float]  # player id -> what a playout is worth to that player, in [0, 1]
@@ -56,6 +56,8 @@ class Horizon:
         self.at = _turn_of(game)
 
     def passed(self, game: Any) -> bool:
+        if self.turns is None:  # no horizon: the playout runs to the game's end
+            return False
         now = _turn_of(game)
         if now != self.at:
             self.at = now
@@ -173,6 +175,8 @@ def margins(scores: dict[int, Any]) -> dict[int, Any]:
 def option_key(game: Any, option: Any) -> Any:
     """What identifies an option across playouts: a thing in a hidden zone by its definition (which
     copy it is, a determinisation may change), any other thing by its id, a value by itself."""
+    if option.__class__ in ATOMS:
+        return option
     if isinstance(option, Entity):
         where = option.location
         return ("def", option.def_id) if isinstance(where, Zone) and where.hidden else ("id", option.id)

@@ -39,6 +39,13 @@ class Budget:
         self.limit = limit
         self.steps = 0
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Budget:
+        """The budget in a copy of its game (play.copy_game): the same limit and steps taken."""
+        twin = Budget(self.limit)
+        twin.steps = self.steps
+        memo[id(self)] = twin
+        return twin
+
     def tick(self) -> None:
         self.steps += 1
         if self.steps > self.limit:

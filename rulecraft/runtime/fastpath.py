@@ -62,14 +62,15 @@ class QuietHistory(History):
         self.seq += 1
         shown_prompt, volume = (prompt, len(prompt)) if prompt.__class__ is str else sized_json(prompt)
         cls = picked.__class__
-        if cls in UNSIZED:
+        if cls in UNSIZED:  # a number, truth value or none: nothing to tally
             shown = picked
         elif cls is Entity:
             shown = picked.ref
+            self.count("choice", picked)
         else:
             shown, size = sized_json(picked)
             volume += size
-        self.count("choice", picked)
+            self.count("choice", picked)
         self.volume += volume
         if self.volume > MAX_LOG_VOLUME:
             raise BudgetExceeded(f"the game log passed {MAX_LOG_VOLUME} items and characters")

@@ -8,12 +8,15 @@ the built-ins grid.py's. The board's `version` counts its changes: the searches'
 per version (`searches`, board.py's cache). A newcomer may add a board setting here (and its
 built-in in grid.py); a change to the layout must call `relaid`, one to the figures or to a
 setting a move or a sight line reads `changed`, so no search answers from an old table or an
-old version.
+old version. A copy of the board (a searching agent's copy of the game) shares the tables of the
+layout and what never changes, and has its own terrain, areas, figures and settings (`__deepcopy__`):
+so a layout's table is replaced, never changed in place.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import copy
+from typing import Any, NamedTuple
 
 from .board import Searches
 from .state import Entity
@@ -72,8 +75,27 @@ class Board:
         self.searches = Searches()  # the answers of this version's searches (gridsearch.py)
         self.standable: list[bool] | None = None  # see `standing`
         self.layout: list[list[tuple[int, int]]] | None = None  # see `small_steps`
-        self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint (this layout)
+        self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint (this layout; filled, never changed)
         self.neighbours: list[tuple[int, ...]] | None = None  # see `around`
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        """The board in a copy of its game (play.copy_game): what changes during play is its own
+        (the terrain, which `grid_set_terrain` changes in place, the open areas, the figures and
+        the settings), while what never changes (the terrains, costs, marks and areas) and this
+        layout's tables (which `relaid` replaces, never changes) are shared until one of the two
+        boards is relaid. Its searches start empty."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        twin.terrain = self.terrain.copy()
+        twin.open_areas = self.open_areas.copy()
+        twin.figures = {fid: copy.deepcopy(e, memo) for fid, e in self.figures.items()}
+        twin.anchor = self.anchor.copy()
+        twin.size = self.size.copy()
+        twin.side = self.side.copy()
+        twin.occupant = self.occupant.copy()
+        twin.turn_cost = self.turn_cost.copy()
+        twin.searches = Searches()
+        return twin
 
     def changed(self) -> None:
         """Something that moves or sight depend on changed (a figure, a turning cost, a setting):
@@ -86,7 +108,7 @@ class Board:
         self.layout = None
         self.standable = None
         self.neighbours = None
-        self.footprints.clear()
+        self.footprints = {}  # a new table: a copy of the board may share the old one
         self.changed()
 
     def standing(self) -> list[bool]:

@@ -58,7 +58,9 @@ class Selection:
     def first_of(self, kind: str) -> Entity | None:
         """`first(all KIND)`: the first live thing of a kind in creation order, or none; charged
         as the selection is, without making its list."""
-        for e in self.budget.scan(self._of_kind(kind)):
+        found = self._of_kind(kind)
+        self.budget.spend(len(found))  # as `scan` charges the list
+        for e in found:
             if e.alive:
                 return e
         return None
@@ -92,7 +94,11 @@ class Selection:
     def _of_kind(self, kind: str) -> list[Entity]:
         """Every thing of a kind or its subkinds, in creation order."""
         by_kind = self.things.by_kind
-        lists = [by_kind[k] for k in self.rules.descendants.get(kind, (kind,)) if by_kind.get(k)]
+        kinds = self.rules.descendants.get(kind, (kind,))
+        if len(kinds) == 1:  # a kind without subkinds: its own list, as it is
+            for only in kinds:
+                return by_kind.get(only) or []
+        lists = [by_kind[k] for k in kinds if by_kind.get(k)]
         if len(lists) == 1:
             return lists[0]
         return sorted((e for group in lists for e in group), key=lambda e: e.id)
