@@ -118,6 +118,15 @@ class Things:
             zone.items, zone.runs, zone.laid = [], None, None
         self.entities, self.instances, self.by_kind = {}, {}, {}
 
+    def reset(self) -> None:
+        """Host-side, for a game to lay things out in again (the next deck of a batch): `release`,
+        then the players as a new game has them. Only for a game in which nothing happened but
+        laying out (nothing logged: no thing was made, moved or changed, no graph or board grown)."""
+        self.release()
+        self.entities = {p.id: p for p in self.players}
+        self.instances = {"player": list(self.players)} if self.players else {}
+        self.by_kind = {"player": list(self.players)} if self.players else {}
+
     def create(self, def_id: str, count: int = 1, at: Any = None, owner: Entity | None = None,
                face_down: bool = False) -> Entity | list[Entity]:
         d = self.rules.definitions.get(self.replaced.get(def_id, def_id))
