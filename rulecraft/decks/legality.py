@@ -526,7 +526,7 @@ def examine(rules: Ruleset, resolved: Resolved, assumptions: dict[str, Any] | No
     return found
 
 
-DECK_GAMES_KEPT = 16  # games of a format kept to lay the next decks out in, one per parameter values: a cache
+DECK_GAMES_KEPT = 16  # games of a format kept to lay the next decks out in, one per parameter values: a cache (0: none)
 
 
 def _game(rules: Ruleset, params: dict[str, Any], assumptions: dict[str, Any] | None) -> Game:
@@ -535,7 +535,7 @@ def _game(rules: Ruleset, params: dict[str, Any], assumptions: dict[str, Any] | 
     cards share their definition's property values (one object per card) until one changes."""
     key = _params_key(params)
     kept = _kept_games(rules, assumptions)
-    game = kept.pop(key, None) if key is not None else None
+    game = kept.pop(key, None) if key is not None and DECK_GAMES_KEPT else None
     if game is None:
         game = Game(rules, players=("deck",), params=params, assumptions=assumptions, shared_props=True)
     return game
