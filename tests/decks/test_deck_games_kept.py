@@ -90,3 +90,23 @@ def test_a_game_whose_checks_drew_at_random_is_not_kept(tmp_path, monkeypatch):
     new_games(monkeypatch)
     assert DeckChecker(str(folder)).check_many(decks) == reports
     assert [r["violations"][0]["message"] for r in reports[:3]] == ["drew Gendarme"] * 3
+
+
+def test_a_reset_game_lays_its_things_out_again_with_new_ids_and_places():
+    rules = DeckChecker().ruleset(read_deck(GALLERY / "templars-legal.yaml"))
+    game = legality.Game(rules, players=("deck",), shared_props=True)
+    things, main, side = game.things, game.zone("main"), game.zone("sideboard")
+    luna, gendarme = {"set": "czech_promo"}, {"set": "base"}
+    things.lay_out_all(main, [("luna", 2, luna), ("gendarme", 1, gendarme)])
+    before = list(main.items)
+    things.reset()
+    assert (things.entities, main.items) == ({1: game.players[0]}, [])
+    things.lay_out_all(main, [("gendarme", 2, gendarme)])
+    things.lay_out_all(side, [("luna", 3, luna)])
+    laid = main.items + side.items
+    assert [(e.id, e.def_id, e.location) for e in laid] == [
+        (2, "gendarme", main), (3, "gendarme", main), (4, "luna", side), (5, "luna", side), (6, "luna", side)]
+    assert [e is b for e, b in zip(laid, [before[2], None, before[0], before[1], None])] == [True, False, True, True, False]
+    assert things.entities == {e.id: e for e in [game.players[0], *laid]}
+    assert things.instances["luna"] == side.items and things.by_kind[laid[0].kind][:2] == main.items
+    assert game.select("card", side) == side.items
