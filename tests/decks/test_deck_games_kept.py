@@ -108,5 +108,6 @@ def test_a_reset_game_lays_its_things_out_again_with_new_ids_and_places():
         (2, "gendarme", main), (3, "gendarme", main), (4, "luna", side), (5, "luna", side), (6, "luna", side)]
     assert [e is b for e, b in zip(laid, [before[2], None, before[0], before[1], None])] == [True, False, True, True, False]
     assert things.entities == {e.id: e for e in [game.players[0], *laid]}
-    assert things.instances["luna"] == side.items and things.by_kind[laid[0].kind][:2] == main.items
+    assert things.instances["luna"] == side.items
+    assert things.by_kind[laid[0].kind][:2] == main.items
     assert game.select("card", side) == side.items
