@@ -3,7 +3,8 @@ batch and through the command line.
 
 The deck is `examples/decks/templars-legal.yaml` (87 cards with its 2 proxies). In-process
 rows: `rulecraft.decks.legality.check` (lay the cards out in a game of the format, run every check of
-the format, DT-002 … DT-033); the batch API (`DeckChecker.check_many`) on copies of the deck
+the format, DT-002 … DT-033), in a game kept from the deck before and, for the ratio in one run,
+in a new game per deck (DECK_GAMES_KEPT = 0); the batch API (`DeckChecker.check_many`) on copies of the deck
 read once (a deck that holds what one checked before is not laid out again), on 100 different
 decks made from it, and on decks given as mappings; read + resolve + check of the file; and, for
 the ratio, a plain-Python oracle of 9 of the 12 rule groups on the 100 different decks (resolved
@@ -25,6 +26,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from rulecraft.decks import legality
 from rulecraft.decks.importer import import_files, write_pool
 from rulecraft.decks.legality import Deck, DeckChecker, check, read_deck, resolve, resolve_format
 
@@ -59,11 +61,13 @@ def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
     cards = sum(c for cards in resolved.sections.values() for _, c in cards)
     seconds = 0.3 if quick else 0.8
     checks = _rate(lambda: check(rules, resolved), seconds)
+    checks_new = _new_games(lambda: _rate(lambda: check(rules, resolved), seconds))
     # a new checker each round: every batch pays for the checks of each holding once
     batch = [deck] * 100
     batched = _rate(lambda: DeckChecker().check_many(batch), seconds, len(batch))
     varied = _variants(deck, 100)
     batched_varied = _rate(lambda: DeckChecker().check_many(varied), seconds, len(varied))
+    varied_new = _new_games(lambda: _rate(lambda: DeckChecker().check_many(varied), seconds, len(varied)))
     mappings = [json.loads(json.dumps(_mapping(deck)))] * 20
     from_mappings = _rate(lambda: DeckChecker().check_many(mappings), seconds, len(mappings))
     checker = DeckChecker()
@@ -76,17 +80,32 @@ def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
     return [
         ("deck", f"{DECK.name}: {cards} cards, {len(rules.checks)} checks", ""),
         ("check (lay out + every check)", f"{checks:,.0f} decks/s", f"target >= {TARGET:,} ({_verdict(checks >= TARGET)})"),
+        ("check, a new game per deck (DECK_GAMES_KEPT = 0)", f"{checks_new:,.0f} decks/s",
+         f"a kept game / a new game = {checks / checks_new:.2f}"),
         ("batch: DeckChecker.check_many, decks read", f"{batched:,.0f} decks/s",
          f"target >= {BATCH_TARGET:,} ({_verdict(batched >= BATCH_TARGET)})"),
         ("batch: DeckChecker.check_many, 100 different decks", f"{batched_varied:,.0f} decks/s",
          f"({sum(not r['legal'] for r in checker.check_many(varied))} of them illegal; {_holdings(resolved_varied)} "
          "different holdings)"),
+        ("batch: 100 different decks, a new game per deck", f"{varied_new:,.0f} decks/s",
+         f"(DECK_GAMES_KEPT = 0) kept / new = {batched_varied / varied_new:.2f}"),
         ("batch: DeckChecker.check_many, mappings", f"{from_mappings:,.0f} decks/s", "(+ JSON round trip, schema check)"),
         ("read YAML + resolve + check", f"{full:,.0f} decks/s", "(YAML parsing dominates)"),
         ("plain-Python oracle, 100 different decks", f"{by_hand:,.0f} decks/s",
          f"{len(ORACLE_RULES)} of {len(rules.checks)} rule groups; batch of decks read / oracle = {batched / by_hand:.2f}"),
         *_cli_rows(1 if quick else 2),
     ]
+
+
+def _new_games(measure):
+    """`measure()` with every deck laid out in a new game of its format (DECK_GAMES_KEPT = 0: none
+    kept, as before games were kept), for the before/after ratio in one run."""
+    kept = legality.DECK_GAMES_KEPT
+    legality.DECK_GAMES_KEPT = 0
+    try:
+        return measure()
+    finally:
+        legality.DECK_GAMES_KEPT = kept
 
 
 def _holdings(resolved) -> int:

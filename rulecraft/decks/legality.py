@@ -8,6 +8,8 @@ A resolved deck is what it holds: each section's (definition, copies) in the dec
 parameters' values. A format's checks see nothing else (a game of the format, laid out with those
 cards, the same every time), so a DeckChecker lays out and checks each holding once and gives a
 deck that holds the same again the same report (`Examined`, EXAMINED_KEPT holdings kept). A
+deck is laid out in a game of its format left by an earlier deck with the same parameter values,
+emptied as new, when that deck's checks only read it (`_keep`, DECK_GAMES_KEPT games kept). A
 newcomer changes how a deck is read or resolved here; what a format checks is the format's.
 """
 
@@ -513,15 +515,61 @@ def examine(rules: Ruleset, resolved: Resolved, assumptions: dict[str, Any] | No
     if total > MAX_DECK_CARDS:
         return [{"rule": None, "message": f"the deck lists {total} cards; at most {MAX_DECK_CARDS} can be checked",
                  "cards": []}], []
-    # The cards share their definition's property values (one object per card) until one changes.
-    game = Game(rules, players=("deck",), params=resolved.params, assumptions=assumptions, shared_props=True)
+    game = _game(rules, resolved.params, assumptions)
     templates = _templates(rules, game)
     try:
         for section, cards in resolved.sections.items():
             game.things.lay_out_all(game.zone(section), [(def_id, copies, templates[def_id]) for def_id, copies in cards])
-        return game.run_checks(), (_counts(game) if counts else [])
-    finally:
+        found = game.run_checks(), (_counts(game) if counts else [])
+    except BaseException:
         game.things.release()
+        raise
+    _keep(rules, resolved.params, assumptions, game)
+    return found
+
+
+DECK_GAMES_KEPT = 16  # games of a format kept to lay the next decks out in, one per parameter values: a cache (0: none)
+
+
+def _game(rules: Ruleset, params: dict[str, Any], assumptions: dict[str, Any] | None) -> Game:
+    """A game of the format with these parameter and assumption values and nothing laid out: one
+    an earlier deck left (`_keep`), taken out of the ruleset's while in use, else a new one. The
+    cards share their definition's property values (one object per card) until one changes."""
+    key = _params_key(params)
+    kept = _kept_games(rules, assumptions)
+    game = kept.pop(key, None) if key is not None and DECK_GAMES_KEPT else None
+    if game is None:
+        game = Game(rules, players=("deck",), params=params, assumptions=assumptions, shared_props=True)
+    return game
+
+
+def _keep(rules: Ruleset, params: dict[str, Any], assumptions: dict[str, Any] | None, game: Game) -> None:
+    """Give `game` back for the next deck with the same values, emptied as new, if the checks only
+    read it: nothing happened in it (nothing logged, no link, no board), so all that differs from
+    a new game is what was laid out, the steps taken, the violations found and the rules touched.
+    Otherwise (or with DECK_GAMES_KEPT games kept, or parameter values that cannot be a key) it is
+    released."""
+    key, history, things = _params_key(params), game.history, game.things
+    kept = _kept_games(rules, assumptions)
+    if key is None or history.seq or history.recorded or things.boards or things.graph.edges \
+            or len(kept) >= DECK_GAMES_KEPT:
+        things.release()
+        return
+    things.reset()
+    game.checks.violations = []
+    game.budget.steps = 0
+    history.touched = set()
+    kept[key] = game
+
+
+def _kept_games(rules: Ruleset, assumptions: dict[str, Any] | None) -> dict[Any, Game]:
+    """The games `_keep` gave back, by parameter values, for these assumption values (kept with
+    the ruleset for the last assumption values checked with)."""
+    given = dict(assumptions or {})
+    kept = rules.derived.get("deck games")
+    if kept is None or kept[0] != given:
+        kept = rules.derived["deck games"] = (given, {})
+    return kept[1]
 
 
 def _counts(game: Game) -> list[dict[str, Any]]:
@@ -565,9 +613,16 @@ def _holding(rules: Ruleset, resolved: Resolved, settings: dict[str, Any] | None
     """What a format's checks see of a deck, as a key: the format and assumption values checked
     with (the checker's: alive while it is), the parameters' values with their types, and each
     section's cards in order; None if a value is not hashable."""
-    params = tuple((name, _comparable(value)) for name, value in resolved.params.items())
+    params = _params_key(resolved.params)
+    if params is None:
+        return None
     sections = tuple((section, tuple(cards)) for section, cards in resolved.sections.items())
-    key = (id(rules), id(settings), params, sections)
+    return id(rules), id(settings), params, sections
+
+
+def _params_key(params: dict[str, Any]) -> Any:
+    """Parameter values as a key, their types with them (`_comparable`); None if one is not hashable."""
+    key = tuple((name, _comparable(value)) for name, value in params.items())
     try:
         hash(key)
     except TypeError:

@@ -48,6 +48,7 @@ class Things:
         self.zones: dict[tuple[str, int | None], Zone] = {}
         self.graph = Graph()
         self.boards: dict[str, Any] = {}  # board libraries keep their boards here (each has snapshot(), drop())
+        self.spares: dict[str, list[Entity]] = {}  # definition -> things `reset` forgot, as laid out (see lay_out_all)
         self.players = [self._new("player", "player", name, {}) for name in players]
         for info in rules.zones.values():
             for owner in (self.players if info.per_player else [None]):
@@ -77,13 +78,15 @@ class Things:
 
     def lay_out_all(self, zone: Zone, cards: Sequence[tuple[str, int, dict[str, Any]]]) -> None:
         """`lay_out` of each (definition, copies, props) in turn, into one zone. The copies of a
-        definition join the zone's runs (Zone), so that a selection asks its condition once of them."""
+        definition join the zone's runs (Zone), so that a selection asks its condition once of them.
+        A definition's things that `reset` forgot are laid out again (given their new ids and
+        places) before new ones are made: the game they were in changed none of them."""
         entities = self.entities
         first = len(entities) + 1
         if first - 1 + sum(copies for _, copies, _ in cards if copies > 0) > MAX_ENTITIES:
             raise BudgetExceeded(f"more than {MAX_ENTITIES} things in one game")
         runs = zone.current_runs()
-        definitions, instances, by_kind = self.rules.definitions, self.instances, self.by_kind
+        definitions, instances, by_kind, spares = self.rules.definitions, self.instances, self.by_kind, self.spares
         laid: list[Entity] = []
         next_id = first
         for def_id, copies, props in cards:
@@ -91,12 +94,15 @@ class Things:
                 continue
             d = definitions[def_id]
             kind, name = d.kind, d.name
-            made = []
-            for i in range(next_id, next_id + copies):  # a plain loop: the fastest way to make them
+            mine = instances.setdefault(def_id, [])
+            made = spares[def_id][len(mine):len(mine) + copies] if def_id in spares else []
+            for i, e in enumerate(made, next_id):
+                e.id, e.location, e.props = i, zone, props
+            for i in range(next_id + len(made), next_id + copies):  # a plain loop: the fastest way to make them
                 made.append(Entity(i, kind, def_id, name, props, zone))
             next_id += copies
             laid += made
-            instances.setdefault(def_id, []).extend(made)
+            mine += made
             by_kind.setdefault(kind, []).extend(made)
             if runs is None:
                 continue
@@ -117,6 +123,17 @@ class Things:
         for zone in self.zones.values():
             zone.items, zone.runs, zone.laid = [], None, None
         self.entities, self.instances, self.by_kind = {}, {}, {}
+
+    def reset(self) -> None:
+        """Host-side, for a game to lay things out in again (the next deck of a batch): `release`,
+        then the players as a new game has them; the things laid out are kept as `spares`, for
+        `lay_out_all` to lay out again. Only for a game in which nothing happened but laying out
+        (nothing logged: no thing was made, moved or changed, no graph or board grown)."""
+        self.spares = {def_id: made for def_id, made in self.instances.items() if made and made[0].kind != "player"}
+        self.release()
+        self.entities = {p.id: p for p in self.players}
+        self.instances = {"player": list(self.players)} if self.players else {}
+        self.by_kind = {"player": list(self.players)} if self.players else {}
 
     def create(self, def_id: str, count: int = 1, at: Any = None, owner: Entity | None = None,
                face_down: bool = False) -> Entity | list[Entity]:
