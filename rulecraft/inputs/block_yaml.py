@@ -6,7 +6,7 @@ reader gives them (a `dict` whose `lc` answers `line`, `col`, `key(k)` and `valu
 or None as soon as a line is anything else: a list, an anchor, an escape, a single quote, a
 tab, a flow collection, a repeated key, a word YAML reads as no string (`true`, `null`, `.5`),
 a number that is not plainly decimal, a character outside printable text, mappings nested more
-than MAX_DEPTH deep. Then the full reader
+than FAST_DEPTH deep. Then the full reader
 reads it (and reports whatever is wrong, where it is): this reader never reports a problem.
 tests/inputs/test_block_yaml.py checks it against ruamel on every YAML file of the project.
 
@@ -25,7 +25,7 @@ KEY = r'(?P<key>[^\W\d][\w\-]*(?: [\w\-]+)*|"[^"\\]*")'
 LINE = re.compile(KEY + r':(?: +(?P<value>[1-9]\d{0,17}|[^\W\d][\w\-/.]*(?: [\w\-/.]+)*|"[^"\\]*"))?'
                   r' *(?: #.*)?')
 COMMENT = re.compile(r" *(?:#.*)?")
-MAX_DEPTH = 8  # mappings nested deeper go to the full reader (which bounds the depth and says where)
+FAST_DEPTH = 8  # mappings nested deeper go to the full reader (which bounds the depth and says where): no limit
 NOT_WORDS = frozenset({"true", "false", "null", "yes", "no", "on", "off", "y", "n"})  # read as no string somewhere
 
 
@@ -87,7 +87,7 @@ def _mapping(lines: list[tuple[int, int, re.Match[str]]], start: int, indent: in
         where.keys[key] = (number, indent)
         at += 1
         if written is None:  # the value is the mapping on the lines below, further in
-            if at == len(lines) or lines[at][1] <= indent or depth == MAX_DEPTH:
+            if at == len(lines) or lines[at][1] <= indent or depth == FAST_DEPTH:
                 return None, at
             where.values[key] = (lines[at][0], lines[at][1])
             value, at = _mapping(lines, at, lines[at][1], depth + 1)

@@ -58,3 +58,21 @@ def test_tuples_of_plain_values_come_back_as_they_were():
     assert back == value
     assert [type(v) for v in back["plain"]] == [bool, int, float, type(None), str]
     assert [type(v) for v in back["mixed"]] == [tuple, list, tuple]
+
+
+def test_a_ruleset_record_is_set_once_and_then_never_again():
+    import copy
+    import dataclasses
+    import pickle
+
+    from rulecraft.runtime.ruleset import Pool
+
+    pool = Pool("deck", "Deck", "card", "main.rules:1:1")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        pool.name = "other"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del pool.name
+    assert pool.name == "Deck"
+    assert copy.deepcopy(pool) == pickle.loads(pickle.dumps(pool)) == pool
+    assert hash(dataclasses.replace(pool)) == hash(pool)
+    assert dataclasses.replace(pool, name="Other").name == "Other"
