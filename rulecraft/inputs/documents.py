@@ -80,16 +80,16 @@ def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
     document is a plain block mapping, as most decks are), or an InputError with `code`.
     A document whose aliases expand past MAX_YAML_VALUES values, or that nests deeper than
     MAX_YAML_DEPTH, is refused (an "alias bomb" holds little text and vast data)."""
-    from ruamel.yaml import YAML  # here, not above: only commands that read a file need it
-    from ruamel.yaml.error import MarkedYAMLError
-    from ruamel.yaml.reader import ReaderError
-
     if len(source.text) > MAX_YAML_BYTES:
         raise InputError([error(source.file, 1, 1, code, f"the YAML is larger than {MAX_YAML_BYTES:,} characters",
                                 "a deck, a card pool or a mapping needs far less; split a larger pool into several")])
     quick = block_yaml.read(source.text)  # a plain deck, read without ruamel (None: anything else)
     if quick is not None:
         return quick
+    from ruamel.yaml import YAML  # here, not above: only a document the fast reader leaves needs it
+    from ruamel.yaml.error import MarkedYAMLError
+    from ruamel.yaml.reader import ReaderError
+
     try:
         with warnings.catch_warnings():  # ruamel's warnings (a reused anchor) would echo the raw input
             warnings.simplefilter("ignore")

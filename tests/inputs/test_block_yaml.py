@@ -105,3 +105,14 @@ def test_a_deck_with_a_problem_is_still_reported_where_it_is():
         load_yaml(Source("d.yaml", "format: x\nmain:\n  a: 1\n b: [2\n"), "E0802")
     [d] = err.value.diagnostics
     assert (d.code, d.line) == ("E0802", 4)
+
+
+def test_reading_a_plain_deck_loads_no_ruamel():
+    import subprocess
+    import sys
+
+    program = ("import sys; from rulecraft.compiler.source import Source; from rulecraft.inputs.documents import load_yaml; "
+               "data = load_yaml(Source('d.yaml', 'format: x\\nmain:\\n  a: 4\\n'), 'E0802'); "
+               "print(dict(data['main']), 'ruamel.yaml' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["{'a':", "4}", "False"]
