@@ -1,6 +1,7 @@
 """The compiler's hash (compiler/store.py `compiler_hash`), which every cached ruleset is kept
 under: worked out from the sources' bytes once, read back while no source has changed (size,
-modification time), worked out again when one has; and a tuple of plain values kept as it is."""
+modification time), worked out again when one has; a tuple of plain values kept as it is; and a
+ruleset's record (runtime/ruleset.py `Fixed`) set once, never again, as a frozen dataclass."""
 
 from __future__ import annotations
 
