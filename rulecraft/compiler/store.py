@@ -57,12 +57,24 @@ class Uncacheable(Exception):
 
 @lru_cache(maxsize=1)
 def compiler_hash() -> str:
-    """A hash of every source the compiled form depends on: compiler, runtime, grammar."""
+    """A hash of every source the compiled form depends on: compiler, runtime, grammar. Worked
+    out from their bytes, and kept in the cache under their paths, sizes and modification times
+    (as Python keeps bytecode), so that a later process reads no source while none has changed."""
     root = Path(__file__).resolve().parent.parent
     grammar = package.folder("rulecraft.grammar")  # installed apart from the code in a checkout
     files = _files(root / "compiler", ".py") + _files(root / "runtime", ".py") + _files(grammar, ".lark")
     assert any(p.endswith(".lark") for p in files), "the grammar is part of the compiler's hash"
-    return cache.digest(__version__, sys.version, *(Path(p).read_bytes() for p in files))
+    stamp = cache.digest(__version__, sys.version, *(f"{p}|{s.st_size}|{s.st_mtime_ns}" for p in files
+                                                     for s in [os.stat(p)]))
+    known = cache.read(*HASH_ENTRY)
+    if isinstance(known, tuple) and len(known) == 2 and known[0] == stamp:
+        return known[1]
+    value = cache.digest(__version__, sys.version, *(Path(p).read_bytes() for p in files))
+    cache.write(*HASH_ENTRY, (stamp, value))
+    return value
+
+
+HASH_ENTRY = ("compiler", "hash")  # one entry: the compiler's sources as they were last hashed, and their hash
 
 
 def _files(folder: Path, suffix: str) -> list[str]:
@@ -148,8 +160,9 @@ def lookup(folders: list[Path], diags: Diagnostics, label_of: Callable[[str], st
 
 # ---- values <-> marshal data ---------------------------------------------------------
 # Plain values (str, int, float, bool, None) stay as they are, and so do lists and dicts, inside
-# ("p", ...) when they hold plain values only (decoding then takes them as they are); every other
-# value becomes a tuple whose first item says what it is.
+# ("p", ...) when they hold plain values only (decoding then takes them as they are), and tuples
+# of plain values, inside ("P", ...); every other value becomes a tuple whose first item says
+# what it is.
 
 
 PLAIN = frozenset({str, int, float, bool, type(None)})
@@ -166,8 +179,10 @@ def encode(value: Any) -> Any:
         if t is list:
             return [encode(v) for v in value]
         return {encode(k): encode(v) for k, v in value.items()}
-    if t is tuple:
-        return ("t", tuple([encode(v) for v in value]))  # a tuple: it may be a key
+    if t is tuple:  # a tuple (it may be a key): of plain values only, as it is
+        if all(type(v) in PLAIN for v in value):
+            return ("P", value)
+        return ("t", tuple([encode(v) for v in value]))
     fields = _compared_fields(t)
     if fields is not None:
         values = tuple([encode(getattr(value, f)) for f in fields])
@@ -237,10 +252,10 @@ def decode(data: Any, ns: dict[str, Any]) -> Any:
     if t is not tuple:
         return data
     tag = data[0]
-    if tag == "p":
+    if tag == "p" or tag == "P":
         return data[1]
-    if tag == "a":
-        return _class(data[1], data[2])(*[decode(v, ns) for v in data[3]])
+    if tag == "a":  # the class's arguments: most are plain values, taken as they are without a call
+        return _class(data[1], data[2])(*[v if type(v) in PLAIN else decode(v, ns) for v in data[3]])
     if tag == "c":
         return _class(data[1], data[2])(**{k: decode(v, ns) for k, v in data[3].items()})
     if tag == "t":

@@ -4,7 +4,8 @@ positions: its text, its YAML, its JSON Schema check; every problem is a Diagnos
 its limit (rulecraft/files.py).
 
 It takes a path (or standard input) and the code its problems get; it gives a Source, its YAML
-data, and the diagnostics of its schema check. A newcomer changes a limit here (MAX_*)."""
+data, and the diagnostics of its schema check. A newcomer changes a limit here (MAX_*); a plain
+document is read by block_yaml.py, all others (and every problem) by ruamel here."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from .. import files
 from ..compiler import package
 from ..compiler.diagnostics import Diagnostic, InputError, suggest
 from ..compiler.source import Source, Span
+from . import block_yaml
 from .conforms import conforms
 
 if TYPE_CHECKING:
@@ -74,16 +76,20 @@ def read_stdin(code: str, what: str = "the input") -> Source:
 
 
 def load_yaml(source: Source, code: str, help: str | None = None) -> Any:
-    """The YAML document with its positions (ruamel round-trip), or an InputError with `code`.
+    """The YAML document with its positions (ruamel round-trip; block_yaml.py's reader where the
+    document is a plain block mapping, as most decks are), or an InputError with `code`.
     A document whose aliases expand past MAX_YAML_VALUES values, or that nests deeper than
     MAX_YAML_DEPTH, is refused (an "alias bomb" holds little text and vast data)."""
-    from ruamel.yaml import YAML  # here, not above: only commands that read a file need it
-    from ruamel.yaml.error import MarkedYAMLError
-    from ruamel.yaml.reader import ReaderError
-
     if len(source.text) > MAX_YAML_BYTES:
         raise InputError([error(source.file, 1, 1, code, f"the YAML is larger than {MAX_YAML_BYTES:,} characters",
                                 "a deck, a card pool or a mapping needs far less; split a larger pool into several")])
+    quick = block_yaml.read(source.text)  # a plain deck, read without ruamel (None: anything else)
+    if quick is not None:
+        return quick
+    from ruamel.yaml import YAML  # here, not above: only a document the fast reader leaves needs it
+    from ruamel.yaml.error import MarkedYAMLError
+    from ruamel.yaml.reader import ReaderError
+
     try:
         with warnings.catch_warnings():  # ruamel's warnings (a reused anchor) would echo the raw input
             warnings.simplefilter("ignore")

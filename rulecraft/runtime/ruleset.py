@@ -1,19 +1,38 @@
 """A compiled ruleset: the definitions and handlers the compiler produced, as plain data.
 
 The compiler builds it; the runtime only reads it. Spans are kept as "file:line:col"
-strings so that tools can point at the source of every definition and rule.
+strings so that tools can point at the source of every definition and rule. Its records are
+immutable (`Fixed`); a newcomer adding one writes it as the others are written.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from .errors import IllegalAction, UnknownName
 from .types import Ty
+
+
+class Fixed:
+    """The base of the ruleset's records: each field is set once, by the class's `__init__`, and
+    then never again (assigning or deleting one raises FrozenInstanceError, as for a frozen
+    dataclass). A record is `@dataclass(slots=True, unsafe_hash=True)` on this base, not
+    `frozen=True`: the dataclass machinery compiles two methods more for each frozen class, at
+    every start of every command (a third of this module's import)."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if hasattr(self, name):
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
 class Role(StrEnum):
@@ -35,30 +54,30 @@ class Duration(StrEnum):
     UNTIL = "until"  # until an event
 
 
-@dataclass(frozen=True, slots=True)
-class AssumedValue:
+@dataclass(slots=True, unsafe_hash=True)
+class AssumedValue(Fixed):
     """A definition's property that takes the value of a (user-overridable) assumption."""
 
     assumption: str
 
 
-@dataclass(frozen=True, slots=True)
-class FieldInfo:
+@dataclass(slots=True, unsafe_hash=True)
+class FieldInfo(Fixed):
     name: str
     type: Ty
     default: Any
 
 
-@dataclass(frozen=True, slots=True)
-class KindInfo:
+@dataclass(slots=True, unsafe_hash=True)
+class KindInfo(Fixed):
     name: str
     parent: str | None
     fields: dict[str, FieldInfo]
     where: str
 
 
-@dataclass(frozen=True, slots=True)
-class Definition:
+@dataclass(slots=True, unsafe_hash=True)
+class Definition(Fixed):
     id: str
     kind: str
     name: str
@@ -69,8 +88,8 @@ class Definition:
     data_rules: tuple[str, ...] = ()  # the ids of the definition itself: executed when one is made or read
 
 
-@dataclass(frozen=True, slots=True)
-class Assumption:
+@dataclass(slots=True, unsafe_hash=True)
+class Assumption(Fixed):
     name: str
     type: Ty
     value: Any
@@ -78,16 +97,16 @@ class Assumption:
     where: str
 
 
-@dataclass(frozen=True, slots=True)
-class Param:
+@dataclass(slots=True, unsafe_hash=True)
+class Param(Fixed):
     name: str
     type: Ty
     default: Any
     has_default: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Callable_:
+@dataclass(slots=True, unsafe_hash=True)
+class Callable_(Fixed):
     """A compiled `fn`, `action` or `query`: func(rt, *args)."""
 
     name: str
@@ -98,8 +117,8 @@ class Callable_:
     where: str
 
 
-@dataclass(frozen=True, slots=True)
-class Die:
+@dataclass(slots=True, unsafe_hash=True)
+class Die(Fixed):
     id: str
     name: str
     faces: tuple[Any, ...]  # ints, or dicts of face fields (for a table: its default rows)
@@ -116,16 +135,16 @@ def faces_from_table(die_id: str, rows: Any, fields: tuple[tuple[str, str], ...]
     return tuple({name: (bool(v) if kind == "bool" else int(v)) for (name, kind), v in zip(fields, row)} for row in rows)
 
 
-@dataclass(frozen=True, slots=True)
-class TableRow:
+@dataclass(slots=True, unsafe_hash=True)
+class TableRow(Fixed):
     low: int
     high: int
     label: str
     func: Callable  # func(rt, roll, *args)
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+@dataclass(slots=True, unsafe_hash=True)
+class Table(Fixed):
     id: str
     name: str
     die: str
@@ -141,24 +160,24 @@ class Table:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class Pool:
+@dataclass(slots=True, unsafe_hash=True)
+class Pool(Fixed):
     id: str
     name: str
     of: str
     where: str
 
 
-@dataclass(frozen=True, slots=True)
-class ZoneInfo:
+@dataclass(slots=True, unsafe_hash=True)
+class ZoneInfo(Fixed):
     name: str
     per_player: bool
     in_play: bool
     hidden: bool
 
 
-@dataclass(frozen=True, slots=True)
-class TriggerSpec:
+@dataclass(slots=True, unsafe_hash=True)
+class TriggerSpec(Fixed):
     """A handler subscribed to an event: func(rt, this, *event_args) -> fired?"""
 
     event: str
@@ -172,8 +191,8 @@ class TriggerSpec:
     keyed: int | None = None  # the event argument that must be the thing for it to fire (`when p == this`)
 
 
-@dataclass(frozen=True, slots=True)
-class Scenario:
+@dataclass(slots=True, unsafe_hash=True)
+class Scenario(Fixed):
     id: str
     name: str
     props: dict[str, Any]
@@ -182,8 +201,8 @@ class Scenario:
     where: str
 
 
-@dataclass(frozen=True, slots=True)
-class RuleTest:
+@dataclass(slots=True, unsafe_hash=True)
+class RuleTest(Fixed):
     """A test written in the ruleset: func(rt) runs it; `checks` are the rule ids it checks."""
 
     title: str
@@ -193,8 +212,8 @@ class RuleTest:
     where: str
 
 
-@dataclass(frozen=True, slots=True)
-class DeckCheck:
+@dataclass(slots=True, unsafe_hash=True)
+class DeckCheck(Fixed):
     """A format's check: func(rt) reports violations of `rule` for the deck in the game."""
 
     rule: str
@@ -203,8 +222,8 @@ class DeckCheck:
     where: str
 
 
-@dataclass(frozen=True, slots=True)
-class PlaySpec:
+@dataclass(slots=True, unsafe_hash=True)
+class PlaySpec(Fixed):
     """A definition's effect in a timing window: when(rt, card, player) -> playable?; func runs it."""
 
     window: str
@@ -217,8 +236,8 @@ class PlaySpec:
     prompts: tuple[str, ...] = ()  # what the player is asked, one per target
 
 
-@dataclass(frozen=True, slots=True)
-class AbilityModifier:
+@dataclass(slots=True, unsafe_hash=True)
+class AbilityModifier(Fixed):
     """`modify PROP op EXPR` in an ability: `func(rt, *arguments)` gives the value, from the
     thing's arguments for the ability's `params`."""
 
