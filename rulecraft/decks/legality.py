@@ -23,8 +23,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml import YAML
-
 from .. import files
 from ..compiler import cache, store
 from ..compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputError, bounded_suggestions, suggest
@@ -468,6 +466,8 @@ def deck_settings(rules: Ruleset, folder: Path | None = None) -> dict[str, Any]:
     for place in (folder, *(folder_of(rid) if rid else None for rid in (rules.id, rules.extends))):
         path = place / "decks.yaml" if place else None
         if path is not None and path.is_file():
+            from ruamel.yaml import YAML  # imported only when a ruleset has deck settings to read
+
             data = YAML(typ="safe").load(read_source(path, "E0901", "the deck settings").text)
             return data if isinstance(data, dict) else {}
     return {}
