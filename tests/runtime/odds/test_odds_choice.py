@@ -31,19 +31,6 @@ def rules():
     return rulecraft.compile_source(COINS)
 
 
-@pytest.fixture
-def games(monkeypatch):
-    """Counts the games the odds make: one per chance path."""
-    made = []
-    original = odds.Game
-
-    def counted(*args, **kwargs):
-        made.append(1)
-        return original(*args, **kwargs)
-    monkeypatch.setattr(odds, "Game", counted)
-    return made
-
-
 def binomial(n: int) -> dict[int, Fraction]:
     """Heads among n coins of one head face in three."""
     return {k: Fraction(comb(n, k) * 2 ** (n - k), 3 ** n) for k in range(n + 1)}

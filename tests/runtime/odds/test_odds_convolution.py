@@ -44,19 +44,6 @@ def rules():
 
 
 @pytest.fixture
-def games(monkeypatch):
-    """Counts the games the odds make: one per chance path."""
-    made = []
-    original = odds.Game
-
-    def counted(*args, **kwargs):
-        made.append(1)
-        return original(*args, **kwargs)
-    monkeypatch.setattr(odds, "Game", counted)
-    return made
-
-
-@pytest.fixture
 def no_joins(monkeypatch):
     """Joint roots are never made: each roll is used once, so each sum is a convolution."""
     def refused(*args):

@@ -120,19 +120,6 @@ def rules():
     return rulecraft.compile_source(DECK)
 
 
-@pytest.fixture
-def games(monkeypatch):
-    """Counts the games the odds make: one per chance path."""
-    made = []
-    original = odds.Game
-
-    def counted(*args, **kwargs):
-        made.append(1)
-        return original(*args, **kwargs)
-    monkeypatch.setattr(odds, "Game", counted)
-    return made
-
-
 CASES = [("any_ace", [3]), ("named", [3]), ("reds", [2]), ("reds", [4]), ("jokers", [3]), ("held", [0]),
          ("held", [9]), ("named", [9]), ("twice", [2]), ("twice", [6]), ("one_by_one", []), ("left_on_top", []),
          ("into_a_zone", [3]), ("every_tile", [2]), ("every_tile", [4]), ("first_card", [3]), ("last_card", [2]),
