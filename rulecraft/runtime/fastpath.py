@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import BudgetExceeded
-from .events import Events
+from .events import Events, Turn
 from .history import MAX_LOG, MAX_LOG_VOLUME, REPLAY_NEEDS, TALLIED, UNSIZED, History
 from .state import Entity, sized_json
 
@@ -81,19 +81,14 @@ class QuietHistory(History):
 class FastEvents(Events):
     """The events of a game on the fast path: its turns are FastTurns."""
 
-    def turn(self, player: Entity) -> FastTurn:  # type: ignore[override]
+    def turn(self, player: Entity) -> FastTurn:
         return FastTurn(self, player)
 
 
-class FastTurn:
+class FastTurn(Turn):
     """`turn P { ... }` where no trigger listens to a turn's start or end (see events.Turn)."""
 
-    __slots__ = ("events", "player", "previous")
-
-    def __init__(self, events: Events, player: Entity):
-        self.events = events
-        self.player = player
-        self.previous: Entity | None = None
+    __slots__ = ()
 
     def __enter__(self) -> None:
         events = self.events
