@@ -23,7 +23,7 @@ from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, Une
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
-from . import cache, package, reductions
+from . import cache, lalr, package, reductions
 from .diagnostics import Diagnostics
 from .source import MAX_SOURCE_BYTES, Span
 
@@ -97,6 +97,39 @@ def _lark() -> Lark:
     return parser
 
 
+_drivers: dict[int, tuple[Lark, lalr.Driver | None]] = {}  # id of the parser -> it and its driver (one)
+
+
+def _driver() -> lalr.Driver | None:
+    """Lark's tables of the current parser (`_lark`) driven by compiler/lalr.py's loop; None if
+    this Lark's parser has callbacks the loop leaves to Lark (then Lark parses every text)."""
+    parser = _lark()
+    made = _drivers.get(id(parser))
+    if made is None or made[0] is not parser:
+        try:
+            driver: lalr.Driver | None = lalr.Driver(parser)
+        except lalr.Slow:
+            driver = None
+        _drivers.clear()
+        made = _drivers[id(parser)] = (parser, driver)
+    return made[1]
+
+
+def _run(text: str, start: str, state_of: Callable[[], reductions.Parse]) -> tuple[reductions.Parse, Any]:
+    """What a fresh `state_of()` builds of `text`, and that state: by compiler/lalr.py's loop, or
+    again from the start by Lark itself where the loop leaves the text to it (Lark then raises its
+    own UnexpectedInput for a syntax error)."""
+    driver = _driver()
+    if driver is not None:
+        state = state_of()
+        try:
+            return state, reductions.run(driver, text, start, state)  # type: ignore[arg-type]  # parses as Lark's does
+        except lalr.Slow:
+            pass
+    state = state_of()
+    return state, reductions.run(_lark(), text, start, state)
+
+
 def _describe(terminal: str) -> str:
     if terminal in TERMINAL_WORDS:
         return TERMINAL_WORDS[terminal]
@@ -155,10 +188,8 @@ def parse(text: str, file: str, diags: Diagnostics, builder: Callable[[str, Diag
         return None
     failed = False
     for _ in range(MAX_SYNTAX_ERRORS):
-        found = Diagnostics()
-        state = reductions.Parse(builder(file, found), MAX_TREE_DEPTH)
         try:
-            built = reductions.run(_lark(), text, "start", state)
+            found, state, built = _file_run(text, file, builder)
         except UnexpectedInput as err:
             failed = True
             line, column = err.line if err.line > 0 else 1, err.column if err.column > 0 else 1
@@ -181,6 +212,18 @@ def parse(text: str, file: str, diags: Diagnostics, builder: Callable[[str, Diag
     return None
 
 
+def _file_run(text: str, file: str, builder: Callable[[str, Diagnostics], reductions.Builder]) \
+        -> tuple[Diagnostics, reductions.Parse, Any]:
+    """`_run` of a file: what its builder reported (of the attempt that built it), its state, what it built."""
+    found: list[Diagnostics] = []
+
+    def fresh() -> reductions.Parse:
+        found.append(Diagnostics())  # an attempt left to Lark keeps nothing it had reported
+        return reductions.Parse(builder(file, found[-1]), MAX_TREE_DEPTH)
+    state, built = _run(text, "start", fresh)
+    return found[-1], state, built
+
+
 def _too_deep(span: Span, diags: Diagnostics) -> None:
     """A parse whose tree nests deeper than MAX_TREE_DEPTH (the later stages recurse)."""
     diags.add("E0602", f"this nests deeper than {MAX_TREE_DEPTH} levels", span, "split it into smaller functions or use `let`")
@@ -189,9 +232,8 @@ def _too_deep(span: Span, diags: Diagnostics) -> None:
 def parse_placeholder(text: str, span: Span, diags: Diagnostics, builder: reductions.Builder) -> Any:
     """What `builder` builds of one expression (a `{...}` placeholder in a log string) at `span`;
     None if it is not one."""
-    state = reductions.Parse(builder, MAX_TREE_DEPTH)
     try:
-        built = reductions.run(_lark(), text, "expr", state)
+        state, built = _run(text, "expr", lambda: reductions.Parse(builder, MAX_TREE_DEPTH))
     except UnexpectedInput:
         diags.add("E0006", f"`{{{text}}}` is not an expression", span, "placeholders hold an expression, e.g. `{player}`")
         return None
