@@ -7,10 +7,11 @@ by the name its call returned). Every stage reports into one Diagnostics; the an
 (facts.py) and lowering run only when the checks found no error. Caches: parsed files
 (`_parsed`), rule annotations per node (`_refs`), lowerings and compiled files (reuse.py).
 While a file is parsed and while modules compile, the garbage collector is off
-(`collector_tuned`): a compile makes hundreds of thousands of objects and few reference cycles;
-the objects it keeps are then walked once, by the first collection after it, instead of by every
-collection during it (with one every 100,000 new objects, a cold `check` spent 0.39 s of CPU in
-them; off, 0.30 s in the collections after each compile).
+(`collector_tuned`): a compile makes hundreds of thousands of objects and few reference cycles.
+After it, what it made is moved into the oldest generation without being walked, where only a
+full collection looks at it (and collects its cycles), not the young collections that follow
+(with one every 100,000 new objects, a cold `check` spent 0.39 s of CPU in collections; off while
+compiling, 0.30 s in the first collection after each compile, which walked everything it made).
 A newcomer adding a kind of body adds its Job in Handlers (name, lowering call, the body as
 the analysis takes it) and its attaching in `attach`.
 """
@@ -51,15 +52,20 @@ PARSED_MAX = 256  # modules kept: more than every bundled file together
 @contextmanager
 def collector_tuned() -> Iterator[None]:
     """While the block runs, the collector is off; then it is on again if it was (a block inside
-    another, or a program that turned it off, leaves it as it found it). The few reference cycles
-    a compile leaves are collected after it, in the next collection."""
+    another, or a program that turned it off, leaves it as it found it). What the block made is
+    then in the oldest generation: the few reference cycles a compile leaves are collected by the
+    next full collection."""
     was_on = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_on:
+            gc.freeze()  # what the block made joins the oldest generation, unwalked (freeze then
+            gc.unfreeze()  # unfreeze moves every tracked object there): a full collection looks at it
             gc.enable()
+
+
 _parsed: OrderedDict[Source, tuple[n.Module | None, tuple[Diagnostic, ...]]] = OrderedDict()
 
 
