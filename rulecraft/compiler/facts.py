@@ -47,7 +47,7 @@ PLAIN_COMPARISONS = n.ORDER | n.EQUALITY  # comparisons that are no search of a 
 
 @dataclass
 class Uses:
-    """How the statements of a block use its variables, found in one walk."""
+    """How the statements of a block use its variables, those of the blocks inside it included."""
 
     owned: set[str] = field(default_factory=set)  # changed in place: grown as lists, or items set
     lists: set[str] = field(default_factory=set)  # of them, those changed as lists
@@ -59,34 +59,55 @@ class Uses:
         """The variables set by one `let` and never changed (no `=`, `+=`, other `let` or `for`)."""
         return {name for name, count in self.bindings.items() if count == 1}
 
+    def merge(self, inner: Uses) -> None:
+        """Add what a block inside uses (its bindings counted again here)."""
+        self.owned |= inner.owned
+        self.lists |= inner.lists
+        self.pushed |= inner.pushed
+        self.declared |= inner.declared
+        for name, count in inner.bindings.items():
+            self.bindings[name] = self.bindings.get(name, 0) + count
 
-def uses(block: n.Block, res: r.Resolution) -> Uses:
-    out = Uses()
 
-    def bind(name: str, weight: int) -> None:
-        out.bindings[name] = out.bindings.get(name, 0) + weight
-
-    for s in n.walk(block, skip=(n.Expr,)):
-        if isinstance(s, n.Let):
-            out.declared.add(s.name)
-            bind(s.name, 1)
-        elif isinstance(s, n.For):
-            out.declared.add(s.var)
-            bind(s.var, 2)
-        elif isinstance(s, n.Assign):
-            target = s.target
-            if isinstance(target, n.Name):
-                bind(target.name, 2)
-                if s.op == n.AssignOp.ADD and res.type_of(target).name == "list":
-                    out.owned.add(target.name)
-                    out.lists.add(target.name)
-                    if isinstance(s.value, n.ListExpr) and len(s.value.items) == 1:
-                        out.pushed.add(target.name)
-            elif isinstance(target, n.Index) and isinstance(target.target, n.Name):
-                out.owned.add(target.target.name)
-                if res.type_of(target.target).name == "list":
-                    out.lists.add(target.target.name)
+def uses(block: n.Block, res: r.Resolution, known: dict[int, Uses] | None = None) -> Uses:
+    """How a block's statements use its variables, those of the blocks inside it included. With
+    `known` (by block identity, for one analysis: the blocks stay alive), each block inside is
+    walked once however many blocks around it are asked about."""
+    known = {} if known is None else known
+    found = known.get(id(block))
+    if found is not None:
+        return found
+    out = known[id(block)] = Uses()
+    for stmt in block.stmts:
+        for s in n.walk(stmt, skip=(n.Expr, n.Block)):
+            if isinstance(s, n.Block):
+                out.merge(uses(s, res, known))
+            else:
+                _use(s, res, out)
     return out
+
+
+def _use(s: n.Node, res: r.Resolution, out: Uses) -> None:
+    """What one statement binds or changes in place."""
+    if isinstance(s, n.Let):
+        out.declared.add(s.name)
+        out.bindings[s.name] = out.bindings.get(s.name, 0) + 1
+    elif isinstance(s, n.For):
+        out.declared.add(s.var)
+        out.bindings[s.var] = out.bindings.get(s.var, 0) + 2
+    elif isinstance(s, n.Assign):
+        target = s.target
+        if isinstance(target, n.Name):
+            out.bindings[target.name] = out.bindings.get(target.name, 0) + 2
+            if s.op == n.AssignOp.ADD and res.type_of(target).name == "list":
+                out.owned.add(target.name)
+                out.lists.add(target.name)
+                if isinstance(s.value, n.ListExpr) and len(s.value.items) == 1:
+                    out.pushed.add(target.name)
+        elif isinstance(target, n.Index) and isinstance(target.target, n.Name):
+            out.owned.add(target.target.name)
+            if res.type_of(target.target).name == "list":
+                out.lists.add(target.target.name)
 
 
 NO_USES = Uses()  # a handler without a block (an ability's modifier)
@@ -136,6 +157,7 @@ class Analysis(n.Visitor):
         self.callables = callables
         self.facts = Facts()
         self.doubted = NodeSet()  # nodes a place did not prove their fact at (`prove`)
+        self.known_uses: dict[int, Uses] = {}  # block identity -> its Uses (`uses`; the blocks outlive the analysis)
         self.counters: set[str] = set()  # loop variables counting from 0 or more that their loop never changes
         self.set_once: set[str] = set()  # the handler's variables that one `let` sets and nothing changes
         self.sized: dict[str, int] = {}  # of them, those holding a whole number of at most so many bits
@@ -147,7 +169,7 @@ class Analysis(n.Visitor):
         self.hoisting = inline.Hoisting(res, self.written_out, lambda e: e in self.facts.plain_sums)
 
     def handler(self, h: HandlerBody) -> None:
-        used = uses(h.block, self.res) if h.block is not None else NO_USES
+        used = uses(h.block, self.res, self.known_uses) if h.block is not None else NO_USES
         self.counters, self.set_once, self.sized = set(), used.set_once(), {}
         self.bounds, self.top, self.bindings = {}, h.block, used.bindings
         for e in h.before:
@@ -202,7 +224,8 @@ class Analysis(n.Visitor):
         before = self.bounds
         found = bounds(cond, self.res) if self.optimising else {}
         if found:
-            self.bounds = merged(before, kept(found, uses(body, self.res).bindings if changed is None else changed))
+            self.bounds = merged(before, kept(found, uses(body, self.res, self.known_uses).bindings
+                                              if changed is None else changed))
         self.visit(body)
         self.bounds = before
 
@@ -223,7 +246,7 @@ class Analysis(n.Visitor):
 
     def visit_For(self, s: n.For) -> None:
         self.visit(s.iterable)
-        used = self.facts.uses[s.body] = uses(s.body, self.res)
+        used = self.facts.uses[s.body] = uses(s.body, self.res, self.known_uses)
         items = unroll.items(s, self.res, used.pushed, used.bindings.keys() | used.owned) if self.optimising else None
         if items is not None:
             self.facts.unrolled[s] = items
@@ -237,7 +260,7 @@ class Analysis(n.Visitor):
 
     def visit_While(self, s: n.While) -> None:
         self.visit(s.cond)
-        used = self.facts.uses[s.body] = uses(s.body, self.res)
+        used = self.facts.uses[s.body] = uses(s.body, self.res, self.known_uses)
         self.where(s.cond, s.body, used.bindings)
 
     def visit_Assign(self, s: n.Assign) -> None:

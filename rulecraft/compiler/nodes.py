@@ -893,6 +893,7 @@ N = TypeVar("N", bound="Node")
 
 _FIELDS: dict[type, tuple[str, ...]] = {}  # a node class -> the fields that may hold nodes
 _VISITS: dict[tuple[type, type], Callable[[Any, Any], None] | None] = {}  # (pass, node class) -> its visit_CLASS
+_UNSEEN = object()  # a (pass, node class) not looked up yet
 
 
 def _fields(cls: type) -> tuple[str, ...]:
@@ -911,20 +912,30 @@ def _may_hold_nodes(annotation: str) -> bool:
 def children(node: Node) -> Iterator[Node]:
     """The nodes directly inside `node`, in the order of its fields (source order), looking into
     tuples (and tuples of tuples: an `if`'s branches, a record's fields)."""
-    for name in _fields(node.__class__):
+    return iter(_direct(node))
+
+
+def _direct(node: Node) -> list[Node]:
+    """`children`, as a new list (the walker's own: one call per node, no generator)."""
+    out: list[Node] = []
+    cls = node.__class__
+    names = _FIELDS.get(cls)
+    for name in _fields(cls) if names is None else names:
         value = getattr(node, name)
-        if isinstance(value, Node):
-            yield value
-        elif value.__class__ is tuple:
-            yield from _inside(value)
+        if value.__class__ is tuple:
+            if value:
+                _inside(value, out)
+        elif isinstance(value, Node):
+            out.append(value)
+    return out
 
 
-def _inside(items: tuple[Any, ...]) -> Iterator[Node]:
+def _inside(items: tuple[Any, ...], out: list[Node]) -> None:
     for item in items:
         if isinstance(item, Node):
-            yield item
+            out.append(item)
         elif item.__class__ is tuple:
-            yield from _inside(item)
+            _inside(item, out)
 
 
 def walk(node: Node, skip: tuple[type, ...] = ()) -> Iterator[Node]:
@@ -935,9 +946,10 @@ def walk(node: Node, skip: tuple[type, ...] = ()) -> Iterator[Node]:
         item = stack.pop()
         yield item
         if not isinstance(item, skip):
-            inner = list(children(item))
-            inner.reverse()
-            stack.extend(inner)
+            inner = _direct(item)
+            if inner:
+                inner.reverse()
+                stack.extend(inner)
 
 
 def rebuilt(node: N, change: Callable[[Node], Node]) -> N:
@@ -965,14 +977,14 @@ class Visitor:
 
     def visit(self, node: Node) -> None:
         key = (self.__class__, node.__class__)
-        if key not in _VISITS:
-            _VISITS[key] = getattr(self.__class__, "visit_" + node.__class__.__name__, None)
-        method = _VISITS[key]
+        method = _VISITS.get(key, _UNSEEN)
+        if method is _UNSEEN:
+            method = _VISITS[key] = getattr(self.__class__, "visit_" + node.__class__.__name__, None)
         if method is None:
             self.generic_visit(node)
         else:
-            method(self, node)
+            method(self, node)  # type: ignore[operator]  # a visit_CLASS, found above
 
     def generic_visit(self, node: Node) -> None:
-        for child in children(node):
+        for child in _direct(node):
             self.visit(child)

@@ -97,3 +97,28 @@ def test_a_fact_that_depends_on_its_place_is_kept_only_if_every_place_proves_it(
     analysis.prove(fact, index, False)  # lowered again where its index may be negative
     analysis.prove(fact, index, True)
     assert index not in fact
+
+
+NESTED = '''
+game "f" "F"
+fn nested(xs: list<int>) -> list<int> {
+  let out = []
+  for x in xs {
+    if x > 1 { let y = x  out += [y] } else { out += [x] }
+    let z = 0
+    z = x
+  }
+  return out
+}
+'''
+
+
+def test_a_blocks_uses_count_every_block_inside_it_once_each():
+    sym, res = checked(NESTED)
+    body = sym.callables["nested"].body
+    facts = analyse(res, sym.callables, [HandlerBody(body)])
+    used, loop = facts.uses[body], facts.uses[body.stmts[1].body]
+    assert used.bindings == {"out": 5, "x": 2, "y": 1, "z": 3}  # `let` and `+=` twice (2 each), `for`, `let`, `let` and `=`
+    assert (used.declared, used.owned, used.lists, used.pushed) == ({"out", "x", "y", "z"}, {"out"}, {"out"}, {"out"})
+    assert loop.bindings == {"out": 4, "y": 1, "z": 3}
+    assert loop.set_once() == {"y"}
