@@ -31,7 +31,9 @@ from lark.parsers.lalr_analysis import Shift
 
 from . import reductions
 
-_NO_ACTION = (None, None)
+# Lark's constructor of a token, as `Token(...)` calls it after sorting out a deprecated keyword
+# (the call through `Token.__new__` costs about as much again as the token itself)
+_token = Token._future_new
 
 
 class Slow(Exception):
@@ -120,7 +122,7 @@ class Driver:
                 words = scan.keywords.get(kind)
                 if words is not None:
                     kind = words.get(value, kind)
-                token = Token(kind, value, pos, line, pos - line_start + 1, end_line, end - end_start + 1, end)
+                token = _token(kind, value, pos, line, pos - line_start + 1, end_line, end - end_start + 1, end)
                 _feed(self.actions, kind, token, state_stack, value_stack)
             pos, line, line_start = end, end_line, end_start
         end_token = Token.new_borrow_pos("$END", "", token) if token is not None else Token("$END", "", 0, 1, 1)
