@@ -19,6 +19,7 @@ from .diagnostics import Diagnostics, suggest
 from .resolved import Resolution
 from .source import Span
 from .symbols import BUILTIN_EVENTS, BUILTIN_FIELDS, Symbols, unknown
+from .types import named
 
 
 class CheckContext(ConstantValues):
@@ -72,9 +73,9 @@ class CheckContext(ConstantValues):
         if t.name == DIE.name:  # a checked reference to a declared die
             return DIE
         if t.name in PRIMITIVES or self.sym.is_kind(t.name) or t.name in self.sym.enums or t.name in self.sym.records:
-            return Ty(t.name)
+            return named(t.name)
         if t.name in BOARD_TYPES:
-            return Ty(t.name)
+            return named(t.name)
         self.unknown("E0102", f"unknown type `{t.name}`", t.span,
                      suggest(t.name, PRIMITIVES, BOARD_TYPES, self.sym.kinds, self.sym.enums, self.sym.records,
                              ["list", "def", "map", "die"]))
