@@ -2,7 +2,10 @@
 
 The LALR parser is built once per process and kept in the user's cache (compiler/cache.py:
 signed, in a private folder; not Lark's own cache, a file in the shared temporary folder that
-anyone could have written), so a warm start does not rebuild the tables. After a syntax error
+anyone could have written), so a warm start does not rebuild the tables. A text is parsed by
+compiler/lalr.py's loop over those tables (the same tokens and reductions, at a fraction of
+Lark's cost); where the loop meets a syntax error, Lark parses the text again and raises the
+error the messages below are made from. After a syntax error
 the failing top-level item is blanked out (keeping every position) and parsing resumes, so
 one run reports the syntax errors of every item in the file.
 
