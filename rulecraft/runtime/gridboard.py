@@ -38,6 +38,8 @@ class Terrain(NamedTuple):
 
 
 Cell = tuple[str, int, str, str]  # a legend character's terrain, cost, mark and area
+Crossing = tuple[list[int], list[tuple[int, int]]]  # what a sight line crosses (gridsearch.crossed)
+MAX_CROSSINGS = 65536  # the most sight lines' crossings one board keeps (the first ones found)
 
 
 class Board:
@@ -77,6 +79,11 @@ class Board:
         self.layout: list[list[tuple[int, int]]] | None = None  # see `small_steps`
         self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint (this layout; filled, never changed)
         self.neighbours: list[tuple[int, ...]] | None = None  # see `around`
+        self.opens: list[bool] | None = None  # see `open_spaces`
+        self.walls: list[bool] | None = None  # see `sight_walls`
+        self.moves: dict[Size, list[list[tuple[int, int]]]] = {}  # size -> each space's steps (gridsearch.step_table)
+        self.turns: dict[Size, list[list[int]]] = {}  # size -> each space's turns (gridsearch.turn_table)
+        self.crossings: dict[tuple[int, int], Crossing] = {}  # (a, b) -> gridsearch.crossed: the width's, kept whatever the layout
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Board:
         """The board in a copy of its game (play.copy_game): what changes during play is its own
@@ -108,7 +115,11 @@ class Board:
         self.layout = None
         self.standable = None
         self.neighbours = None
-        self.footprints = {}  # a new table: a copy of the board may share the old one
+        self.opens = None
+        self.walls = None
+        self.footprints = {}  # new tables: a copy of the board may share the old ones
+        self.moves = {}
+        self.turns = {}
         self.changed()
 
     def standing(self) -> list[bool]:
@@ -139,6 +150,21 @@ class Board:
             self.neighbours = [tuple(sorted((s // w + dy) * w + s % w + dx for dx, dy in STEPS
                                             if self.on_board(s % w + dx, s // w + dy))) for s in range(self.spaces)]
         return self.neighbours
+
+    def open_spaces(self) -> list[bool]:
+        """The layout's table of whether each space is a space of the board (`on_board`), made once per layout."""
+        if self.opens is None:
+            w = self.width
+            self.opens = [self.on_board(s % w, s // w) for s in range(self.spaces)]
+        return self.opens
+
+    def sight_walls(self) -> list[bool]:
+        """The layout's table of whether each space blocks sight whoever stands there (no open space, or a
+        terrain that blocks sight), made once per layout."""
+        if self.walls is None:
+            w = self.width
+            self.walls = [self.blocks_sight_terrain(s % w, s // w) for s in range(self.spaces)]
+        return self.walls
 
     # ---- spaces -------------------------------------------------------------
 

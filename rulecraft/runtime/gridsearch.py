@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import heapq
 
-from .gridboard import ONE_SPACE, STEPS, Board, Size, State
+from .gridboard import MAX_CROSSINGS, ONE_SPACE, STEPS, Board, Crossing, Size, State
 
 
 def shapes(board: Board, fid: int) -> list[Size]:
@@ -44,50 +44,134 @@ def step_cost(board: Board, s: int, size: tuple[int, int]) -> int:
     return max(board.cost[c] for c in board.footprint(s, size) or [s])
 
 
-def steps(board: Board, fid: int, state: State) -> list[tuple[State, int]]:
-    """The states one step of a move leads to from `state`, with the step's cost: a step
-    to a neighbouring space (not squeezing diagonally between two impassable spaces), and
-    for a turning figure a turn."""
-    s, size = state
-    side = board.side[fid]
-    if size == ONE_SPACE:  # the layout's table, then the figures standing in the way (never turns)
-        occupant, passes = board.occupant, board.passes
-        return [((n, size), cost) for n, cost in board.small_steps()[s]
-                if (other := occupant.get(n)) is None or other == fid or passes(other, side)]
+def step_table(board: Board, size: Size) -> list[list[tuple[int, int]]]:
+    """The layout's steps of a figure of `size` from each top-left space, made once per layout and
+    size: in STEPS order, each onto a neighbouring top-left space (not squeezing diagonally) where
+    its whole footprint lies on passable spaces, with the step's cost (the dearest space it
+    covers). Who stands there is the move's to look at (`blocking`)."""
+    if size == ONE_SPACE:
+        return board.small_steps()
+    table = board.moves.get(size)
+    if table is None:
+        table = board.moves[size] = [_steps_from(board, s, size) for s in range(board.spaces)]
+    return table
+
+
+def _steps_from(board: Board, s: int, size: Size) -> list[tuple[int, int]]:
     x, y = board.xy(s)
     out = []
     for dx, dy in STEPS:
         nx, ny = x + dx, y + dy
         if 0 <= nx < board.width and 0 <= ny < board.height and board.diagonal_ok(x, y, dx, dy):
-            n = ny * board.width + nx
-            if board.fits(fid, n, size, side, False):
-                out.append(((n, size), step_cost(board, n, size)))
-    if len(shapes(board, fid)) > 1:
-        turned = (size[1], size[0])
-        mine = set(board.footprint(s, size) or [])
-        for n in turns(board, s, size):
-            cells = board.footprint(n, turned)
-            if cells and mine.intersection(cells) and board.fits(fid, n, turned, side, False):
-                out.append(((n, turned), board.turn_cost[fid]))
+            cells = board.footprint(ny * board.width + nx, size)
+            if cells is not None and all(board.terrains[board.terrain[c]].passable for c in cells):
+                out.append((ny * board.width + nx, max(board.cost[c] for c in cells)))
     return out
+
+
+def turn_table(board: Board, size: Size) -> list[list[int]]:
+    """The layout's turns of a figure standing as `size` from each top-left space, made once per
+    layout and size: the top-left spaces of the turned footprint that shares a space with this one
+    and lies on passable spaces, in `turns` order."""
+    table = board.turns.get(size)
+    if table is None:
+        turned = (size[1], size[0])
+        table = board.turns[size] = []
+        for s in range(board.spaces):
+            mine = set(board.footprint(s, size) or [])
+            table.append([n for n in turns(board, s, size)
+                          if (cells := board.footprint(n, turned)) and mine.intersection(cells)
+                          and all(board.terrains[board.terrain[c]].passable for c in cells)])
+    return table
+
+
+def blocking(board: Board, fid: int, size: Size) -> set[int]:
+    """The top-left spaces where the figure, standing as `size`, would cover a space of a figure it
+    may not pass (`passes`): its move may not step there."""
+    side, passes, w = board.side[fid], board.passes, board.width
+    out: set[int] = set()
+    for c, other in board.occupant.items():
+        if other != fid and not passes(other, side):
+            for dy in range(size[1]):
+                for dx in range(min(size[0], c % w + 1)):  # top-left spaces on c's row or to its left
+                    if c - dy * w - dx >= 0:
+                        out.add(c - dy * w - dx)
+    return out
+
+
+def steps(board: Board, fid: int, state: State) -> list[tuple[State, int]]:
+    """The states one step of a move leads to from `state`, with the step's cost: a step
+    to a neighbouring space (not squeezing diagonally between two impassable spaces), and
+    for a turning figure a turn."""
+    return _steps(board, fid, state, {size: blocking(board, fid, size) for size in shapes(board, fid)})
+
+
+def _steps(board: Board, fid: int, state: State, blocked: dict[Size, set[int]]) -> list[tuple[State, int]]:
+    s, size = state
+    out = [((n, size), cost) for n, cost in step_table(board, size)[s] if n not in blocked[size]]
+    if len(blocked) > 1:  # a turning figure
+        turned, cost = (size[1], size[0]), board.turn_cost[fid]
+        out += [((n, turned), cost) for n in turn_table(board, size)[s] if n not in blocked[turned]]
+    return out
+
+
+class Moves:
+    """What one move search found (kept in the board's cache): the least cost of each state, and,
+    once asked, the states the move may end in and the spaces it may end on."""
+
+    __slots__ = ("costs", "ends", "spaces")
+
+    def __init__(self, costs: dict[State, int]):
+        self.costs = costs
+        self.ends: dict[State, int] | None = None
+        self.spaces: dict[int, int] | None = None
+
+
+def moves(board: Board, fid: int, budget: int) -> Moves:
+    """The figure's move search within budget, from the cache of the board's version."""
+    return board.searches.answer(board.version, ("moves", fid, budget), lambda: Moves(_costs(board, fid, budget)))
 
 
 def costs(board: Board, fid: int, budget: int) -> dict[State, int]:
     """Least movement cost to bring the figure to each state (top-left space, orientation),
     within budget (Dijkstra; passing through friends is allowed, ending there is checked
     by the caller)."""
-    return board.searches.answer(board.version, ("costs", fid, budget), lambda: _costs(board, fid, budget))
+    return moves(board, fid, budget).costs
 
 
 def _costs(board: Board, fid: int, budget: int) -> dict[State, int]:
+    """`costs`, found now. A figure that never turns has one orientation: its states are its spaces,
+    searched as whole numbers (in the same order: a state compares as its space)."""
+    size = board.size[fid]
+    if len(shapes(board, fid)) > 1:
+        return _state_costs(board, fid, budget)
+    table, blocked = step_table(board, size), blocking(board, fid, size)
+    start = board.anchor[fid]
+    best = {start: 0}
+    queue = [(0, start)]
+    pop, push = heapq.heappop, heapq.heappush
+    while queue:
+        spent, s = pop(queue)
+        if spent > best[s]:
+            continue
+        for n, cost in table[s]:
+            total = spent + cost
+            if total <= budget and n not in blocked and total < best.get(n, budget + 1):
+                best[n] = total
+                push(queue, (total, n))
+    return {(s, size): c for s, c in best.items()}
+
+
+def _state_costs(board: Board, fid: int, budget: int) -> dict[State, int]:
     start = (board.anchor[fid], board.size[fid])
+    blocked = {size: blocking(board, fid, size) for size in shapes(board, fid)}
     best = {start: 0}
     queue = [(0, start)]
     while queue:
         spent, state = heapq.heappop(queue)
-        if spent > best.get(state, spent):
+        if spent > best[state]:
             continue
-        for nxt, cost in steps(board, fid, state):
+        for nxt, cost in _steps(board, fid, state, blocked):
             total = spent + cost
             if total <= budget and total < best.get(nxt, budget + 1):
                 best[nxt] = total
@@ -123,16 +207,40 @@ def arrival_cost(board: Board, prev: State, state: State, fid: int) -> int:
 
 def endings(board: Board, fid: int, budget: int) -> dict[State, int]:
     """The states in which the figure may end its move, with their cost (its own included)."""
-    side = board.side[fid]
-    return {st: c for st, c in costs(board, fid, budget).items() if board.fits(fid, st[0], st[1], side, True)}
+    return _ends(board, fid, moves(board, fid, budget))
+
+
+def _ends(board: Board, fid: int, found: Moves) -> dict[State, int]:
+    if found.ends is None:
+        found.ends = _endings(board, fid, found.costs)
+    return found.ends
+
+
+def _endings(board: Board, fid: int, found: dict[State, int]) -> dict[State, int]:
+    """Of the states a move reaches, those where the figure may end it (`fits`, ending): a state a step
+    led to lies on passable spaces already, so only who stands there is looked at (its own start
+    in full)."""
+    start = (board.anchor[fid], board.size[fid])
+    others = {c for c, other in board.occupant.items() if other != fid}
+    out = {}
+    for state, c in found.items():
+        s, size = state
+        if state == start:
+            if board.fits(fid, s, size, board.side[fid], True):
+                out[state] = c
+        elif (s not in others) if size == ONE_SPACE else others.isdisjoint(board.footprint(s, size) or ()):
+            out[state] = c
+    return out
 
 
 def reachable(board: Board, fid: int, budget: int) -> dict[int, int]:
     """Spaces where the figure may end its move in some orientation, with the least cost."""
-    out: dict[int, int] = {}
-    for (s, _), c in endings(board, fid, budget).items():
-        out[s] = min(c, out.get(s, c))
-    return out
+    found = moves(board, fid, budget)
+    if found.spaces is None:
+        found.spaces = {}
+        for (s, _), c in _ends(board, fid, found).items():
+            found.spaces[s] = min(c, found.spaces.get(s, c))
+    return found.spaces
 
 
 def ending(board: Board, fid: int, s: int, budget: int) -> tuple[State, int] | None:
@@ -147,10 +255,22 @@ def ending(board: Board, fid: int, s: int, budget: int) -> tuple[State, int] | N
     return min(options, key=lambda o: (o[1], o[0]))
 
 
-def crossed(board: Board, a: int, b: int) -> tuple[list[int], list[tuple[int, int]]]:
+def crossed(board: Board, a: int, b: int) -> Crossing:
     """The spaces whose interior the centre-to-centre segment a-b crosses (a and b
     excluded), and the pairs of spaces beside each grid corner it passes exactly through.
-    Exact integer arithmetic in doubled coordinates (centres are odd, edges even)."""
+    Exact integer arithmetic in doubled coordinates (centres are odd, edges even). It depends on
+    the board's width alone: the board keeps the first MAX_CROSSINGS it finds (shared, never
+    changed: callers only read them)."""
+    key = (a, b) if a < b else (b, a)  # the answer is the same both ways
+    found = board.crossings.get(key)
+    if found is None:
+        found = _crossed(board, a, b)
+        if len(board.crossings) < MAX_CROSSINGS:
+            board.crossings[key] = found
+    return found
+
+
+def _crossed(board: Board, a: int, b: int) -> Crossing:
     (xa, ya), (xb, yb) = board.xy(a), board.xy(b)
     if (xa, ya) > (xb, yb):
         xa, ya, xb, yb = xb, yb, xa, ya  # one direction only: the answer is symmetric by construction
@@ -187,14 +307,6 @@ def crossed(board: Board, a: int, b: int) -> tuple[list[int], list[tuple[int, in
     return cells, corners
 
 
-def blocks(board: Board, s: int, exempt: set[int]) -> bool:
-    x, y = board.xy(s)
-    if board.blocks_sight_terrain(x, y):
-        return True
-    fid = board.occupant.get(s)
-    return fid is not None and fid not in exempt
-
-
 def sight(board: Board, a: int, b: int, exempt: set[int]) -> bool:
     """Line of sight between spaces a and b; figures standing on a or b never block."""
     return board.searches.answer(board.version, ("sight", a, b, frozenset(exempt)),
@@ -203,21 +315,25 @@ def sight(board: Board, a: int, b: int, exempt: set[int]) -> bool:
 
 def line_clear(board: Board, a: int, b: int, exempt: set[int]) -> bool:
     """`sight`, found now."""
-    if not (board.on_board(*board.xy(a)) and board.on_board(*board.xy(b))):
+    opens = board.open_spaces()
+    if not (opens[a] and opens[b]):
         return False
+    walls, occupant = board.sight_walls(), board.occupant
     exempt = set(exempt)
     for s in (a, b):
-        if s in board.occupant:
-            exempt.add(board.occupant[s])
+        if s in occupant:
+            exempt.add(occupant[s])
+
+    def blocks(s: int) -> bool:
+        return walls[s] or ((fid := occupant.get(s)) is not None and fid not in exempt)
+
     cells, corners = crossed(board, a, b)
-    for c in cells:
-        if blocks(board, c, exempt):
-            return False
-    for p, q in corners:
-        if board.corner_sight == "both" and blocks(board, p, exempt) and blocks(board, q, exempt):
-            return False
-        if board.corner_sight == "either" and (blocks(board, p, exempt) or blocks(board, q, exempt)):
-            return False
+    if any(blocks(c) for c in cells):
+        return False
+    if board.corner_sight == "both":
+        return not any(blocks(p) and blocks(q) for p, q in corners)
+    if board.corner_sight == "either":
+        return not any(blocks(p) or blocks(q) for p, q in corners)
     return True
 
 
