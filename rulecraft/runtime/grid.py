@@ -569,7 +569,7 @@ def grid_move_cost(rt, b, thing, s):
     board = _board(rt, b, "grid_move_cost")
     fid = _figure(board, thing, "grid_move_cost")
     s = _space(board, s, "grid_move_cost")
-    found = gs.ending(board, fid, s, 99 * board.width * board.height)
+    found = gs.ending(board, fid, s, gs.whole(board))
     return found[1] if found else -1
 
 
@@ -581,7 +581,7 @@ def grid_path(rt, b, thing, s):
     is a step too: its space may repeat the one before."""
     board = _board(rt, b, "grid_path")
     fid = _figure(board, thing, "grid_path")
-    found = gs.ending(board, fid, _space(board, s, "grid_path"), 99 * board.width * board.height)
+    found = gs.ending(board, fid, _space(board, s, "grid_path"), gs.whole(board))
     return [st[0] for st in gs.path(board, fid, found[0])] if found else []
 
 

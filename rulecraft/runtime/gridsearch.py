@@ -129,7 +129,27 @@ class Moves:
 
 def moves(board: Board, fid: int, budget: int) -> Moves:
     """The figure's move search within budget, from the cache of the board's version."""
-    return board.searches.answer(board.version, ("moves", fid, budget), lambda: Moves(_costs(board, fid, budget)))
+    return board.searches.answer(board.version, ("moves", fid, budget), lambda: _search(board, fid, budget))
+
+
+def _search(board: Board, fid: int, budget: int) -> Moves:
+    """A move search within budget: the states of the widest search of this version (`widest`) that
+    cost at most the budget, if it was as wide (every step costs at least 1, so a state's least cost
+    within a budget is its least cost, whenever that is within it); else a search now, noted as the
+    widest if it is."""
+    notes = board.searches.noted(board.version)
+    wide = notes.get(("widest", fid))
+    if wide is not None and wide[0] >= budget:
+        return Moves({state: c for state, c in wide[1].costs.items() if c <= budget})
+    found = Moves(_costs(board, fid, budget))
+    notes[("widest", fid)] = (budget, found)
+    return found
+
+
+def widest(board: Board, fid: int) -> Moves | None:
+    """The widest move search of the figure found at the board's version, if any."""
+    wide = board.searches.noted(board.version).get(("widest", fid))
+    return wide[1] if wide is not None else None
 
 
 def costs(board: Board, fid: int, budget: int) -> dict[State, int]:
@@ -141,25 +161,36 @@ def costs(board: Board, fid: int, budget: int) -> dict[State, int]:
 
 def _costs(board: Board, fid: int, budget: int) -> dict[State, int]:
     """`costs`, found now. A figure that never turns has one orientation: its states are its spaces,
-    searched as whole numbers (in the same order: a state compares as its space)."""
+    searched as whole numbers with a queue of one bucket per cost (every step costs at least 1,
+    so a bucket is complete when it is reached). The least costs are the same whatever the order
+    the search takes; no caller reads the order of the states."""
     size = board.size[fid]
     if len(shapes(board, fid)) > 1:
         return _state_costs(board, fid, budget)
-    table, blocked = step_table(board, size), blocking(board, fid, size)
+    table = step_table(board, size)
+    least = [budget + 1] * board.spaces  # budget + 1: not reached (yet)
+    for n in blocking(board, fid, size):
+        least[n] = -1  # never reached: no cost is below it
     start = board.anchor[fid]
-    best = {start: 0}
-    queue = [(0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    while queue:
-        spent, s = pop(queue)
-        if spent > best[s]:
-            continue
-        for n, cost in table[s]:
-            total = spent + cost
-            if total <= budget and n not in blocked and total < best.get(n, budget + 1):
-                best[n] = total
-                push(queue, (total, n))
-    return {(s, size): c for s, c in best.items()}
+    least[start] = 0
+    found = [start]
+    buckets: list[list[int]] = [[start]]
+    spent = 0
+    while spent < len(buckets):
+        for s in buckets[spent]:
+            if least[s] != spent:
+                continue  # reached more cheaply since
+            for n, cost in table[s]:
+                total = spent + cost
+                if total < least[n] and total <= budget:
+                    if least[n] > budget:
+                        found.append(n)
+                    least[n] = total
+                    while len(buckets) <= total:
+                        buckets.append([])
+                    buckets[total].append(n)
+        spent += 1
+    return {(s, size): least[s] for s in found}
 
 
 def _state_costs(board: Board, fid: int, budget: int) -> dict[State, int]:
@@ -185,8 +216,10 @@ def path(board: Board, fid: int, to: State) -> list[State]:
     of `costs`; walking back from `to`, each step comes from the lowest state (space, then
     orientation) that lies on a cheapest path, so equally cheap paths are always told apart
     the same way. Steps are symmetric (a step back is a step of the same cost), so a
-    state's predecessors are found among its own steps."""
-    best = costs(board, fid, 99 * board.width * board.height)
+    state's predecessors are found among its own steps. A search of this version that reached `to`
+    walks back alike: every state on the way costs less."""
+    wide = widest(board, fid)
+    best = wide.costs if wide is not None and to in wide.costs else costs(board, fid, whole(board))
     if to not in best or best[to] == 0 or not board.fits(fid, to[0], to[1], board.side[fid], True):
         return []
     out = []
@@ -243,9 +276,19 @@ def reachable(board: Board, fid: int, budget: int) -> dict[int, int]:
     return found.spaces
 
 
+def whole(board: Board) -> int:
+    """A budget no move on the board needs: the least costs of any move."""
+    return 99 * board.width * board.height
+
+
 def ending(board: Board, fid: int, s: int, budget: int) -> tuple[State, int] | None:
     """How a move to s ends by default: in the figure's own orientation if it can, else the
-    cheapest other one (None if it cannot end there within budget)."""
+    cheapest other one (None if it cannot end there within budget). Where the widest search of
+    this version, within this budget, ends in its own orientation, so does this one."""
+    own = (s, board.size[fid])
+    wide = widest(board, fid)
+    if wide is not None and (ends := _ends(board, fid, wide)).get(own, budget + 1) <= budget:
+        return own, ends[own]
     ends = endings(board, fid, budget)
     options = [((s, shape), ends[(s, shape)]) for shape in shapes(board, fid) if (s, shape) in ends]
     if not options:
