@@ -139,13 +139,26 @@ def _figure(board: Board, thing: Any, fn: str) -> int:
     return thing.id
 
 
-def _things(items: Any, fn: str) -> set[int]:
+def _things(items: Any, fn: str) -> frozenset[int]:
+    return frozenset(_thing_ids(items, fn))
+
+
+def _thing_ids(items: Any, fn: str) -> list[int]:
+    """The ids of a list of things (nones left out), in the list's order."""
     if not isinstance(items, list) or not all(isinstance(t, Entity) for t in items if t is not None):
         raise _bad(fn, "expected a list of things")
-    return {t.id for t in items if t is not None}
+    return [t.id for t in items if t is not None]
+
+
+SIZES = {f"{w}x{h}": (w, h) for w in range(1, MAX_FOOTPRINT + 1) for h in range(1, MAX_FOOTPRINT + 1)}
 
 
 def _size(text: Any, fn: str) -> tuple[int, int]:
+    found = SIZES.get(text) if text.__class__ is str else None
+    return found if found is not None else _read_size(text, fn)
+
+
+def _read_size(text: Any, fn: str) -> tuple[int, int]:
     parts = _text(text, fn, "a footprint").lower().split("x")
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
         raise _bad(fn, f"a footprint is written WxH, like 1x1 or 2x2, not {text!r}")
@@ -704,8 +717,8 @@ def grid_seen_by(rt, b, s, viewers, ignore):
     board = _board(rt, b, "grid_seen_by")
     s = _space(board, s, "grid_seen_by")
     exempt = _things(ignore, "grid_seen_by")
-    _things(viewers, "grid_seen_by")
-    return any(v is not None and v.id in board.anchor and gs.sees(board, v.id, s, exempt) for v in viewers)
+    anchor = board.anchor
+    return any(fid in anchor and gs.sees(board, fid, s, exempt) for fid in _thing_ids(viewers, "grid_seen_by"))
 
 
 @builtin("grid_visible(board, any, list<any>) -> list<int>")

@@ -18,8 +18,13 @@ against independent references and against the uncached searches.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Set as AbstractSet
 
-from .gridboard import MAX_CROSSINGS, ONE_SPACE, STEPS, Board, Crossing, Size, State
+from .gridboard import ONE_SPACE, STEPS, Board, Size, State
+
+Crossing = tuple[list[int], list[tuple[int, int]]]  # what a sight line crosses (`crossed`)
+MAX_CROSSINGS = 65536  # the most sight lines' crossings kept, for boards of every width (the first ones found)
+CROSSINGS: dict[int, Crossing] = {}  # (width, a, b) as one number -> `crossed`
 
 
 def shapes(board: Board, fid: int) -> list[Size]:
@@ -51,9 +56,9 @@ def step_table(board: Board, size: Size) -> list[list[tuple[int, int]]]:
     covers). Who stands there is the move's to look at (`blocking`)."""
     if size == ONE_SPACE:
         return board.small_steps()
-    table = board.moves.get(size)
+    table = board.tables.moves.get(size)
     if table is None:
-        table = board.moves[size] = [_steps_from(board, s, size) for s in range(board.spaces)]
+        table = board.tables.moves[size] = [_steps_from(board, s, size) for s in range(board.spaces)]
     return table
 
 
@@ -73,10 +78,10 @@ def turn_table(board: Board, size: Size) -> list[list[int]]:
     """The layout's turns of a figure standing as `size` from each top-left space, made once per
     layout and size: the top-left spaces of the turned footprint that shares a space with this one
     and lies on passable spaces, in `turns` order."""
-    table = board.turns.get(size)
+    table = board.tables.turns.get(size)
     if table is None:
         turned = (size[1], size[0])
-        table = board.turns[size] = []
+        table = board.tables.turns[size] = []
         for s in range(board.spaces):
             mine = set(board.footprint(s, size) or [])
             table.append([n for n in turns(board, s, size)
@@ -302,14 +307,15 @@ def crossed(board: Board, a: int, b: int) -> Crossing:
     """The spaces whose interior the centre-to-centre segment a-b crosses (a and b
     excluded), and the pairs of spaces beside each grid corner it passes exactly through.
     Exact integer arithmetic in doubled coordinates (centres are odd, edges even). It depends on
-    the board's width alone: the board keeps the first MAX_CROSSINGS it finds (shared, never
-    changed: callers only read them)."""
-    key = (a, b) if a < b else (b, a)  # the answer is the same both ways
-    found = board.crossings.get(key)
+    the board's width alone: the first MAX_CROSSINGS found are kept (shared, never changed:
+    callers only read them)."""
+    lo, hi = (a, b) if a < b else (b, a)  # the answer is the same both ways
+    key = board.width << 32 | lo << 16 | hi  # a board has at most 200 x 200 spaces (grid.MAX_SIDE): 16 bits
+    found = CROSSINGS.get(key)
     if found is None:
         found = _crossed(board, a, b)
-        if len(board.crossings) < MAX_CROSSINGS:
-            board.crossings[key] = found
+        if len(CROSSINGS) < MAX_CROSSINGS:
+            CROSSINGS[key] = found
     return found
 
 
@@ -350,46 +356,48 @@ def _crossed(board: Board, a: int, b: int) -> Crossing:
     return cells, corners
 
 
-def sight(board: Board, a: int, b: int, exempt: set[int]) -> bool:
+def sight(board: Board, a: int, b: int, exempt: AbstractSet[int]) -> bool:
     """Line of sight between spaces a and b; figures standing on a or b never block."""
     return board.searches.answer(board.version, ("sight", a, b, frozenset(exempt)),
                                  lambda: line_clear(board, a, b, exempt))
 
 
-def line_clear(board: Board, a: int, b: int, exempt: set[int]) -> bool:
+def line_clear(board: Board, a: int, b: int, exempt: AbstractSet[int]) -> bool:
     """`sight`, found now."""
+    return _clear(board, a, b, exempt, None)
+
+
+def _clear(board: Board, a: int, b: int, exempt: AbstractSet[int], viewer: int | None) -> bool:
+    """Whether nothing blocks the sight line a-b: figures in `exempt`, the `viewer` and those
+    standing on a or b never do."""
     opens = board.open_spaces()
     if not (opens[a] and opens[b]):
         return False
     walls, occupant = board.sight_walls(), board.occupant
-    exempt = set(exempt)
-    for s in (a, b):
-        if s in occupant:
-            exempt.add(occupant[s])
-
-    def blocks(s: int) -> bool:
-        return walls[s] or ((fid := occupant.get(s)) is not None and fid not in exempt)
-
+    ends = (occupant.get(a), occupant.get(b), viewer)
     cells, corners = crossed(board, a, b)
-    if any(blocks(c) for c in cells):
-        return False
+    for c in cells:
+        if walls[c] or ((fid := occupant.get(c)) is not None and fid not in exempt and fid not in ends):
+            return False
+    if not corners or board.corner_sight == "none":
+        return True
+    blocks = [walls[s] or ((fid := occupant.get(s)) is not None and fid not in exempt and fid not in ends)
+              for pair in corners for s in pair]
+    pairs = zip(blocks[::2], blocks[1::2])
     if board.corner_sight == "both":
-        return not any(blocks(p) and blocks(q) for p, q in corners)
-    if board.corner_sight == "either":
-        return not any(blocks(p) or blocks(q) for p, q in corners)
-    return True
+        return not any(p and q for p, q in pairs)
+    return not any(p or q for p, q in pairs)  # "either"
 
 
-def sees(board: Board, fid: int, target: int, exempt: set[int]) -> bool:
+def sees(board: Board, fid: int, target: int, exempt: AbstractSet[int]) -> bool:
     """A figure sees a space if the centre of any space it covers sees it."""
     return board.searches.answer(board.version, ("sees", fid, target, frozenset(exempt)),
                                  lambda: seen_from(board, fid, target, exempt))
 
 
-def seen_from(board: Board, fid: int, target: int, exempt: set[int]) -> bool:
+def seen_from(board: Board, fid: int, target: int, exempt: AbstractSet[int]) -> bool:
     """`sees`, found now (its sight lines uncached)."""
     mine = board.spaces_of(fid)
     if target in mine:
         return True
-    ex = set(exempt) | {fid}
-    return any(line_clear(board, s, target, ex) for s in mine)
+    return any(_clear(board, s, target, exempt, fid) for s in mine)
