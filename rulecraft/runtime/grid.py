@@ -145,9 +145,13 @@ def _things(items: Any, fn: str) -> frozenset[int]:
 
 def _thing_ids(items: Any, fn: str) -> list[int]:
     """The ids of a list of things (nones left out), in the list's order."""
-    if not isinstance(items, list) or not all(isinstance(t, Entity) for t in items if t is not None):
-        raise _bad(fn, "expected a list of things")
-    return [t.id for t in items if t is not None]
+    if isinstance(items, list):
+        ids = [t.id for t in items if t.__class__ is Entity]
+        if len(ids) == len(items):
+            return ids
+        if all(isinstance(t, Entity) for t in items if t is not None):
+            return [t.id for t in items if t is not None]
+    raise _bad(fn, "expected a list of things")
 
 
 SIZES = {f"{w}x{h}": (w, h) for w in range(1, MAX_FOOTPRINT + 1) for h in range(1, MAX_FOOTPRINT + 1)}

@@ -227,11 +227,12 @@ def path(board: Board, fid: int, to: State) -> list[State]:
     best = wide.costs if wide is not None and to in wide.costs else costs(board, fid, whole(board))
     if to not in best or best[to] == 0 or not board.fits(fid, to[0], to[1], board.side[fid], True):
         return []
+    blocked = {size: blocking(board, fid, size) for size in shapes(board, fid)}
     out = []
     state = to
     while best[state] > 0:
         out.append(state)
-        came = [prev for prev, _ in steps(board, fid, state)
+        came = [prev for prev, _ in _steps(board, fid, state, blocked)
                 if best.get(prev) == best[state] - arrival_cost(board, prev, state, fid)]
         state = min(came)  # never empty: `best` holds least costs, each reached by a legal step
     out.reverse()
