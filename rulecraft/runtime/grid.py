@@ -93,6 +93,12 @@ def _board(rt, name: str, fn: str) -> Board:
     return board  # its class was just tested
 
 
+def _laid(rt, name: str, fn: str) -> Board:
+    """A typed entry point's board: the one laid under the declared name (`_board` refuses another)."""
+    board = rt.things.boards.get(name)
+    return board if board.__class__ is Board else _board(rt, name, fn)
+
+
 def _space(board: Board, s: Any, fn: str) -> int:
     if not _on(board, s):
         raise _bad(fn, f"{s!r} is not a space of board '{board.name}' (0..{board.spaces - 1})")
@@ -331,13 +337,27 @@ def grid_marked(rt, b, mark):
 
 @builtin("grid_mark(board, int) -> text")
 def grid_mark(rt, b, s):
-    board = _board(rt, b, "grid_mark")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_mark")
+    return t_grid_mark(rt, b, s)
+
+
+@typed("grid_mark")
+def t_grid_mark(rt, b, s):
+    board = _laid(rt, b, "grid_mark")
     return board.mark[_space(board, s, "grid_mark")]
 
 
 @builtin("grid_area(board, int) -> text")
 def grid_area(rt, b, s):
-    board = _board(rt, b, "grid_area")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_area")
+    return t_grid_area(rt, b, s)
+
+
+@typed("grid_area")
+def t_grid_area(rt, b, s):
+    board = _laid(rt, b, "grid_area")
     return board.area[_space(board, s, "grid_area")]
 
 
@@ -428,7 +448,14 @@ def t_grid_range(rt, b, a, c):
 @builtin("grid_range_from(board, any, int) -> int")
 def grid_range_from(rt, b, thing, s):
     """Spaces from the nearest space a figure covers to s."""
-    board = _board(rt, b, "grid_range_from")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_range_from")
+    return t_grid_range_from(rt, b, thing, s)
+
+
+@typed("grid_range_from")
+def t_grid_range_from(rt, b, thing, s):
+    board = _laid(rt, b, "grid_range_from")
     fid = _figure(board, thing, "grid_range_from")
     s = _space(board, s, "grid_range_from")
     return min(board.distance(c, s) for c in board.spaces_of(fid))
@@ -437,14 +464,28 @@ def grid_range_from(rt, b, thing, s):
 @builtin("grid_footprint(board, int, text) -> list<int>")
 def grid_footprint(rt, b, s, size):
     """The spaces a figure of this footprint would cover with its top-left at s; [] if off the board."""
-    board = _board(rt, b, "grid_footprint")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_footprint")
+    return t_grid_footprint(rt, b, s, size)
+
+
+@typed("grid_footprint")
+def t_grid_footprint(rt, b, s, size):
+    board = _laid(rt, b, "grid_footprint")
     return list(board.footprint(_space(board, s, "grid_footprint"), _size(size, "grid_footprint")) or [])
 
 
 @builtin("grid_fits(board, int, text) -> bool")
 def grid_fits(rt, b, s, size):
     """Could a figure of this footprint be put down here (open, passable and empty spaces)?"""
-    board = _board(rt, b, "grid_fits")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_fits")
+    return t_grid_fits(rt, b, s, size)
+
+
+@typed("grid_fits")
+def t_grid_fits(rt, b, s, size):
+    board = _laid(rt, b, "grid_fits")
     return board.fits(None, _space(board, s, "grid_fits"), _size(size, "grid_fits"), "", True)
 
 
@@ -492,7 +533,14 @@ def t_grid_where(rt, b, thing):
 
 @builtin("grid_spaces_of(board, any) -> list<int>")
 def grid_spaces_of(rt, b, thing):
-    board = _board(rt, b, "grid_spaces_of")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_spaces_of")
+    return t_grid_spaces_of(rt, b, thing)
+
+
+@typed("grid_spaces_of")
+def t_grid_spaces_of(rt, b, thing):
+    board = _laid(rt, b, "grid_spaces_of")
     return list(board.spaces_of(_figure(board, thing, "grid_spaces_of")))
 
 
@@ -646,7 +694,14 @@ def grid_move_as(rt, b, thing, s, size, budget):
 def grid_orientations(rt, b, thing, s, budget):
     """The footprints (WxH) in which a figure may end a move of at most `budget` points with its top-left
     at s, its own orientation first; [] if it cannot end there."""
-    board = _board(rt, b, "grid_orientations")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_orientations")
+    return t_grid_orientations(rt, b, thing, s, budget)
+
+
+@typed("grid_orientations")
+def t_grid_orientations(rt, b, thing, s, budget):
+    board = _laid(rt, b, "grid_orientations")
     fid = _figure(board, thing, "grid_orientations")
     s = _space(board, s, "grid_orientations")
     ends = gs.endings(board, fid, max(0, _int(budget, "grid_orientations", "the budget")))
@@ -672,7 +727,14 @@ def grid_turning(rt, b, thing, cost):
 @builtin("grid_size_of(board, any) -> text")
 def grid_size_of(rt, b, thing):
     """The footprint (WxH) a figure stands in now."""
-    board = _board(rt, b, "grid_size_of")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_size_of")
+    return t_grid_size_of(rt, b, thing)
+
+
+@typed("grid_size_of")
+def t_grid_size_of(rt, b, thing):
+    board = _laid(rt, b, "grid_size_of")
     return _wh(board.size[_figure(board, thing, "grid_size_of")])
 
 
@@ -718,7 +780,14 @@ def t_grid_sees(rt, b, thing, s, ignore):
 @builtin("grid_seen_by(board, int, list<any>, list<any>) -> bool")
 def grid_seen_by(rt, b, s, viewers, ignore):
     """Does any of the viewers (figures on the board) see space s?"""
-    board = _board(rt, b, "grid_seen_by")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_seen_by")
+    return t_grid_seen_by(rt, b, s, viewers, ignore)
+
+
+@typed("grid_seen_by")
+def t_grid_seen_by(rt, b, s, viewers, ignore):
+    board = _laid(rt, b, "grid_seen_by")
     s = _space(board, s, "grid_seen_by")
     exempt = _things(ignore, "grid_seen_by")
     anchor = board.anchor
