@@ -173,7 +173,7 @@ def _costs(board: Board, fid: int, budget: int) -> dict[State, int]:
     if len(shapes(board, fid)) > 1:
         return _state_costs(board, fid, budget)
     table = step_table(board, size)
-    least = [budget + 1] * board.spaces  # budget + 1: not reached (yet)
+    least = [budget + 1] * board.spaces  # budget + 1: not reached (yet), so a step above the budget never counts
     for n in blocking(board, fid, size):
         least[n] = -1  # never reached: no cost is below it
     start = board.anchor[fid]
@@ -187,7 +187,7 @@ def _costs(board: Board, fid: int, budget: int) -> dict[State, int]:
                 continue  # reached more cheaply since
             for n, cost in table[s]:
                 total = spent + cost
-                if total < least[n] and total <= budget:
+                if total < least[n]:
                     if least[n] > budget:
                         found.append(n)
                     least[n] = total
