@@ -97,6 +97,9 @@ def blocking(board: Board, fid: int, size: Size) -> set[int]:
     out: set[int] = set()
     for c, other in board.occupant.items():
         if other != fid and not passes(other, side):
+            if size == ONE_SPACE:
+                out.add(c)
+                continue
             for dy in range(size[1]):
                 for dx in range(min(size[0], c % w + 1)):  # top-left spaces on c's row or to its left
                     if c - dy * w - dx >= 0:
@@ -179,10 +182,9 @@ def _costs(board: Board, fid: int, budget: int) -> dict[State, int]:
     start = board.anchor[fid]
     least[start] = 0
     found = [start]
-    buckets: list[list[int]] = [[start]]
-    spent = 0
-    while spent < len(buckets):
-        for s in buckets[spent]:
+    buckets: list[list[int]] = [[start]]  # the spaces reached at each cost; grown as costs are reached
+    for spent, bucket in enumerate(buckets):
+        for s in bucket:
             if least[s] != spent:
                 continue  # reached more cheaply since
             for n, cost in table[s]:
@@ -191,10 +193,11 @@ def _costs(board: Board, fid: int, budget: int) -> dict[State, int]:
                     if least[n] > budget:
                         found.append(n)
                     least[n] = total
-                    while len(buckets) <= total:
-                        buckets.append([])
-                    buckets[total].append(n)
-        spent += 1
+                    try:
+                        buckets[total].append(n)
+                    except IndexError:
+                        buckets.extend([] for _ in range(total + 1 - len(buckets)))
+                        buckets[total].append(n)
     return {(s, size): least[s] for s in found}
 
 
