@@ -49,12 +49,13 @@ module reads the legend and gives the built-ins.
 Connection: `grid_joined` asks whether a chain of neighbouring spaces, all among given ones, joins
 some spaces to others (board.py's `joined`, shared with the hex board).
 
-Typed entry points: the queries a rule asks most (`grid_at`, `grid_space`, `grid_x`, `grid_side`,
-`grid_sees`...) have one each (`t_NAME`, `@typed`, library.py), which compiled handlers call on a
+Typed entry points: the queries a rule asks (`grid_at`, `grid_space`, `grid_x`, `grid_side`,
+`grid_sees`, `grid_seen_by`, `grid_fits`, `grid_range_from`...; every query but the rarely asked
+ones) have one each (`t_NAME`, `@typed`, library.py), which compiled handlers call on a
 board the ruleset declares (compiler/typed_calls.py): it takes the board's name as a text and tests
 everything else in one test on its way, refusing through the checks below (`_checked`, `_board`,
-`_space`...) so the words and their order are the built-in's; the built-in tests the name and
-calls it. The searches (moves, sight) are cached per board version (gridsearch.py).
+`_space`, `_laid`...) so the words and their order are the built-in's; the built-in tests the name
+and calls it. The searches (moves, sight) are cached per board version (gridsearch.py).
 
 A newcomer may add a built-in here (a function taking the game and the board, marked `@builtin`)
 or a board setting beside `grid_rules`; a new terrain property is read from `Terrain`, which

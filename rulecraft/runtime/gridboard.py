@@ -8,9 +8,13 @@ the built-ins grid.py's. The board's `version` counts its changes: the searches'
 per version (`searches`, board.py's cache). A newcomer may add a board setting here (and its
 built-in in grid.py); a change to the layout must call `relaid`, one to the figures or to a
 setting a move or a sight line reads `changed`, so no search answers from an old table or an
-old version. A copy of the board (a searching agent's copy of the game) shares the tables of the
-layout and what never changes, and has its own terrain, areas, figures and settings (`__deepcopy__`):
-so a layout's table is replaced, never changed in place.
+old version. A layout's tables (`Layout`: which spaces are open, passable, block sight, the steps
+from each space, the footprints) are made when first asked and kept for every board laid out
+alike (`LAYOUTS`, at most MAX_LAYOUTS layouts: the games of a ruleset played one after another
+share them), so a table is filled once, never changed. A copy of the board (a searching agent's
+copy of the game) shares the tables of the layout and what never changes, and has its own
+terrain, areas, figures and settings (`__deepcopy__`). A new table of the layout goes into
+`Layout`, and anything it reads into the key of `laid_out`.
 """
 
 from __future__ import annotations

@@ -1,15 +1,26 @@
 """The searches over a square-grid board: where a figure's move may go, by which path, and who sees what.
 
 Takes a `gridboard.Board` (its terrain, occupancy, footprints and settings). Gives the move search
-(`costs`: Dijkstra over a figure's states, a state being its top-left space and its orientation;
-`endings`, `reachable`, `ending` and `path`, whose ties between equally cheap paths are broken in
-one fixed order), the turning of a figure let turn (`shapes`, `turns`: a turn swaps width and
-height and keeps a space it covered) and line of sight (`crossed`, `blocks`, `sight`, `sees`:
+(`costs`: least costs over a figure's states, a state being its top-left space and its
+orientation; `endings`, `reachable`, `ending` and `path`, whose ties between equally cheap paths
+are broken in one fixed order), the turning of a figure let turn (`shapes`, `turns`: a turn swaps
+width and height and keeps a space it covered) and line of sight (`crossed`, `sight`, `sees`:
 exact integer arithmetic, symmetric by construction). grid.py describes the rules these
-implement; its built-ins call them. The results depend only on the board, so the move search
-(`costs`) and the sight queries (`sight`, `sees`) are kept per board version in the board's cache
+implement; its built-ins call them.
+
+How it runs: a move steps over the layout's tables (`step_table`, `turn_table`, kept in
+gridboard.Layout) and avoids the top-left spaces where a figure it may not pass would be covered
+(`blocking`); a figure that never turns is searched over whole spaces with a queue of one bucket
+per cost, a turning one over states with a heap. Every step costs at least 1, so a state's least
+cost within a budget is its least cost whenever that is within it: a search within a budget is
+the widest search of the board's version less its dearer states, and a path or a default ending
+found in any search of the version is the one the whole board's search finds (`_search`,
+`widest`, `ending`, `path`). The results depend only on the board, so the move search (`moves`)
+and the sight queries (`sight`, `sees`) are kept per board version in the board's cache
 (`Board.searches`, board.py), keyed by everything else they depend on (the figure, the budget, the
-spaces, the figures exempted); `line_clear` and `seen_from` are the same queries uncached. A
+spaces, the figures exempted); `_costs`, `line_clear` and `seen_from` are the same queries
+uncached. What a sight line crosses depends on the board's width alone: the first MAX_CROSSINGS
+found are kept for every board (`CROSSINGS`). A
 newcomer may change how a search runs (a cache, a faster queue) as long as every answer stays
 the same; the tests in tests/runtime/test_grid*.py and tests/runtime/grid_speed/ pin them
 against independent references and against the uncached searches.
