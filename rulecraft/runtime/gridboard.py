@@ -57,8 +57,8 @@ class Layout:
         self.standable: list[bool] | None = None  # see Board.standing
         self.steps: list[list[tuple[int, int]]] | None = None  # see Board.small_steps
         self.neighbours: list[tuple[int, ...]] | None = None  # see Board.around
-        self.opens: list[bool] | None = None  # see Board.open_spaces
-        self.walls: list[bool] | None = None  # see Board.sight_walls
+        self.opens: list[bool] | None = None  # see gridsearch.open_spaces
+        self.walls: list[bool] | None = None  # see gridsearch.sight_walls
         self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint
         self.moves: dict[Size, list[list[tuple[int, int]]]] = {}  # size -> each space's steps (gridsearch.step_table)
         self.turns: dict[Size, list[list[int]]] = {}  # size -> each space's turns (gridsearch.turn_table)
@@ -177,23 +177,6 @@ class Board:
             t.neighbours = [tuple(sorted((s // w + dy) * w + s % w + dx for dx, dy in STEPS
                                          if self.on_board(s % w + dx, s // w + dy))) for s in range(self.spaces)]
         return t.neighbours
-
-    def open_spaces(self) -> list[bool]:
-        """The layout's table of whether each space is a space of the board (`on_board`), made once per layout."""
-        t = self.tables
-        if t.opens is None:
-            w = self.width
-            t.opens = [self.on_board(s % w, s // w) for s in range(self.spaces)]
-        return t.opens
-
-    def sight_walls(self) -> list[bool]:
-        """The layout's table of whether each space blocks sight whoever stands there (no open space, or a
-        terrain that blocks sight), made once per layout."""
-        t = self.tables
-        if t.walls is None:
-            w = self.width
-            t.walls = [self.blocks_sight_terrain(s % w, s // w) for s in range(self.spaces)]
-        return t.walls
 
     # ---- spaces -------------------------------------------------------------
 

@@ -371,6 +371,25 @@ def _crossed(board: Board, a: int, b: int) -> Crossing:
     return cells, corners
 
 
+def open_spaces(board: Board) -> list[bool]:
+    """The layout's table of whether each space is a space of the board (`on_board`), made once per layout."""
+    t = board.tables
+    if t.opens is None:
+        w = board.width
+        t.opens = [board.on_board(s % w, s // w) for s in range(board.spaces)]
+    return t.opens
+
+
+def sight_walls(board: Board) -> list[bool]:
+    """The layout's table of whether each space blocks sight whoever stands there (no open space, or a
+    terrain that blocks sight), made once per layout."""
+    t = board.tables
+    if t.walls is None:
+        w = board.width
+        t.walls = [board.blocks_sight_terrain(s % w, s // w) for s in range(board.spaces)]
+    return t.walls
+
+
 def sight(board: Board, a: int, b: int, exempt: AbstractSet[int]) -> bool:
     """Line of sight between spaces a and b; figures standing on a or b never block."""
     return board.searches.answer(board.version, ("sight", a, b, frozenset(exempt)),
@@ -385,10 +404,10 @@ def line_clear(board: Board, a: int, b: int, exempt: AbstractSet[int]) -> bool:
 def _clear(board: Board, a: int, b: int, exempt: AbstractSet[int], viewer: int | None) -> bool:
     """Whether nothing blocks the sight line a-b: figures in `exempt`, the `viewer` and those
     standing on a or b never do."""
-    opens = board.open_spaces()
+    opens = open_spaces(board)
     if not (opens[a] and opens[b]):
         return False
-    walls, occupant = board.sight_walls(), board.occupant
+    walls, occupant = sight_walls(board), board.occupant
     ends = (occupant.get(a), occupant.get(b), viewer)
     cells, corners = crossed(board, a, b)
     for c in cells:
