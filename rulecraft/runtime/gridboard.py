@@ -75,7 +75,7 @@ def laid_out(board: Board) -> Layout:
     tables = LAYOUTS.get(key)
     if tables is None:
         if len(LAYOUTS) >= MAX_LAYOUTS:
-            del LAYOUTS[next(iter(LAYOUTS))]  # insertion order: the oldest
+            LAYOUTS.pop(next(iter(LAYOUTS)), None)  # insertion order: the oldest (another thread may have dropped it)
         tables = LAYOUTS[key] = Layout()
     return tables
 
