@@ -290,9 +290,13 @@ def reachable(board: Board, fid: int, budget: int) -> dict[int, int]:
     """Spaces where the figure may end its move in some orientation, with the least cost."""
     found = moves(board, fid, budget)
     if found.spaces is None:
-        found.spaces = {}
-        for (s, _), c in _ends(board, fid, found).items():
-            found.spaces[s] = min(c, found.spaces.get(s, c))
+        ends = _ends(board, fid, found)
+        if len(shapes(board, fid)) == 1:  # one state a space
+            found.spaces = {s: c for (s, _), c in ends.items()}
+        else:
+            found.spaces = {}
+            for (s, _), c in ends.items():
+                found.spaces[s] = min(c, found.spaces.get(s, c))
     return found.spaces
 
 
