@@ -10,8 +10,10 @@ board's connection built-in by giving `joined` that board's neighbours.
 
 `Searches` is the cache of a board's searches (moves and sight on the square grid, rays on a hex
 board): each board has a version number, bumped by every change that can alter an answer, and
-the cache answers a query asked again at the same version with the answer it found before. A
-newcomer caching another search keys it by everything its answer depends on besides the board.
+the cache answers a query asked again at the same version with the answer it found before; its
+`notes` are what one search of a version leaves for another (the widest move search of a figure,
+gridsearch.py), dropped with the answers. A newcomer caching another search keys it by everything
+its answer depends on besides the board.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class Searches:
     def __init__(self) -> None:
         self.version = 0  # the board's version the answers belong to
         self.answers: dict[Hashable, Any] = {}
+        self.notes: dict[Hashable, Any] = {}  # this version's, for its searches (neither counted nor bounded)
         self.hits = 0
         self.misses = 0
 
@@ -90,10 +93,7 @@ class Searches:
 
     def answer(self, version: int, query: Hashable, search: Callable[[], Any]) -> Any:
         """The answer to `query` at the board's `version`: the one found before, or `search()`'s."""
-        if version != self.version:
-            self.version = version
-            self.answers.clear()
-        answers = self.answers
+        answers = self.answers if version == self.version else self._moved_on(version)
         found = answers.get(query, _UNKNOWN)
         if found is not _UNKNOWN:
             self.hits += 1
@@ -104,3 +104,15 @@ class Searches:
             del answers[next(iter(answers))]  # insertion order: the oldest
         answers[query] = found
         return found
+
+    def noted(self, version: int) -> dict[Hashable, Any]:
+        """The notes of the board's `version` (none when it has just moved on)."""
+        if version != self.version:
+            self._moved_on(version)
+        return self.notes
+
+    def _moved_on(self, version: int) -> dict[Hashable, Any]:
+        self.version = version
+        self.answers.clear()
+        self.notes.clear()
+        return self.answers

@@ -49,12 +49,13 @@ module reads the legend and gives the built-ins.
 Connection: `grid_joined` asks whether a chain of neighbouring spaces, all among given ones, joins
 some spaces to others (board.py's `joined`, shared with the hex board).
 
-Typed entry points: the queries a rule asks most (`grid_at`, `grid_space`, `grid_x`, `grid_side`,
-`grid_sees`...) have one each (`t_NAME`, `@typed`, library.py), which compiled handlers call on a
+Typed entry points: the queries a rule asks (`grid_at`, `grid_space`, `grid_x`, `grid_side`,
+`grid_sees`, `grid_seen_by`, `grid_fits`, `grid_range_from`...; every query but the rarely asked
+ones) have one each (`t_NAME`, `@typed`, library.py), which compiled handlers call on a
 board the ruleset declares (compiler/typed_calls.py): it takes the board's name as a text and tests
 everything else in one test on its way, refusing through the checks below (`_checked`, `_board`,
-`_space`...) so the words and their order are the built-in's; the built-in tests the name and
-calls it. The searches (moves, sight) are cached per board version (gridsearch.py).
+`_space`, `_laid`...) so the words and their order are the built-in's; the built-in tests the name
+and calls it. The searches (moves, sight) are cached per board version (gridsearch.py).
 
 A newcomer may add a built-in here (a function taking the game and the board, marked `@builtin`)
 or a board setting beside `grid_rules`; a new terrain property is read from `Terrain`, which
@@ -91,6 +92,12 @@ def _board(rt, name: str, fn: str) -> Board:
     if board.__class__ is not Board:
         raise _bad(fn, f"there is no square-grid board named {name!r}")
     return board  # its class was just tested
+
+
+def _laid(rt, name: str, fn: str) -> Board:
+    """A typed entry point's board: the one laid under the declared name (`_board` refuses another)."""
+    board = rt.things.boards.get(name)
+    return board if board.__class__ is Board else _board(rt, name, fn)
 
 
 def _space(board: Board, s: Any, fn: str) -> int:
@@ -139,13 +146,30 @@ def _figure(board: Board, thing: Any, fn: str) -> int:
     return thing.id
 
 
-def _things(items: Any, fn: str) -> set[int]:
-    if not isinstance(items, list) or not all(isinstance(t, Entity) for t in items if t is not None):
-        raise _bad(fn, "expected a list of things")
-    return {t.id for t in items if t is not None}
+def _things(items: Any, fn: str) -> frozenset[int]:
+    return frozenset(_thing_ids(items, fn))
+
+
+def _thing_ids(items: Any, fn: str) -> list[int]:
+    """The ids of a list of things (nones left out), in the list's order."""
+    if isinstance(items, list):
+        ids = [t.id for t in items if t.__class__ is Entity]
+        if len(ids) == len(items):
+            return ids
+        if all(isinstance(t, Entity) for t in items if t is not None):
+            return [t.id for t in items if t is not None]
+    raise _bad(fn, "expected a list of things")
+
+
+SIZES = {f"{w}x{h}": (w, h) for w in range(1, MAX_FOOTPRINT + 1) for h in range(1, MAX_FOOTPRINT + 1)}
 
 
 def _size(text: Any, fn: str) -> tuple[int, int]:
+    found = SIZES.get(text) if text.__class__ is str else None
+    return found if found is not None else _read_size(text, fn)
+
+
+def _read_size(text: Any, fn: str) -> tuple[int, int]:
     parts = _text(text, fn, "a footprint").lower().split("x")
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
         raise _bad(fn, f"a footprint is written WxH, like 1x1 or 2x2, not {text!r}")
@@ -314,13 +338,27 @@ def grid_marked(rt, b, mark):
 
 @builtin("grid_mark(board, int) -> text")
 def grid_mark(rt, b, s):
-    board = _board(rt, b, "grid_mark")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_mark")
+    return t_grid_mark(rt, b, s)
+
+
+@typed("grid_mark")
+def t_grid_mark(rt, b, s):
+    board = _laid(rt, b, "grid_mark")
     return board.mark[_space(board, s, "grid_mark")]
 
 
 @builtin("grid_area(board, int) -> text")
 def grid_area(rt, b, s):
-    board = _board(rt, b, "grid_area")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_area")
+    return t_grid_area(rt, b, s)
+
+
+@typed("grid_area")
+def t_grid_area(rt, b, s):
+    board = _laid(rt, b, "grid_area")
     return board.area[_space(board, s, "grid_area")]
 
 
@@ -411,7 +449,14 @@ def t_grid_range(rt, b, a, c):
 @builtin("grid_range_from(board, any, int) -> int")
 def grid_range_from(rt, b, thing, s):
     """Spaces from the nearest space a figure covers to s."""
-    board = _board(rt, b, "grid_range_from")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_range_from")
+    return t_grid_range_from(rt, b, thing, s)
+
+
+@typed("grid_range_from")
+def t_grid_range_from(rt, b, thing, s):
+    board = _laid(rt, b, "grid_range_from")
     fid = _figure(board, thing, "grid_range_from")
     s = _space(board, s, "grid_range_from")
     return min(board.distance(c, s) for c in board.spaces_of(fid))
@@ -420,14 +465,28 @@ def grid_range_from(rt, b, thing, s):
 @builtin("grid_footprint(board, int, text) -> list<int>")
 def grid_footprint(rt, b, s, size):
     """The spaces a figure of this footprint would cover with its top-left at s; [] if off the board."""
-    board = _board(rt, b, "grid_footprint")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_footprint")
+    return t_grid_footprint(rt, b, s, size)
+
+
+@typed("grid_footprint")
+def t_grid_footprint(rt, b, s, size):
+    board = _laid(rt, b, "grid_footprint")
     return list(board.footprint(_space(board, s, "grid_footprint"), _size(size, "grid_footprint")) or [])
 
 
 @builtin("grid_fits(board, int, text) -> bool")
 def grid_fits(rt, b, s, size):
     """Could a figure of this footprint be put down here (open, passable and empty spaces)?"""
-    board = _board(rt, b, "grid_fits")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_fits")
+    return t_grid_fits(rt, b, s, size)
+
+
+@typed("grid_fits")
+def t_grid_fits(rt, b, s, size):
+    board = _laid(rt, b, "grid_fits")
     return board.fits(None, _space(board, s, "grid_fits"), _size(size, "grid_fits"), "", True)
 
 
@@ -475,7 +534,14 @@ def t_grid_where(rt, b, thing):
 
 @builtin("grid_spaces_of(board, any) -> list<int>")
 def grid_spaces_of(rt, b, thing):
-    board = _board(rt, b, "grid_spaces_of")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_spaces_of")
+    return t_grid_spaces_of(rt, b, thing)
+
+
+@typed("grid_spaces_of")
+def t_grid_spaces_of(rt, b, thing):
+    board = _laid(rt, b, "grid_spaces_of")
     return list(board.spaces_of(_figure(board, thing, "grid_spaces_of")))
 
 
@@ -569,7 +635,7 @@ def grid_move_cost(rt, b, thing, s):
     board = _board(rt, b, "grid_move_cost")
     fid = _figure(board, thing, "grid_move_cost")
     s = _space(board, s, "grid_move_cost")
-    found = gs.ending(board, fid, s, 99 * board.width * board.height)
+    found = gs.ending(board, fid, s, gs.whole(board))
     return found[1] if found else -1
 
 
@@ -581,7 +647,7 @@ def grid_path(rt, b, thing, s):
     is a step too: its space may repeat the one before."""
     board = _board(rt, b, "grid_path")
     fid = _figure(board, thing, "grid_path")
-    found = gs.ending(board, fid, _space(board, s, "grid_path"), 99 * board.width * board.height)
+    found = gs.ending(board, fid, _space(board, s, "grid_path"), gs.whole(board))
     return [st[0] for st in gs.path(board, fid, found[0])] if found else []
 
 
@@ -629,7 +695,14 @@ def grid_move_as(rt, b, thing, s, size, budget):
 def grid_orientations(rt, b, thing, s, budget):
     """The footprints (WxH) in which a figure may end a move of at most `budget` points with its top-left
     at s, its own orientation first; [] if it cannot end there."""
-    board = _board(rt, b, "grid_orientations")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_orientations")
+    return t_grid_orientations(rt, b, thing, s, budget)
+
+
+@typed("grid_orientations")
+def t_grid_orientations(rt, b, thing, s, budget):
+    board = _laid(rt, b, "grid_orientations")
     fid = _figure(board, thing, "grid_orientations")
     s = _space(board, s, "grid_orientations")
     ends = gs.endings(board, fid, max(0, _int(budget, "grid_orientations", "the budget")))
@@ -655,7 +728,14 @@ def grid_turning(rt, b, thing, cost):
 @builtin("grid_size_of(board, any) -> text")
 def grid_size_of(rt, b, thing):
     """The footprint (WxH) a figure stands in now."""
-    board = _board(rt, b, "grid_size_of")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_size_of")
+    return t_grid_size_of(rt, b, thing)
+
+
+@typed("grid_size_of")
+def t_grid_size_of(rt, b, thing):
+    board = _laid(rt, b, "grid_size_of")
     return _wh(board.size[_figure(board, thing, "grid_size_of")])
 
 
@@ -701,11 +781,18 @@ def t_grid_sees(rt, b, thing, s, ignore):
 @builtin("grid_seen_by(board, int, list<any>, list<any>) -> bool")
 def grid_seen_by(rt, b, s, viewers, ignore):
     """Does any of the viewers (figures on the board) see space s?"""
-    board = _board(rt, b, "grid_seen_by")
+    if b.__class__ is not str:
+        _board(rt, b, "grid_seen_by")
+    return t_grid_seen_by(rt, b, s, viewers, ignore)
+
+
+@typed("grid_seen_by")
+def t_grid_seen_by(rt, b, s, viewers, ignore):
+    board = _laid(rt, b, "grid_seen_by")
     s = _space(board, s, "grid_seen_by")
     exempt = _things(ignore, "grid_seen_by")
-    _things(viewers, "grid_seen_by")
-    return any(v is not None and v.id in board.anchor and gs.sees(board, v.id, s, exempt) for v in viewers)
+    anchor = board.anchor
+    return any(fid in anchor and gs.sees(board, fid, s, exempt) for fid in _thing_ids(viewers, "grid_seen_by"))
 
 
 @builtin("grid_visible(board, any, list<any>) -> list<int>")

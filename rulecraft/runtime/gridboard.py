@@ -8,14 +8,19 @@ the built-ins grid.py's. The board's `version` counts its changes: the searches'
 per version (`searches`, board.py's cache). A newcomer may add a board setting here (and its
 built-in in grid.py); a change to the layout must call `relaid`, one to the figures or to a
 setting a move or a sight line reads `changed`, so no search answers from an old table or an
-old version. A copy of the board (a searching agent's copy of the game) shares the tables of the
-layout and what never changes, and has its own terrain, areas, figures and settings (`__deepcopy__`):
-so a layout's table is replaced, never changed in place.
+old version. A layout's tables (`Layout`: which spaces are open, passable, block sight, the steps
+from each space, the footprints) are made when first asked and kept for every board laid out
+alike (`LAYOUTS`, at most MAX_LAYOUTS layouts: the games of a ruleset played one after another
+share them), so a table is filled once, never changed. A copy of the board (a searching agent's
+copy of the game) shares the tables of the layout and what never changes, and has its own
+terrain, areas, figures and settings (`__deepcopy__`). A new table of the layout goes into
+`Layout`, and anything it reads into the key of `laid_out`.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from .board import Searches
@@ -38,6 +43,41 @@ class Terrain(NamedTuple):
 
 
 Cell = tuple[str, int, str, str]  # a legend character's terrain, cost, mark and area
+MAX_LAYOUTS = 64  # the most layouts whose tables are kept for boards laid out alike (the oldest goes first)
+
+
+class Layout:
+    """The tables of one layout (terrain, open areas, the board's movement rule), each made when first
+    asked: shared by every board laid out alike (a game's copies, the games of a ruleset played one
+    after another) and filled, never changed. `moves` and `turns` are gridsearch.py's."""
+
+    __slots__ = ("footprints", "moves", "neighbours", "opens", "standable", "steps", "turns", "walls")
+
+    def __init__(self) -> None:
+        self.standable: list[bool] | None = None  # see Board.standing
+        self.steps: list[list[tuple[int, int]]] | None = None  # see Board.small_steps
+        self.neighbours: list[tuple[int, ...]] | None = None  # see Board.around
+        self.opens: list[bool] | None = None  # see gridsearch.open_spaces
+        self.walls: list[bool] | None = None  # see gridsearch.sight_walls
+        self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint
+        self.moves: dict[Size, list[list[tuple[int, int]]]] = {}  # size -> each space's steps (gridsearch.step_table)
+        self.turns: dict[Size, list[list[int]]] = {}  # size -> each space's turns (gridsearch.turn_table)
+
+
+LAYOUTS: dict[Hashable, Layout] = {}  # a layout's key (`laid_out`) -> its tables
+
+
+def laid_out(board: Board) -> Layout:
+    """The tables of the board's layout: those of a board laid out alike, else new ones. The key is
+    everything a table reads: the size, costs, areas and terrains of the board, each space's
+    terrain, the open areas and the board's diagonal rule."""
+    key = (board.fixed, tuple(board.terrain), tuple(sorted(board.open_areas)), board.squeeze)
+    tables = LAYOUTS.get(key)
+    if tables is None:
+        if len(LAYOUTS) >= MAX_LAYOUTS:
+            LAYOUTS.pop(next(iter(LAYOUTS)), None)  # insertion order: the oldest (another thread may have dropped it)
+        tables = LAYOUTS[key] = Layout()
+    return tables
 
 
 class Board:
@@ -73,10 +113,8 @@ class Board:
         self.turn_cost: dict[int, int] = {}  # entity id -> movement points a turn costs (turning figures)
         self.version = 0  # bumped by every change a search can see (`changed`)
         self.searches = Searches()  # the answers of this version's searches (gridsearch.py)
-        self.standable: list[bool] | None = None  # see `standing`
-        self.layout: list[list[tuple[int, int]]] | None = None  # see `small_steps`
-        self.footprints: dict[Size, list[list[int] | None]] = {}  # size -> each space's footprint (this layout; filled, never changed)
-        self.neighbours: list[tuple[int, ...]] | None = None  # see `around`
+        self.fixed = (self.width, self.height, tuple(self.cost), tuple(self.area), tuple(sorted(terrains.items())))
+        self.tables = laid_out(self)  # this layout's tables, shared by every board laid out alike
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Board:
         """The board in a copy of its game (play.copy_game): what changes during play is its own
@@ -104,41 +142,41 @@ class Board:
 
     def relaid(self) -> None:
         """The layout changed (a terrain, an opened area, the board's rules): moves and the tables
-        made from it are found again."""
-        self.layout = None
-        self.standable = None
-        self.neighbours = None
-        self.footprints = {}  # a new table: a copy of the board may share the old one
+        made from it are found again (those of another board laid out alike, if there is one)."""
+        self.tables = laid_out(self)
         self.changed()
 
     def standing(self) -> list[bool]:
         """The layout's table of whether each space can be stood on (open and passable), made once per layout."""
-        if self.standable is None:
+        t = self.tables
+        if t.standable is None:
             w = self.width
-            self.standable = [self.passable(s % w, s // w) for s in range(self.spaces)]
-        return self.standable
+            t.standable = [self.passable(s % w, s // w) for s in range(self.spaces)]
+        return t.standable
 
     def small_steps(self) -> list[list[tuple[int, int]]]:
         """The layout's table for figures of one space, made once per layout: from each space the
         steps into its neighbours as (space, cost), in STEPS order, leaving out those onto spaces
         that cannot be stood on and diagonal squeezes."""
-        if self.layout is None:
+        t = self.tables
+        if t.steps is None:
             w = self.width
             steps: list[list[tuple[int, int]]] = []
             for s in range(self.spaces):
                 x, y = s % w, s // w
                 steps.append([((y + dy) * w + x + dx, self.cost[(y + dy) * w + x + dx]) for dx, dy in STEPS
                               if self.passable(x + dx, y + dy) and self.diagonal_ok(x, y, dx, dy)])
-            self.layout = steps
-        return self.layout
+            t.steps = steps
+        return t.steps
 
     def around(self) -> list[tuple[int, ...]]:
         """The layout's on-board spaces around each space (8 directions), in space order: made once per layout."""
-        if self.neighbours is None:
+        t = self.tables
+        if t.neighbours is None:
             w = self.width
-            self.neighbours = [tuple(sorted((s // w + dy) * w + s % w + dx for dx, dy in STEPS
-                                            if self.on_board(s % w + dx, s // w + dy))) for s in range(self.spaces)]
-        return self.neighbours
+            t.neighbours = [tuple(sorted((s // w + dy) * w + s % w + dx for dx, dy in STEPS
+                                         if self.on_board(s % w + dx, s // w + dy))) for s in range(self.spaces)]
+        return t.neighbours
 
     # ---- spaces -------------------------------------------------------------
 
@@ -162,9 +200,9 @@ class Board:
     def footprint(self, s: int, size: tuple[int, int]) -> list[int] | None:
         """The spaces a figure of `size` covers with its top-left at `s`; None if off the board.
         Found once per layout, size and space (shared: callers never change the list)."""
-        table = self.footprints.get(size)
+        table = self.tables.footprints.get(size)
         if table is None:
-            table = self.footprints[size] = [self.cover(t, size) for t in range(self.width * self.height)]
+            table = self.tables.footprints[size] = [self.cover(t, size) for t in range(self.width * self.height)]
         return table[s] if 0 <= s < len(table) else self.cover(s, size)
 
     def cover(self, s: int, size: tuple[int, int]) -> list[int] | None:

@@ -30,6 +30,8 @@ NOT_LIMITS = {  # module -> constant -> why it is not a row of the table
     },
     "reference/declarations.py": {"MAX_DOC_LINES": "a longer comment above a declaration is not its documentation"},
     "inputs/values.py": {"MAX_LISTED": "a cut of the choices a message lists"},
+    "runtime/gridboard.py": {"MAX_LAYOUTS": "a cache of square-grid layouts' tables: past it the oldest is dropped"},
+    "runtime/gridsearch.py": {"MAX_CROSSINGS": "a cache of sight lines' crossings: past it they are found each time"},
     "compiler/boards.py": {"MAX_COST": "a legend's movement cost is 1 to 99 by the language (a diagnostic), not a cost"},
 }
 

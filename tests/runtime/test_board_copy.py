@@ -76,7 +76,7 @@ def test_a_copy_shares_what_never_changes_and_the_layouts_tables():
     board = g.boards["m"]
     twin = copy_game(g).boards["m"]
     assert twin is not board
-    for field in ("terrains", "cost", "mark", "area", "layout", "standable", "neighbours", "footprints"):
+    for field in ("terrains", "cost", "mark", "area", "tables"):
         assert getattr(twin, field) is getattr(board, field), field
     for field in ("terrain", "open_areas", "figures", "anchor", "size", "side", "occupant", "turn_cost"):
         assert getattr(twin, field) is not getattr(board, field), field
@@ -120,9 +120,8 @@ def test_a_relaid_board_keeps_the_table_its_copy_shares():
     g = warmed()
     board = g.boards["m"]
     twin = copy_game(g).boards["m"]
-    shared = board.footprints
+    shared = board.tables
     CHANGES["terrain"](g)
-    assert twin.footprints is shared
-    assert board.footprints is not shared
-    assert twin.layout is not None
-    assert board.layout is None
+    assert twin.tables is shared
+    assert board.tables is not shared
+    assert twin.tables.steps is not None

@@ -96,6 +96,14 @@ def _grid_arguments(game):
         "grid_figures": [()], "grid_empty": [()],
         "grid_reachable": [(t, budget) for t in things for budget in (-1, 0, 2, None, True, Fraction(1, 2))],
         "grid_sees": [(t, s, ignore) for t in things for s in spaces[::2] for ignore in ([], [3])],
+        "grid_mark": [(s,) for s in spaces], "grid_area": [(s,) for s in spaces],
+        "grid_range_from": [(t, s) for t in things for s in spaces[::2]],
+        "grid_footprint": [(s, size) for s in spaces[::2] for size in ("1x1", "2x2", "3x1", "4x1", "2X1", 2, None)],
+        "grid_fits": [(s, size) for s in spaces[::2] for size in ("1x1", "2x2", "3x1", "4x1", "2X1", 2, None)],
+        "grid_spaces_of": [(t,) for t in things], "grid_size_of": [(t,) for t in things],
+        "grid_orientations": [(t, s, budget) for t in things for s in spaces[::3] for budget in (-1, 2, None)],
+        "grid_seen_by": [(s, viewers, ignore) for s in spaces[::2] for viewers in ([], things[:2], [3], None)
+                         for ignore in ([], [things[0]], [3])],
     }
 
 
