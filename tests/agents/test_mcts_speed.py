@@ -65,7 +65,7 @@ def test_a_playout_runs_on_the_fast_path():
 
     class Looking(MctsAgent):
         def choose(self, game, player, options, prompt):
-            played = playout(game, player, options, prompt, lambda g, p, o: 0, Seeded(1), None)
+            played = playout(game, player, options, prompt, lambda g, p, o: 0, Seeded(1), None, self.starts)
             seen.append((type(played.game.history), type(played.game.events)))
             return 0
 
