@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..runtime.agents import Agent
@@ -149,27 +149,39 @@ class _Driver(Agent):
         self.turns = turns
         self.horizon: Horizon | None = None
         self.before: dict[int, Any] | None = None
+        # no horizon, and the policy answers at random from here on (`settled`): each answer is
+        # then the one draw on the stream the policy would make, without asking it
+        self.free = False
 
     @property
     def reached(self) -> bool:
         return self.horizon is not None
 
     def choose(self, game, player, options, prompt) -> int:
+        if self.free:
+            return self.stream.below(len(options))
         if self.asked < len(self.answers):
             self.asked += 1
             return self.answers[self.asked - 1]
         if self.horizon is None:
-            if player.id != self.decider or len(options) != self.width or prompt != self.prompt:
-                raise AgentError(f"a playout did not reach the same decision again (asked '{prompt}' "
-                                 f"of {player.name} instead of '{self.prompt}')")
-            determinise(game, player, self.stream)
-            game.chance.source = Seeded(self.stream.below(SEED_RANGE))
-            self.horizon = Horizon(game, self.turns)
-            scores = scores_of(game)
-            self.before = margins(scores) if scores is not None else None
+            self._reach(game, player, len(options), prompt)
         elif self.horizon.passed(game):
             raise Cutoff
-        return self.policy(game, player, options)
+        index = self.policy(game, player, options)
+        self.free = self.turns is None and getattr(self.policy, "settled", False)
+        return index
+
+    def _reach(self, game: Any, player: Entity, width: int, prompt: str) -> None:
+        """At the decision point: draw what the player cannot know, give the playout its own
+        dice, and start counting turns (and note the margins) from here."""
+        if player.id != self.decider or width != self.width or prompt != self.prompt:
+            raise AgentError(f"a playout did not reach the same decision again (asked '{prompt}' "
+                             f"of {player.name} instead of '{self.prompt}')")
+        determinise(game, player, self.stream)
+        game.chance.source = Seeded(self.stream.below(SEED_RANGE))
+        self.horizon = Horizon(game, self.turns)
+        scores = scores_of(game)
+        self.before = margins(scores) if scores is not None else None
 
 
 def rewards(played: Playout) -> Rewards:
@@ -269,24 +281,28 @@ class _Try:
     def __init__(self, index: int, stream: Seeded):
         self.index: int | None = index
         self.stream = stream
+        self.settled = False  # whether it answers at random from now on (the driver's `free`)
 
     def __call__(self, game: Any, player: Entity, options: Sequence[Any]) -> int:
         if self.index is not None:
             index, self.index = self.index, None
+            self.settled = True
             return index
         return self.stream.below(len(options))
 
 
-@dataclass
 class _Edge:
     """An option at a node of the tree: who chooses it, how often it was available, tried, and
     what its playouts were worth to its chooser; the options after it."""
 
-    player: int
-    available: int = 0
-    visits: int = 0
-    total: float = 0.0
-    after: dict[Any, _Edge] = field(default_factory=dict)
+    __slots__ = ("after", "available", "player", "total", "visits")
+
+    def __init__(self, player: int):
+        self.player = player
+        self.available = 0
+        self.visits = 0
+        self.total = 0.0
+        self.after: dict[Any, _Edge] = {}
 
 
 class MctsAgent(Searching):
@@ -341,7 +357,10 @@ class MctsAgent(Searching):
         """UCT among the options available now: an untried one first (at random; True: the tree
         grows by it), else the best mean plus the exploration term counted from availability."""
         for k in dict.fromkeys(keys):
-            node.setdefault(k, _Edge(player)).available += 1
+            edge = node.get(k)
+            if edge is None:
+                edge = node[k] = _Edge(player)
+            edge.available += 1
         untried = [i for i, k in enumerate(keys) if node[k].visits == 0]
         if untried:
             return untried[stream.below(len(untried))], True
@@ -362,6 +381,7 @@ class _Descent:
         self.node: dict[Any, _Edge] | None = root
         self.path = path
         self.stream = stream
+        self.settled = False  # whether it answers at random from now on (below the tree)
 
     def __call__(self, game: Any, player: Entity, options: Sequence[Any]) -> int:
         if self.node is None:
@@ -371,4 +391,5 @@ class _Descent:
         edge = self.node[keys[index]]
         self.path.append(edge)
         self.node = None if grown else edge.after
+        self.settled = grown
         return index
