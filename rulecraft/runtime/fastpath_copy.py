@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Callable
 from types import MethodType
 from typing import Any
 
@@ -101,8 +102,9 @@ def _copy_part(value: Any, memo: dict[int, Any], shared: frozenset[str]) -> Any:
 # ---- templates: many copies of one game, made fast ------------------------------------------
 
 _LIST, _DICT, _PAIRS, _SET, _OBJECT, _SLOTS, _TUPLE, _METHOD = range(8)
-_IMMUTABLE = (_TUPLE, _METHOD)
 _FRESH_DICTS = (dict, Counter)  # dict classes whose empty instance `cls.__new__(cls)` makes
+Refs = list[tuple[Any, int]]  # (the place in an object: an index, key or field name; the made object there)
+Fill = tuple[int, Any, Refs]  # (the object's number, the values it shares, its refs)
 
 
 class Unlike(Exception):
@@ -118,9 +120,9 @@ class Template:
     of a kind it cannot rebuild: such a game is copied by copy_state."""
 
     def __init__(self) -> None:
-        self.made: list[type | None] = []  # per object: its class if it is made empty first, else None
-        self.fills: list[tuple[int, int, Any, list[tuple[Any, int]]]] = []  # (kind, object, shared, refs)
-        self.built: list[tuple[int, int, Any, list[tuple[Any, int]]]] = []  # tuples and methods, in build order
+        self.made: list[Any] = []  # per object: its class if it is made empty first, else None
+        self.fills: dict[int, list[Fill]] = {kind: [] for kind in (_LIST, _DICT, _PAIRS, _SET, _OBJECT, _SLOTS)}
+        self.built: list[tuple[int, int, Any, Refs]] = []  # (kind, number, shared, refs): tuples and methods, in build order
 
     @classmethod
     def of(cls, first: Any, second: Any) -> Template | None:
@@ -142,31 +144,33 @@ class Template:
                 made[i] = tuple(values)
             else:
                 made[i] = MethodType(shared, made[refs[0][1]])
-        for kind, i, shared, refs in self.fills:
+        fills = self.fills
+        for i, shared, refs in fills[_OBJECT]:
+            fields = made[i].__dict__
+            fields.update(shared)
+            for name, j in refs:
+                fields[name] = made[j]
+        for i, shared, refs in fills[_LIST]:
             twin = made[i]
-            if kind == _OBJECT:
-                fields = twin.__dict__
-                fields.update(shared)
-                for name, j in refs:
-                    fields[name] = made[j]
-            elif kind == _LIST:
-                twin.extend(shared)
-                for at, j in refs:
-                    twin[at] = made[j]
-            elif kind == _DICT:
-                dict.update(twin, shared)
-                for key, j in refs:
-                    twin[key] = made[j]
-            elif kind == _SLOTS:
-                for name, value in shared:
-                    setattr(twin, name, value)
-                for name, j in refs:
-                    setattr(twin, name, made[j])
-            elif kind == _PAIRS:
-                for k, kj, v, vj in shared:
-                    twin[k if kj < 0 else made[kj]] = v if vj < 0 else made[vj]
-            else:
-                twin.update(shared)  # a set of values
+            twin.extend(shared)
+            for at, j in refs:
+                twin[at] = made[j]
+        for i, shared, refs in fills[_DICT]:
+            twin = made[i]
+            dict.update(twin, shared)
+            for key, j in refs:
+                twin[key] = made[j]
+        for i, (fill, shared), refs in fills[_SLOTS]:
+            values = list(shared)
+            for at, j in refs:
+                values[at] = made[j]
+            fill(made[i], values)
+        for i, shared, _ in fills[_PAIRS]:
+            twin = made[i]
+            for k, kj, v, vj in shared:
+                twin[k if kj < 0 else made[kj]] = v if vj < 0 else made[vj]
+        for i, shared, _ in fills[_SET]:
+            made[i].update(shared)
         return made[0]
 
 
@@ -236,11 +240,14 @@ class _Walk:
         cls, template = u.__class__, self.template
         if cls is list or cls is tuple:
             shared, refs = self.values(u, v)
-            (template.fills if cls is list else template.built).append((_LIST if cls is list else _TUPLE, i, shared, refs))
+            if cls is list:
+                template.fills[_LIST].append((i, shared, refs))
+            else:
+                template.built.append((_TUPLE, i, shared, refs))
         elif cls is set:
             if any(x.__class__ not in ATOMS for x in u) or u != v:
                 raise Unlike("a set of objects")
-            template.fills.append((_SET, i, list(u), []))
+            template.fills[_SET].append((i, list(u), []))
         elif cls is MethodType:
             if u.__func__ is not v.__func__:
                 raise Unlike("methods of different functions")
@@ -259,9 +266,9 @@ class _Walk:
         if key_refs:  # a key that each copy made: the pairs, in order
             made_keys, made_values = dict(key_refs), dict(refs)
             pairs = [(k, made_keys.get(at, -1), values[at], made_values.get(at, -1)) for at, k in enumerate(keys)]
-            self.template.fills.append((_PAIRS, i, pairs, []))
+            self.template.fills[_PAIRS].append((i, pairs, []))
         else:
-            self.template.fills.append((_DICT, i, dict(zip(keys, values)), [(keys[at], j) for at, j in refs]))
+            self.template.fills[_DICT].append((i, dict(zip(keys, values)), [(keys[at], j) for at, j in refs]))
 
     def note_part(self, i: int, u: Any, v: Any) -> None:
         slots = _layout(u.__class__, u)
@@ -270,15 +277,13 @@ class _Walk:
                 raise Unlike(f"two {u.__class__.__name__} with different fields")
             names = list(u.__dict__)
             values, refs = self.values(list(u.__dict__.values()), list(v.__dict__.values()))
-            self.template.fills.append((_OBJECT, i, dict(zip(names, values)), [(names[at], j) for at, j in refs]))
+            self.template.fills[_OBJECT].append((i, dict(zip(names, values)), [(names[at], j) for at, j in refs]))
             return
         names = [name for name in slots if hasattr(u, name)]
         if names != [name for name in slots if hasattr(v, name)]:
             raise Unlike(f"two {u.__class__.__name__} with different slots set")
         values, refs = self.values([getattr(u, n) for n in names], [getattr(v, n) for n in names])
-        made = {at for at, _ in refs}
-        shared = [(names[at], value) for at, value in enumerate(values) if at not in made]
-        self.template.fills.append((_SLOTS, i, shared, [(names[at], j) for at, j in refs]))
+        self.template.fills[_SLOTS].append((i, (_filler(tuple(names)), tuple(values)), refs))
 
 
 _layouts: dict[type, tuple[str, ...] | None] = {}  # class -> its slots, or None: its fields are in its __dict__
@@ -299,3 +304,19 @@ def _layout(cls: type, value: Any) -> tuple[str, ...] | None:
         raise Unlike(f"an object of class {cls.__name__} with both slots and fields")
     layout = _layouts[cls] = None if has_fields else slots
     return layout
+
+
+_fillers: dict[tuple[str, ...], Callable[[Any, list[Any]], None]] = {}  # slot names -> what sets them
+
+
+def _filler(names: tuple[str, ...]) -> Callable[[Any, list[Any]], None]:
+    """A function setting the slots `names` of an object to a list of values, in one assignment."""
+    fill = _fillers.get(names)
+    if fill is None:
+        if not all(name.isidentifier() for name in names):
+            raise Unlike(f"slots named {names}")
+        body = "".join(f"o.{name}, " for name in names) + "= v" if names else "pass"
+        space: dict[str, Any] = {}
+        exec(f"def fill(o, v):\n    {body}\n", space)
+        fill = _fillers[names] = space["fill"]
+    return fill
