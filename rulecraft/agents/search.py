@@ -10,6 +10,10 @@ there the ruleset's `fn score(p: player)`, if it declares one, judges it: a play
 over the best other player's score grew since the decision point gets 1, shrank 0, stayed 1/2
 (without a score every player gets 1/2).
 
+The playouts of one checkpoint start from copies a template makes after the first two (`Starts`,
+fastpath_copy.Template); below the tree, where no horizon counts turns, the playout's driver makes
+the policy's random draw itself.
+
 Hidden information is drawn afresh for every playout (determinisation, determinise.py): at the
 decision point everything the deciding player has not seen is drawn anew, across every place
 hidden from them. The playout's dice and draws then come from a generator of its own, so a
@@ -18,6 +22,9 @@ playout never reads the real game's future.
 All of an agent's randomness comes from the player's own stream in the game's state, so a game
 with searching agents replays byte for byte from its seed, as long as the budget is counted in
 playouts; a budget in seconds depends on the machine (such a game replays from its log).
+
+A newcomer may add an agent here (a `Searching` with a policy of its own); a change to how a playout
+starts, is driven or ends must keep every seeded game's decisions (tests/agents/test_mcts_speed.py).
 """
 
 from __future__ import annotations

@@ -11,6 +11,15 @@ other object goes to `copy.deepcopy` with the same memo. Values that never chang
 shared: `SHARED_FIELDS` names them by the part that holds them. A newcomer adds a field there only if nothing ever changes
 it (or what it holds) after the game is made, or it is a cache only ever filled with what the
 original and every copy would fill it with (Chance.faces).
+
+Many copies of one game (a searching agent's playouts of one checkpoint) come faster from a
+`Template`: it takes two untouched copies apart, pairing their objects place by place, into what
+every copy makes anew (each list, map, set, part and thing with the values the copies share and the
+places that hold another made object), and then makes each further copy with one dict or list copy
+per object. It makes exactly what `copy_state` makes, and refuses (`Template.of` gives None) two
+copies that differ in shape or hold an object it cannot rebuild (a set of things, an object of a
+class with its own `__new__`): a newcomer who adds such a thing to a game's state gets the walk back,
+never a wrong copy; one who adds a kind of object here adds its taking apart and its filling.
 """
 
 from __future__ import annotations
