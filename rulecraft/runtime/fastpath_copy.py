@@ -27,6 +27,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from types import MethodType
 from typing import Any
 
@@ -129,7 +130,7 @@ class Template:
     of a kind it cannot rebuild: such a game is copied by copy_state."""
 
     def __init__(self) -> None:
-        self.made: list[Any] = []  # per object: its class if it is made empty first, else None
+        self.made: list[Callable[[], Any] | None] = []  # per object: what makes it empty first, or None (built)
         self.fills: dict[int, list[Fill]] = {kind: [] for kind in (_LIST, _DICT, _PAIRS, _SET, _OBJECT, _SLOTS)}
         self.built: list[tuple[int, int, Any, Refs]] = []  # (kind, number, shared, refs): tuples and methods, in build order
 
@@ -144,7 +145,7 @@ class Template:
 
     def copy(self) -> Any:
         """Another copy of the game (see the class's docstring)."""
-        made: list[Any] = [None if c is None else c.__new__(c) for c in self.made]
+        made: list[Any] = [None if make is None else make() for make in self.made]
         for kind, i, shared, refs in self.built:
             if kind == _TUPLE:
                 values = list(shared)
@@ -227,7 +228,7 @@ class _Walk:
                 raise Unlike(f"{cls.__name__} against {v.__class__.__name__}")
             n = first[id(u)] = second[id(v)] = len(self.pairs)
             self.pairs.append((u, v))
-            self.template.made.append(None if cls is tuple or cls is MethodType else cls)
+            self.template.made.append(_maker(cls))
         elif n != m:
             raise Unlike("the copies share their objects differently")
         return n  # type: ignore[return-value]
@@ -313,6 +314,16 @@ def _layout(cls: type, value: Any) -> tuple[str, ...] | None:
         raise Unlike(f"an object of class {cls.__name__} with both slots and fields")
     layout = _layouts[cls] = None if has_fields else slots
     return layout
+
+
+def _maker(cls: type) -> Callable[[], Any] | None:
+    """What makes an empty object of `cls` (which the walk then checks it can fill), or None for a
+    tuple or a method, built from what they hold."""
+    if cls is tuple or cls is MethodType:
+        return None
+    if cls in (list, dict, set, Counter):
+        return cls
+    return partial(dict.__new__ if issubclass(cls, dict) else object.__new__, cls)
 
 
 _fillers: dict[tuple[str, ...], Callable[[Any, list[Any]], None]] = {}  # slot names -> what sets them
