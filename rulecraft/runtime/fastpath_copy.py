@@ -301,10 +301,11 @@ _layouts: dict[type, tuple[str, ...] | None] = {}  # class -> its slots, or None
 
 def _layout(cls: type, value: Any) -> tuple[str, ...] | None:
     """How a template rebuilds an object of `cls`: by its slots (their names) or its __dict__ (None);
-    Unlike if it cannot (a class with a `__new__` of its own, or both slots and a __dict__)."""
+    Unlike if it cannot (a class with a `__new__`, `__setattr__` or `__setstate__` of its own, or
+    both slots and a __dict__)."""
     if cls in _layouts:
         return _layouts[cls]
-    if cls.__new__ is not object.__new__:
+    if cls.__new__ is not object.__new__ or cls.__setattr__ is not object.__setattr__ or hasattr(cls, "__setstate__"):
         raise Unlike(f"an object of class {cls.__name__}")
     declared = [k.__dict__.get("__slots__", ()) for k in cls.__mro__]
     slots = tuple(name for names in declared for name in ((names,) if isinstance(names, str) else names)

@@ -5,6 +5,7 @@ after the first two: search.Starts); a playout runs on the fast path; the agent 
 decisions for a seed as before these speed-ups; and the bench's plain UCT (bench/search.py), against
 which an MCTS decision is measured, plays Connect Four soundly."""
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -143,6 +144,14 @@ def test_a_template_is_not_made_of_copies_it_cannot_repeat():
     a, b = copy_game(game), copy_game(game)
     a.extra, b.extra = set(a.players), set(b.players)  # a set of things has no order to repeat
     assert Template.of(a, b) is None
+    a, b = copy_game(game), copy_game(game)
+    a.extra, b.extra = _Held(a.players[0]), _Held(b.players[0])  # set only through its own __setattr__
+    assert Template.of(a, b) is None
+
+
+@dataclass(frozen=True, slots=True)
+class _Held:
+    thing: object
 
 
 def test_playouts_of_one_checkpoint_start_from_the_same_game():
