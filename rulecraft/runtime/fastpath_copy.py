@@ -240,7 +240,7 @@ class _Walk:
         shared: list[Any] = []
         refs: list[tuple[Any, int]] = []
         for at, (u, v) in enumerate(zip(us, vs)):
-            j = self.ref(u, v)
+            j = -1 if u is v else self.ref(u, v)
             shared.append(u if j < 0 else None)
             if j >= 0:
                 refs.append((at, j))
