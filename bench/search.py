@@ -1,7 +1,8 @@
 """(l) Searching agents: what a checkpoint copy, a playout and a decision cost, against a plain UCT.
 
 A Neuroshima duel played by random agents for 5 rounds gives the state copied (`copy_game`: what a
-playout starts from). Then one seeded game each of Connect Four (MCTS, 50 playouts a
+checkpoint is, and the first playouts of one start from; a template's copy, `Template.copy`: what
+the later playouts of a checkpoint start from, search.Starts). Then one seeded game each of Connect Four (MCTS, 50 playouts a
 decision, against random) and of a Neuroshima duel (MCTS, 8 playouts a decision with a horizon of 2
 turns, against random) is played. The CPU time (`time.process_time`) is divided by the decisions the
 MCTS player took and by its playouts. The Connect Four figure is set against a plain hand-written
@@ -19,6 +20,7 @@ from pathlib import Path
 import rulecraft
 from rulecraft.agents.search import MctsAgent
 from rulecraft.runtime.agents import RandomAgent
+from rulecraft.runtime.fastpath_copy import Template
 from rulecraft.runtime.play import copy_game, run, start
 
 from .twins.connect_four import COLUMNS, four_through
@@ -39,13 +41,18 @@ class Counting(MctsAgent):
         return super().choose(game, player, options, prompt)
 
 
-def copy_cost(rules) -> float:
-    """CPU seconds to copy a mid-game Neuroshima duel once."""
+def copy_costs(rules) -> tuple[float, float]:
+    """CPU seconds to copy a mid-game Neuroshima duel once: by copy_game, and by a template."""
     game = run(start(rules, "duel", seed=5, log="simulation"), "duel", 5)
-    began = time.process_time()
-    for _ in range(COPIES):
-        copy_game(game)
-    return (time.process_time() - began) / COPIES
+    template = Template.of(copy_game(game), copy_game(game))
+    assert template is not None, "a duel's copies can be taken apart"
+    costs = []
+    for copy in (lambda: copy_game(game), template.copy):
+        began = time.process_time()
+        for _ in range(COPIES):
+            copy()
+        costs.append((time.process_time() - began) / COPIES)
+    return costs[0], costs[1]
 
 
 def decision_cost(rules, scenario: str, agent: Counting, seed: int) -> tuple[float, int]:
@@ -151,7 +158,9 @@ def connect_four_rows(rules) -> list[tuple[str, str, str]]:
 
 def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
     neuroshima, connect_four = rulecraft.load("neuroshima"), rulecraft.load(str(EXAMPLES / "connect-four"))
-    rows = [("copy of a Neuroshima duel after 5 rounds", f"{copy_cost(neuroshima) * 1000:.2f} ms", "CPU time")]
+    walked, templated = copy_costs(neuroshima)
+    rows = [("copy of a Neuroshima duel after 5 rounds", f"{walked * 1000:.2f} ms", "CPU time, copy_game"),
+            ("the same, by a template", f"{templated * 1000:.2f} ms", f"{walked / templated:.1f}x faster")]
     rows += connect_four_rows(connect_four)
     agent = Counting(playouts=8, turns=2)
     seconds, decisions = decision_cost(neuroshima, "duel", agent, seed=3)

@@ -10,6 +10,10 @@ there the ruleset's `fn score(p: player)`, if it declares one, judges it: a play
 over the best other player's score grew since the decision point gets 1, shrank 0, stayed 1/2
 (without a score every player gets 1/2).
 
+The playouts of one checkpoint start from copies a template makes after the first two (`Starts`,
+fastpath_copy.Template); below the tree, where no horizon counts turns, the playout's driver makes
+the policy's random draw itself.
+
 Hidden information is drawn afresh for every playout (determinisation, determinise.py): at the
 decision point everything the deciding player has not seen is drawn anew, across every place
 hidden from them. The playout's dice and draws then come from a generator of its own, so a
@@ -18,6 +22,9 @@ playout never reads the real game's future.
 All of an agent's randomness comes from the player's own stream in the game's state, so a game
 with searching agents replays byte for byte from its seed, as long as the budget is counted in
 playouts; a budget in seconds depends on the machine (such a game replays from its log).
+
+A newcomer may add an agent here (a `Searching` with a policy of its own); a change to how a playout
+starts, is driven or ends must keep every seeded game's decisions (tests/agents/test_mcts_speed.py).
 """
 
 from __future__ import annotations
@@ -25,12 +32,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..runtime.agents import Agent
 from ..runtime.chance import Seeded
 from ..runtime.errors import AgentError
+from ..runtime.fastpath_copy import Template
 from ..runtime.play import Checkpoint, copy_game, resume
 from ..runtime.ruleset import Role
 from ..runtime.state import ATOMS, Entity, Zone, to_json
@@ -72,14 +80,43 @@ def _turn_of(game: Any) -> tuple[int, int | None]:
 
 # ---- playouts -----------------------------------------------------------------------------
 
+class Starts:
+    """Where an agent's playouts start: copies of the game's last checkpoint. The first two of a
+    checkpoint are play.copy_game's; the third takes two more apart into a template
+    (fastpath_copy.Template), which makes every later one, the same game at a fraction of the cost."""
+
+    def __init__(self) -> None:
+        self.checkpoint: Checkpoint | None = None
+        self.made = 0  # copies of this checkpoint given so far
+        self.spare: Any = None  # the second of the two taken apart, not yet given
+        self.template: Template | None = None
+
+    def copy(self, checkpoint: Checkpoint) -> Any:
+        """A fresh copy of `checkpoint`'s game to play on."""
+        if checkpoint is not self.checkpoint:
+            self.checkpoint, self.made, self.spare, self.template = checkpoint, 0, None, None
+        self.made += 1
+        if self.spare is not None:
+            sim, self.spare = self.spare, None
+            return sim
+        if self.template is not None:
+            return self.template.copy()
+        sim = copy_game(checkpoint.state)
+        if self.made == 3:
+            self.spare = copy_game(checkpoint.state)
+            self.template = Template.of(sim, self.spare)
+        return sim
+
+
 def playout(game: Any, player: Entity, options: Sequence[Any], prompt: str, policy: Policy,
-            stream: Seeded, turns: int | None) -> Playout:
-    """Play `game` on in a copy from its last checkpoint, up to the decision `player` is asked now,
-    draw what `player` cannot know afresh, and let `policy` answer every choice from there on."""
+            stream: Seeded, turns: int | None, starts: Starts) -> Playout:
+    """Play `game` on in a copy from its last checkpoint (one of `starts`), up to the decision
+    `player` is asked now, draw what `player` cannot know afresh, and let `policy` answer every
+    choice from there on."""
     checkpoint: Checkpoint | None = game.checkpoint
     if checkpoint is None:
         raise AgentError("a searching agent plays only in a scenario's game (it plays on from the scenario's checkpoints)")
-    sim = copy_game(checkpoint.state)
+    sim = starts.copy(checkpoint)
     driver = _Driver(game.choices.picks[checkpoint.picks:], player.id, len(options), prompt, policy, stream, turns)
     sim.choices.agents = {p.id: driver for p in sim.players}
     try:
@@ -119,27 +156,39 @@ class _Driver(Agent):
         self.turns = turns
         self.horizon: Horizon | None = None
         self.before: dict[int, Any] | None = None
+        # no horizon, and the policy answers at random from here on (`settled`): each answer is
+        # then the one draw on the stream the policy would make, without asking it
+        self.free = False
 
     @property
     def reached(self) -> bool:
         return self.horizon is not None
 
     def choose(self, game, player, options, prompt) -> int:
+        if self.free:
+            return self.stream.below(len(options))
         if self.asked < len(self.answers):
             self.asked += 1
             return self.answers[self.asked - 1]
         if self.horizon is None:
-            if player.id != self.decider or len(options) != self.width or prompt != self.prompt:
-                raise AgentError(f"a playout did not reach the same decision again (asked '{prompt}' "
-                                 f"of {player.name} instead of '{self.prompt}')")
-            determinise(game, player, self.stream)
-            game.chance.source = Seeded(self.stream.below(SEED_RANGE))
-            self.horizon = Horizon(game, self.turns)
-            scores = scores_of(game)
-            self.before = margins(scores) if scores is not None else None
+            self._reach(game, player, len(options), prompt)
         elif self.horizon.passed(game):
             raise Cutoff
-        return self.policy(game, player, options)
+        index = self.policy(game, player, options)
+        self.free = self.turns is None and getattr(self.policy, "settled", False)
+        return index
+
+    def _reach(self, game: Any, player: Entity, width: int, prompt: str) -> None:
+        """At the decision point: draw what the player cannot know, give the playout its own
+        dice, and start counting turns (and note the margins) from here."""
+        if player.id != self.decider or width != self.width or prompt != self.prompt:
+            raise AgentError(f"a playout did not reach the same decision again (asked '{prompt}' "
+                             f"of {player.name} instead of '{self.prompt}')")
+        determinise(game, player, self.stream)
+        game.chance.source = Seeded(self.stream.below(SEED_RANGE))
+        self.horizon = Horizon(game, self.turns)
+        scores = scores_of(game)
+        self.before = margins(scores) if scores is not None else None
 
 
 def rewards(played: Playout) -> Rewards:
@@ -195,6 +244,7 @@ class Searching(Agent):
 
     def __init__(self, turns: int | None):
         self.turns = turns
+        self.starts = Starts()
 
     def stream(self, game: Any, player: Entity) -> Seeded:
         return Seeded(game.choices.agent_random(player, SEED_RANGE))
@@ -222,7 +272,7 @@ class GreedyAgent(Searching):
     def _value(self, game, player, options, prompt, stream: Seeded, index: int) -> tuple[float, float]:
         won = margin = 0.0
         for _ in range(self.samples):
-            played = playout(game, player, options, prompt, _Try(index, stream), stream, self.turns)
+            played = playout(game, player, options, prompt, _Try(index, stream), stream, self.turns, self.starts)
             sim = played.game
             if not played.cut and sim.winner is not None:
                 won += 1.0 if sim.winner.id == player.id else -1.0
@@ -238,24 +288,28 @@ class _Try:
     def __init__(self, index: int, stream: Seeded):
         self.index: int | None = index
         self.stream = stream
+        self.settled = False  # whether it answers at random from now on (the driver's `free`)
 
     def __call__(self, game: Any, player: Entity, options: Sequence[Any]) -> int:
         if self.index is not None:
             index, self.index = self.index, None
+            self.settled = True
             return index
         return self.stream.below(len(options))
 
 
-@dataclass
 class _Edge:
     """An option at a node of the tree: who chooses it, how often it was available, tried, and
     what its playouts were worth to its chooser; the options after it."""
 
-    player: int
-    available: int = 0
-    visits: int = 0
-    total: float = 0.0
-    after: dict[Any, _Edge] = field(default_factory=dict)
+    __slots__ = ("after", "available", "player", "total", "visits")
+
+    def __init__(self, player: int):
+        self.player = player
+        self.available = 0
+        self.visits = 0
+        self.total = 0.0
+        self.after: dict[Any, _Edge] = {}
 
 
 class MctsAgent(Searching):
@@ -288,7 +342,7 @@ class MctsAgent(Searching):
         while done == 0 or not self._spent(done, began):
             path: list[_Edge] = []
             worth = rewards(playout(game, player, options, prompt, _Descent(self, root, path, stream), stream,
-                                    self.turns))
+                                    self.turns, self.starts))
             for edge in path:
                 edge.visits += 1
                 edge.total += worth[edge.player]
@@ -310,7 +364,10 @@ class MctsAgent(Searching):
         """UCT among the options available now: an untried one first (at random; True: the tree
         grows by it), else the best mean plus the exploration term counted from availability."""
         for k in dict.fromkeys(keys):
-            node.setdefault(k, _Edge(player)).available += 1
+            edge = node.get(k)
+            if edge is None:
+                edge = node[k] = _Edge(player)
+            edge.available += 1
         untried = [i for i, k in enumerate(keys) if node[k].visits == 0]
         if untried:
             return untried[stream.below(len(untried))], True
@@ -331,6 +388,7 @@ class _Descent:
         self.node: dict[Any, _Edge] | None = root
         self.path = path
         self.stream = stream
+        self.settled = False  # whether it answers at random from now on (below the tree)
 
     def __call__(self, game: Any, player: Entity, options: Sequence[Any]) -> int:
         if self.node is None:
@@ -340,4 +398,5 @@ class _Descent:
         edge = self.node[keys[index]]
         self.path.append(edge)
         self.node = None if grown else edge.after
+        self.settled = grown
         return index

@@ -6,10 +6,11 @@ is, what its own zones hold, and the things of zones open to all, even face down
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rulecraft.agents.determinise import determinise
-from rulecraft.compiler.loader import compile_source
+from rulecraft.compiler.loader import compile_source, load
 from rulecraft.runtime import play
 from rulecraft.runtime.chance import Seeded
 from rulecraft.runtime.state import Entity
@@ -174,3 +175,13 @@ def test_the_same_stream_draws_the_same():
 
     assert ids(drawn(7)) == ids(drawn(7))
     assert ids(drawn(7)) != ids(drawn(8))
+
+
+def test_where_the_player_sees_everything_a_determinisation_changes_nothing_and_draws_nothing():
+    rules = load(str(Path(__file__).resolve().parents[2] / "examples" / "connect-four"))
+    game = play.run(play.start(rules, "classic", seed=2, log="simulation"), "classic", 4)
+    before, stream = game.digest(), Seeded(11)
+    for player in game.players:
+        determinise(game, player, stream)
+    assert game.digest() == before
+    assert stream.state == 11
