@@ -224,7 +224,7 @@ class Oracle:
             "DT-009": cards < 60,
             "DT-010": sum(n for c, n in main if props[c]["kind"] == "warrior") < 5,
             "DT-027": sum(n for _, n in side) != 25,
-            "DT-033": bool(proxies) and not resolved.params.get("proxies_legible", True)
+            "DT-033": (bool(proxies) and not resolved.params.get("proxies_legible", True))
             or any(n > held.get(c, 0) for c, n in proxied.items()),
         }
         return sorted(rule for rule, broken in checks.items() if broken)
