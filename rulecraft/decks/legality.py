@@ -30,9 +30,7 @@ from ..compiler.loader import MAIN, bundled_ids, folder_of, load
 from ..compiler.source import MAX_SOURCE_BYTES, Source
 from ..inputs import names
 from ..inputs.documents import STDIN, error, load_yaml, position, read_source, read_stdin, schema, validate
-from ..inputs.given import ruleset_folder
 from ..inputs.values import BadValue, typed
-from .pools import Pool, apply_pools, read_pool
 
 __all__ = ["DeckChecker", "DeckError", "check_deck"]
 from ..runtime.errors import GameError
@@ -42,6 +40,7 @@ from ..runtime.state import to_json
 
 if TYPE_CHECKING:
     from ..compiler import nodes
+    from .pools import Pool
 
 DeckError = InputError  # the API's name for a deck check's unusable input (the deck's or a pool's Diagnostics)
 SCALAR_PARAM = (str, int, bool)
@@ -482,16 +481,32 @@ def _shown_names(rules: Ruleset) -> Iterable[str]:
 MAX_DECK_CARDS = 10_000
 
 
-def _templates(rules: Ruleset, game: Game) -> dict[str, dict[str, Any]]:
+def _templates(rules: Ruleset, game: Game) -> Templates:
     """def id -> its properties (defaults and assumptions resolved); kept with the ruleset for
     the assumption values they were made with, so that checking many decks with the same values
     makes them once, and laying a deck out only makes one object per card."""
     made = rules.derived.get("deck_templates")
     if made is not None and made[0] == game.assume:
         return made[1]
-    out = {d.id: game.things.props_of(d.kind, d.props) for d in rules.definitions.values()}
+    out = Templates(rules, game)
     rules.derived["deck_templates"] = (dict(game.assume), out)
     return out
+
+
+class Templates(dict):
+    """A definition's properties (`Things.props_of`) by its id, each made when a deck first
+    lays the definition out: a deck holds a few dozen of a format's definitions (hundreds, or
+    a pool's thousands)."""
+
+    def __init__(self, rules: Ruleset, game: Game) -> None:
+        super().__init__()
+        self.definitions = rules.definitions
+        self.props_of = game.things.props_of  # what it reads (the ruleset, the assumption values) is every game's alike
+
+    def __missing__(self, def_id: str) -> dict[str, Any]:
+        d = self.definitions[def_id]
+        made = self[def_id] = self.props_of(d.kind, d.props)
+        return made
 
 
 def _a(type_: str) -> str:
@@ -669,7 +684,7 @@ class DeckChecker:
         self.pool_files = [Path(p) for p in pools]
         self.params = params
         self.assumptions = assumptions or {}
-        self.mods = tuple(m if folder_of(m) is not None else str(ruleset_folder(m)) for m in mods)
+        self.mods = tuple(m if folder_of(m) is not None else _mod_folder(m) for m in mods)
         self._pools: list[Pool] | None = None  # read when a deck first needs them (after its own problems)
         # format id (with the deck's folder, for a folder the deck names) -> with the pools' cards,
         # the assumption values, and the pools' warnings
@@ -725,12 +740,21 @@ class DeckChecker:
     def _with_pools(self, base: Ruleset, deck: Deck) -> tuple[Ruleset, dict[str, Any], list[Diagnostic]]:
         if not self.pool_files:
             return base, {}, []
+        from .pools import apply_pools, read_pool  # only for a check with pools
+
         if self._pools is None:
             self._pools = [read_pool(p) for p in self.pool_files]
         source = None if isinstance(self.format, Ruleset) else format_source(deck, self.format)
         folder = Path(source) if source is not None and folder_of(source) is None else None  # a format of the user's
         identity = [p for p in deck_settings(base, folder).get("identity", []) if isinstance(p, str)]
         return apply_pools(base, self._pools, identity)
+
+
+def _mod_folder(mod: str) -> str:
+    """A mod given as a folder (`ruleset_folder`: the folder holding its main.rules)."""
+    from ..inputs.given import ruleset_folder  # only for a check with mods
+
+    return str(ruleset_folder(mod))
 
 
 def check_deck(source: DeckSource, format_id: str | None = None,
