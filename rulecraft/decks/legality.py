@@ -29,7 +29,7 @@ from ..compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputE
 from ..compiler.loader import MAIN, bundled_ids, folder_of, load
 from ..compiler.source import MAX_SOURCE_BYTES, Source
 from ..inputs import names
-from ..inputs.documents import STDIN, error, load_yaml, position, read_source, read_stdin, schema, validate
+from ..inputs.documents import STDIN, error, load_yaml, plain, position, read_source, read_stdin, schema, validate
 from ..inputs.values import BadValue, typed
 
 __all__ = ["DeckChecker", "DeckError", "check_deck"]
@@ -461,15 +461,25 @@ def _known_names(rules: Ruleset) -> dict[str, list[str]]:
 def deck_settings(rules: Ruleset, folder: Path | None = None) -> dict[str, Any]:
     """The game's `decks.yaml` (next to the format's main.rules, in `folder` or bundled, or the
     game's), if it has one: e.g. `identity: [code]`, the properties that make a pool's card one
-    of the game's own."""
+    of the game's own. Kept in the user's cache (area SETTINGS_AREA) by the text's digest."""
     for place in (folder, *(folder_of(rid) if rid else None for rid in (rules.id, rules.extends))):
         path = place / "decks.yaml" if place else None
         if path is not None and path.is_file():
-            from ruamel.yaml import YAML  # imported only when a ruleset has deck settings to read
+            text = read_source(path, "E0901", "the deck settings").text
+            key = cache.digest(text)
+            known = cache.read(SETTINGS_AREA, key)
+            if isinstance(known, dict):
+                return known
+            from ruamel.yaml import YAML  # imported only when a ruleset's deck settings are not in the cache
 
-            data = YAML(typ="safe").load(read_source(path, "E0901", "the deck settings").text)
-            return data if isinstance(data, dict) else {}
+            data = YAML(typ="safe").load(text)
+            settings = plain(data) if isinstance(data, dict) else {}
+            cache.write(SETTINGS_AREA, key, settings)
+            return settings
     return {}
+
+
+SETTINGS_AREA = "deck_settings"  # the cache's area for a game's decks.yaml, as plain data
 
 
 def _shown_names(rules: Ruleset) -> Iterable[str]:
