@@ -9,8 +9,9 @@ parameters' values. A format's checks see nothing else (a game of the format, la
 cards, the same every time), so a DeckChecker lays out and checks each holding once and gives a
 deck that holds the same again the same report (`Examined`, EXAMINED_KEPT holdings kept). A
 deck is laid out in a game of its format left by an earlier deck with the same parameter values,
-emptied as new, when that deck's checks only read it (`_keep`, DECK_GAMES_KEPT games kept). A
-newcomer changes how a deck is read or resolved here; what a format checks is the format's.
+emptied as new, when that deck's checks only read it (`_keep`, DECK_GAMES_KEPT games kept); a
+definition's properties are made when a deck first lays it out (`Templates`). A newcomer changes
+how a deck is read or resolved here; what a format checks is the format's.
 """
 
 from __future__ import annotations

@@ -6,6 +6,10 @@ the ruleset, and the names of pool cards that are the same card). Ids match exac
 match without regard to case or Unicode form (casefolded NFC), and, when that finds nothing,
 without accents too ("Zbabelost" for "Zbabělost"). At each step a target's own name wins over
 another's other name; a name that still means several targets is ambiguous, not guessed.
+
+Takes a ruleset (its definitions, enum members and their `aka` names); gives a NameIndex per
+kind, kept with the ruleset, whose tables without accents are made only when a name needs them.
+A newcomer may change how names are compared (`key`, `loose_key`), never which target wins.
 """
 
 from __future__ import annotations
