@@ -6,9 +6,11 @@ rows: `rulecraft.decks.legality.check` (lay the cards out in a game of the forma
 the format, DT-002 … DT-033), in a game kept from the deck before and, for the ratio in one run,
 in a new game per deck (DECK_GAMES_KEPT = 0); the batch API (`DeckChecker.check_many`) on copies of the deck
 read once (a deck that holds what one checked before is not laid out again), on 100 different
-decks made from it, and on decks given as mappings; read + resolve + check of the file; and, for
-the ratio, a plain-Python oracle of 9 of the 12 rule groups on the 100 different decks (resolved
-once; it agrees with the format on which rules each breaks). Command-line rows: the CPU time
+decks made from it (15 holdings: the later ones are reports found again), on 2,000 decks not
+seen before (`generated_decks`: every one laid out and checked), and on decks given as mappings;
+read + resolve + check of the file; and, for the ratios, a plain-Python oracle of 9 of the 12
+rule groups on the 100 different decks and on the 2,000 (resolved once; it agrees with the
+format on which rules each breaks: tests/decks/test_generated_decks.py). Command-line rows: the CPU time
 of one `rulecraft deck check` process (start-up included, `RUSAGE_CHILDREN`), without a pool and
 with a 1,073-card pool written by `rulecraft import doomtrooperdb` (from a generated file of
 that layout), first with an empty cache folder, then again with the cache it filled.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import resource
 import subprocess
 import sys
@@ -32,9 +35,11 @@ from rulecraft.decks.legality import Deck, DeckChecker, check, read_deck, resolv
 
 from .check_time import user_env
 
-DECK = Path(__file__).resolve().parents[1] / "examples" / "decks" / "templars-legal.yaml"
+GALLERY = Path(__file__).resolve().parents[1] / "examples" / "decks"
+DECK = GALLERY / "templars-legal.yaml"
 TARGET = 5_000
 BATCH_TARGET = 20_000
+UNSEEN = 2_000  # generated decks, each unlike the others: none is checked from an earlier report
 CLI_TARGET = 0.3  # s of CPU for one `deck check --pool` of the 1,073-card pool
 POOL_CARDS = 1_073
 
@@ -77,6 +82,10 @@ def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
     assert [oracle.broken(r) for r in resolved_varied] == [
         sorted({v["rule"] for v in report["violations"]} & ORACLE_RULES) for report in checker.check_many(varied)]
     by_hand = _rate(lambda: [oracle.broken(r) for r in resolved_varied], seconds, len(resolved_varied))
+    unseen = generated_decks(UNSEEN)
+    unseen_rate = _rate(lambda: DeckChecker().check_many(unseen), seconds, len(unseen))
+    unseen_resolved = [resolve(d, rules) for d in unseen]
+    unseen_by_hand = _rate(lambda: [oracle.broken(r) for r in unseen_resolved], seconds, len(unseen_resolved))
     return [
         ("deck", f"{DECK.name}: {cards} cards, {len(rules.checks)} checks", ""),
         ("check (lay out + every check)", f"{checks:,.0f} decks/s", f"target >= {TARGET:,} ({_verdict(checks >= TARGET)})"),
@@ -93,6 +102,11 @@ def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
         ("read YAML + resolve + check", f"{full:,.0f} decks/s", "(YAML parsing dominates)"),
         ("plain-Python oracle, 100 different decks", f"{by_hand:,.0f} decks/s",
          f"{len(ORACLE_RULES)} of {len(rules.checks)} rule groups; batch of decks read / oracle = {batched / by_hand:.2f}"),
+        (f"batch: {UNSEEN:,} decks not seen before (generated_decks)", f"{unseen_rate:,.0f} decks/s",
+         f"target >= {BATCH_TARGET:,} ({_verdict(unseen_rate >= BATCH_TARGET)}); "
+         f"{sum(r['legal'] for r in checker.check_many(unseen))} legal, {_holdings(unseen_resolved):,} holdings"),
+        (f"plain-Python oracle, the {UNSEEN:,} decks", f"{unseen_by_hand:,.0f} decks/s",
+         f"decks not seen before / oracle = {unseen_rate / unseen_by_hand:.2f}"),
         *_cli_rows(1 if quick else 2),
     ]
 
@@ -129,6 +143,55 @@ def _variants(deck: Deck, n: int) -> list[Deck]:
     return out
 
 
+def generated_decks(n: int, seed: int = 1) -> list[Deck]:
+    """`n` Prague League decks not seen before, made from the gallery's legal Prague decks
+    (seeded): each card kept, now and then swapped for another card of the game, given other
+    copies or dropped; now and then a card added, another tribe, proxies of the deck's cards or
+    others, illegible proxies. About a third stay legal."""
+    bases = [d for d in (read_deck(p) for p in sorted(GALLERY.glob("*-legal.yaml"))) if d.format == FORMAT and _usable(d)]
+    rules = resolve_format(bases[0])
+    cards = sorted(d.id for d in rules.definitions.values() if d.kind in rules.descendants["card"])
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        base = rng.choice(bases)
+        sections = {name: _mutated(rng, entries, cards) for name, entries in base.sections.items()}
+        params = dict(base.params)
+        if rng.random() < 0.05:
+            params["faction"] = rng.choice(rules.enums["tribe"])
+        if rng.random() < 0.2:
+            held = [card for card, _, _ in sections.get("main", [])]
+            sections["proxies"] = [(rng.choice(held + cards[:5]), rng.randint(1, 3), (1, 1)) for _ in range(rng.randint(1, 3))]
+        if rng.random() < 0.02:
+            params["proxies_legible"] = False
+        out.append(replace(base, params=params, sections=sections))
+    return out
+
+
+FORMAT = "doomtrooper/prague-league-2010"
+
+
+def _usable(deck: Deck) -> bool:
+    try:
+        return DeckChecker().check(deck)["legal"]
+    except legality.DeckError:
+        return False  # a gallery deck that names a pool's cards
+
+
+def _mutated(rng: random.Random, entries: list, cards: list[str]) -> list:
+    """A section's (card, copies, place) entries, changed at random (see `generated_decks`)."""
+    out = []
+    for card, copies, where in entries:
+        roll = rng.random()
+        if roll < 0.01:
+            continue
+        out.append((rng.choice(cards) if roll < 0.05 else card,
+                    rng.randint(1, 5) if rng.random() < 0.01 else copies, where))
+    if rng.random() < 0.1:
+        out.insert(rng.randint(0, len(out)), (rng.choice(cards + [c for c, _, _ in out]), rng.randint(1, 4), (1, 1)))
+    return out
+
+
 ORACLE_RULES = {"DT-002", "DT-003", "DT-004", "DT-005", "DT-007", "DT-009", "DT-010", "DT-027", "DT-033"}
 
 
@@ -147,6 +210,9 @@ class Oracle:
         held: dict[str, int] = {}
         for c, n in main + side:
             held[c] = held.get(c, 0) + n
+        proxied: dict[str, int] = {}
+        for c, n in proxies:
+            proxied[c] = proxied.get(c, 0) + n
         cards = sum(n for _, n in main)
         tribe = sum(n for c, n in main if faction in props[c]["tribes"])
         checks = {
@@ -158,7 +224,8 @@ class Oracle:
             "DT-009": cards < 60,
             "DT-010": sum(n for c, n in main if props[c]["kind"] == "warrior") < 5,
             "DT-027": sum(n for _, n in side) != 25,
-            "DT-033": any(n > held.get(c, 0) for c, n in proxies),
+            "DT-033": (bool(proxies) and not resolved.params.get("proxies_legible", True))
+            or any(n > held.get(c, 0) for c, n in proxied.items()),
         }
         return sorted(rule for rule, broken in checks.items() if broken)
 

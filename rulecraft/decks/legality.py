@@ -9,8 +9,9 @@ parameters' values. A format's checks see nothing else (a game of the format, la
 cards, the same every time), so a DeckChecker lays out and checks each holding once and gives a
 deck that holds the same again the same report (`Examined`, EXAMINED_KEPT holdings kept). A
 deck is laid out in a game of its format left by an earlier deck with the same parameter values,
-emptied as new, when that deck's checks only read it (`_keep`, DECK_GAMES_KEPT games kept). A
-newcomer changes how a deck is read or resolved here; what a format checks is the format's.
+emptied as new, when that deck's checks only read it (`_keep`, DECK_GAMES_KEPT games kept); a
+definition's properties are made when a deck first lays it out (`Templates`). A newcomer changes
+how a deck is read or resolved here; what a format checks is the format's.
 """
 
 from __future__ import annotations
@@ -29,10 +30,8 @@ from ..compiler.diagnostics import CompileError, Diagnostic, Diagnostics, InputE
 from ..compiler.loader import MAIN, bundled_ids, folder_of, load
 from ..compiler.source import MAX_SOURCE_BYTES, Source
 from ..inputs import names
-from ..inputs.documents import STDIN, error, load_yaml, position, read_source, read_stdin, schema, validate
-from ..inputs.given import ruleset_folder
+from ..inputs.documents import STDIN, error, load_yaml, plain, position, read_source, read_stdin, schema, validate
 from ..inputs.values import BadValue, typed
-from .pools import Pool, apply_pools, read_pool
 
 __all__ = ["DeckChecker", "DeckError", "check_deck"]
 from ..runtime.errors import GameError
@@ -42,6 +41,7 @@ from ..runtime.state import to_json
 
 if TYPE_CHECKING:
     from ..compiler import nodes
+    from .pools import Pool
 
 DeckError = InputError  # the API's name for a deck check's unusable input (the deck's or a pool's Diagnostics)
 SCALAR_PARAM = (str, int, bool)
@@ -462,15 +462,25 @@ def _known_names(rules: Ruleset) -> dict[str, list[str]]:
 def deck_settings(rules: Ruleset, folder: Path | None = None) -> dict[str, Any]:
     """The game's `decks.yaml` (next to the format's main.rules, in `folder` or bundled, or the
     game's), if it has one: e.g. `identity: [code]`, the properties that make a pool's card one
-    of the game's own."""
+    of the game's own. Kept in the user's cache (area SETTINGS_AREA) by the text's digest."""
     for place in (folder, *(folder_of(rid) if rid else None for rid in (rules.id, rules.extends))):
         path = place / "decks.yaml" if place else None
         if path is not None and path.is_file():
-            from ruamel.yaml import YAML  # imported only when a ruleset has deck settings to read
+            text = read_source(path, "E0901", "the deck settings").text
+            key = cache.digest(text)
+            known = cache.read(SETTINGS_AREA, key)
+            if isinstance(known, dict):
+                return known
+            from ruamel.yaml import YAML  # imported only when a ruleset's deck settings are not in the cache
 
-            data = YAML(typ="safe").load(read_source(path, "E0901", "the deck settings").text)
-            return data if isinstance(data, dict) else {}
+            data = YAML(typ="safe").load(text)
+            settings = plain(data) if isinstance(data, dict) else {}
+            cache.write(SETTINGS_AREA, key, settings)
+            return settings
     return {}
+
+
+SETTINGS_AREA = "deck_settings"  # the cache's area for a game's decks.yaml, as plain data
 
 
 def _shown_names(rules: Ruleset) -> Iterable[str]:
@@ -482,16 +492,32 @@ def _shown_names(rules: Ruleset) -> Iterable[str]:
 MAX_DECK_CARDS = 10_000
 
 
-def _templates(rules: Ruleset, game: Game) -> dict[str, dict[str, Any]]:
+def _templates(rules: Ruleset, game: Game) -> Templates:
     """def id -> its properties (defaults and assumptions resolved); kept with the ruleset for
     the assumption values they were made with, so that checking many decks with the same values
     makes them once, and laying a deck out only makes one object per card."""
     made = rules.derived.get("deck_templates")
     if made is not None and made[0] == game.assume:
         return made[1]
-    out = {d.id: game.things.props_of(d.kind, d.props) for d in rules.definitions.values()}
+    out = Templates(rules, game)
     rules.derived["deck_templates"] = (dict(game.assume), out)
     return out
+
+
+class Templates(dict):
+    """A definition's properties (`Things.props_of`) by its id, each made when a deck first
+    lays the definition out: a deck holds a few dozen of a format's definitions (hundreds, or
+    a pool's thousands)."""
+
+    def __init__(self, rules: Ruleset, game: Game) -> None:
+        super().__init__()
+        self.definitions = rules.definitions
+        self.props_of = game.things.props_of  # what it reads (the ruleset, the assumption values) is every game's alike
+
+    def __missing__(self, def_id: str) -> dict[str, Any]:
+        d = self.definitions[def_id]
+        made = self[def_id] = self.props_of(d.kind, d.props)
+        return made
 
 
 def _a(type_: str) -> str:
@@ -669,7 +695,7 @@ class DeckChecker:
         self.pool_files = [Path(p) for p in pools]
         self.params = params
         self.assumptions = assumptions or {}
-        self.mods = tuple(m if folder_of(m) is not None else str(ruleset_folder(m)) for m in mods)
+        self.mods = tuple(m if folder_of(m) is not None else _mod_folder(m) for m in mods)
         self._pools: list[Pool] | None = None  # read when a deck first needs them (after its own problems)
         # format id (with the deck's folder, for a folder the deck names) -> with the pools' cards,
         # the assumption values, and the pools' warnings
@@ -725,12 +751,21 @@ class DeckChecker:
     def _with_pools(self, base: Ruleset, deck: Deck) -> tuple[Ruleset, dict[str, Any], list[Diagnostic]]:
         if not self.pool_files:
             return base, {}, []
+        from .pools import apply_pools, read_pool  # only for a check with pools
+
         if self._pools is None:
             self._pools = [read_pool(p) for p in self.pool_files]
         source = None if isinstance(self.format, Ruleset) else format_source(deck, self.format)
         folder = Path(source) if source is not None and folder_of(source) is None else None  # a format of the user's
         identity = [p for p in deck_settings(base, folder).get("identity", []) if isinstance(p, str)]
         return apply_pools(base, self._pools, identity)
+
+
+def _mod_folder(mod: str) -> str:
+    """A mod given as a folder (`ruleset_folder`: the folder holding its main.rules)."""
+    from ..inputs.given import ruleset_folder  # only for a check with mods
+
+    return str(ruleset_folder(mod))
 
 
 def check_deck(source: DeckSource, format_id: str | None = None,

@@ -55,7 +55,7 @@ class Mapping(dict):
 
 def read(text: str) -> Mapping | None:
     """The document, if it is a block mapping this reader reads; else None."""
-    if "\t" in text or "\r" in text or not all(c.isprintable() or c == "\n" for c in text):
+    if "\t" in text or "\r" in text or not text.replace("\n", "").isprintable():
         return None  # a character YAML reads otherwise, or refuses
     lines = []
     for number, line in enumerate(text.split("\n")):

@@ -4,7 +4,9 @@ own schemas use, so that a valid deck or pool does not load jsonschema (a tenth 
 `conforms(data, schema)` is True or False only where the answer is certain, as
 `jsonschema.Draft202012Validator` would give it; None wherever it is not (a keyword it does not
 know, a key that is not text, `enum` of lists, ...). A caller takes True as "valid" and asks
-jsonschema otherwise, which also words the problems.
+jsonschema otherwise, which also words the problems. The answer for a text, number, truth value
+or null under a schema is kept (KEPT_ANSWERS): a batch of decks checks the same copies alike.
+A newcomer adds a keyword to KEYWORDS, with its answer for every value it may meet.
 """
 
 from __future__ import annotations
@@ -47,7 +49,27 @@ def _plain(data: Any) -> bool:
     return True
 
 
+SCALARS = (str, int, float, bool, type(None))  # values whose answers `_check` keeps (a value of each is its key)
+KEPT_ANSWERS = 4_096  # answers for a scalar under a (sub)schema kept: a cache (a deck's copies are checked alike)
+_answers: dict[tuple[int, int, type, Any], tuple[Any, Any, Answer]] = {}
+
+
 def _check(data: Any, schema: Any, root: dict[str, Any]) -> Answer:
+    """Whether `data` meets `schema` (within `root`, for references); a scalar's answer under
+    a schema is kept (KEPT_ANSWERS), with the schemas it was found under, which stay alive with it."""
+    if data.__class__ not in SCALARS or not isinstance(schema, dict):
+        return _decided(data, schema, root)
+    key = (id(schema), id(root), data.__class__, data)
+    kept = _answers.get(key)
+    if kept is not None and kept[0] is schema and kept[1] is root:
+        return kept[2]
+    answer = _decided(data, schema, root)
+    if len(_answers) < KEPT_ANSWERS:
+        _answers[key] = (schema, root, answer)
+    return answer
+
+
+def _decided(data: Any, schema: Any, root: dict[str, Any]) -> Answer:
     if schema is True or schema == {}:
         return True
     if schema is False:

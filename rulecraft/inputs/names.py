@@ -6,12 +6,16 @@ the ruleset, and the names of pool cards that are the same card). Ids match exac
 match without regard to case or Unicode form (casefolded NFC), and, when that finds nothing,
 without accents too ("Zbabelost" for "Zbabělost"). At each step a target's own name wins over
 another's other name; a name that still means several targets is ambiguous, not guessed.
+
+Takes a ruleset (its definitions, enum members and their `aka` names); gives a NameIndex per
+kind, kept with the ruleset, whose tables without accents are made only when a name needs them.
+A newcomer may change how names are compared (`key`, `loose_key`), never which target wins.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..runtime.ruleset import Ruleset
 
@@ -31,19 +35,24 @@ def loose_key(name: str) -> str:
 
 
 class NameIndex:
-    """The targets of a list of (id, own name, other names), looked up by what a user writes."""
+    """The targets of a list of (id, own name, other names), looked up by what a user writes.
+    The tables of names without accents are made when a name first needs them (most names
+    are found by their id or their key)."""
 
     def __init__(self, targets: Iterable[tuple[str, str, Iterable[str]]]):
-        self.ids: set[str] = set()
+        self.targets = [(target, own, tuple(others)) for target, own, others in targets]
+        self.ids: set[str] = {target for target, _, _ in self.targets}
         # four tables tried in order: own names, other names, each by key then by loose key
         self.tables: tuple[dict[str, list[str]], ...] = ({}, {}, {}, {})
-        for target, own, others in targets:
-            self.ids.add(target)
-            self._add(0, key(own), target)
-            self._add(2, loose_key(own), target)
+        self.loose = False  # whether the last two are made
+        self._fill(key, 0)
+
+    def _fill(self, keyed: Callable[[str], str], first: int) -> None:
+        """Tables `first` (own names) and `first + 1` (other names), by `keyed` names."""
+        for target, own, others in self.targets:
+            self._add(first, keyed(own), target)
             for other in others:
-                self._add(1, key(other), target)
-                self._add(3, loose_key(other), target)
+                self._add(first + 1, keyed(other), target)
 
     def _add(self, table: int, name: str, target: str) -> None:
         found = self.tables[table].setdefault(name, [])
@@ -54,7 +63,15 @@ class NameIndex:
         """The targets `name` names: one, several (ambiguous), or none."""
         if name in self.ids:
             return [name]
-        for table, name_key in zip(self.tables, (key(name), key(name), loose_key(name), loose_key(name))):
+        name_key = key(name)
+        for table in self.tables[:2]:
+            if name_key in table:
+                return table[name_key]
+        if not self.loose:
+            self._fill(loose_key, 2)
+            self.loose = True
+        name_key = loose_key(name)
+        for table in self.tables[2:]:
             if name_key in table:
                 return table[name_key]
         return []

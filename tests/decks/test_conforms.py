@@ -87,3 +87,11 @@ def test_what_it_cannot_decide_is_left_to_jsonschema():
     assert conforms({"a": 1}, {"propertyNames": {"maxLength": 3}}) is None  # a keyword it does not know
     assert conforms({"a": 1}, {"$ref": "https://example.invalid/other"}) is None
     assert conforms({"a": 1}, {"$defs": {"loop": {"$ref": "#/$defs/loop"}}, "$ref": "#/$defs/loop"}) is None
+
+
+def test_an_answer_kept_for_a_value_is_only_found_again_under_the_same_schema():
+    # each schema is made and dropped in turn: Python gives the next one the same address, the
+    # answer kept for 5 under the last one must not be taken for the next
+    assert [conforms(5, {"type": "integer", "maximum": limit}) for limit in range(10)] == [False] * 5 + [True] * 5
+    kept = {"type": "integer", "maximum": 4}
+    assert [conforms(value, kept) for value in (5, 4, 5, 4.0, True)] == [False, True, False, True, False]

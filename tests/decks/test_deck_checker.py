@@ -9,6 +9,7 @@ from ruamel.yaml import YAML
 
 import rulecraft
 from rulecraft.decks import legality as decks
+from rulecraft.decks import pools
 from rulecraft.decks.legality import DeckChecker, DeckError, check_deck, read_deck
 
 GALLERY = Path(__file__).resolve().parents[2] / "examples" / "decks"
@@ -38,9 +39,9 @@ def test_every_gallery_deck_gets_the_same_report_in_a_batch_as_alone():
 
 def test_a_batch_finds_each_format_once_and_reads_each_pool_once(monkeypatch):
     found, read = [], []
-    resolve_format, read_pool = decks.resolve_format, decks.read_pool
+    resolve_format, read_pool = decks.resolve_format, pools.read_pool
     monkeypatch.setattr(decks, "resolve_format", lambda *a: found.append(a[0].format) or resolve_format(*a))
-    monkeypatch.setattr(decks, "read_pool", lambda p: read.append(p.name) or read_pool(p))
+    monkeypatch.setattr(pools, "read_pool", lambda p: read.append(p.name) or read_pool(p))
     checker = DeckChecker(pools=[GALLERY / "pools" / "homemade.yaml"])
     league = [GALLERY / "templars-legal.yaml", GALLERY / "dt032-homemade.yaml", GALLERY / "dt009-59-cards.yaml"]
     reports = checker.check_many([*league, GALLERY / "standard-legal.yaml", GALLERY / "standard-six-copies.yaml"])

@@ -137,3 +137,20 @@ def test_the_cache_folder_is_made_private_as_the_compiled_rulesets_cache_wants_i
     pools.read_pool(write(tmp_path / "a.yaml", POOL))
     for folder in (tmp_path / "cache", tmp_path / "cache" / "pools"):
         assert folder.stat().st_mode & 0o077 == 0
+
+
+def test_a_games_deck_settings_are_read_once_then_kept_in_the_cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("RULECRAFT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("RULECRAFT_NO_CACHE", raising=False)
+    from ruamel import yaml
+
+    from rulecraft.decks import legality
+
+    rules = legality.load_format("doomtrooper/prague-league-2010")
+    reads = []
+    safe_load = yaml.YAML.load
+    monkeypatch.setattr(yaml.YAML, "load", lambda self, text: reads.append(1) or safe_load(self, text))
+    assert legality.deck_settings(rules) == {"identity": ["code"]}
+    assert legality.deck_settings(rules) == {"identity": ["code"]}
+    assert len(reads) == 1
+    assert [p.name for p in (tmp_path / "cache" / legality.SETTINGS_AREA).iterdir() if not p.name.startswith(".")]
