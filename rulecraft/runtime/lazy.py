@@ -202,7 +202,7 @@ def derive(like: Rolled, fn: Callable[[Any], Any]) -> Any:
     """fn of a random value: a value of its family; a plain value when every remaining root gives the same one."""
     like.ready()
     old = like.values
-    return _member(like, {r: fn(old[r]) for r in like.family.table})
+    return member(like, {r: fn(old[r]) for r in like.family.table})
 
 
 def either(cond: Any, then: Any, other: Any) -> Any:
@@ -214,7 +214,7 @@ def either(cond: Any, then: Any, other: Any) -> Any:
     return then if cond else other
 
 
-def _member(like: Rolled, values: dict[Any, Any]) -> Any:
+def member(like: Rolled, values: dict[Any, Any]) -> Any:
     """A value of `like`'s family with these values of its roots; a plain value if they are all one."""
     it = iter(values.values())
     first = next(it)
@@ -230,15 +230,15 @@ def combine(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
         if not isinstance(a, Rolled):
             return op(a, b)
         va = a.ready().values
-        return _member(a, {r: op(va[r], b) for r in a.family.table})
+        return member(a, {r: op(va[r], b) for r in a.family.table})
     if not isinstance(a, Rolled):
         vb = b.ready().values
-        return _member(b, {r: op(a, vb[r]) for r in b.family.table})
+        return member(b, {r: op(a, vb[r]) for r in b.family.table})
     a.ready()  # both first: making one may move the other into a new family
     b.ready()
     va, vb = a.values, b.values
     if a.family is b.family:
-        return _member(a, {r: op(va[r], vb[r]) for r in a.family.table})
+        return member(a, {r: op(va[r], vb[r]) for r in a.family.table})
     if _alone(a) and _alone(b):  # each the only value of its roll: combined when next used
         waiting = Rolled(a.family, {}, a.chooser, (op, a.family, va, b.family, vb))
         a.family.deferred = b.family.deferred = weakref.ref(waiting)
@@ -364,11 +364,15 @@ def _uniform(law: dict[Any, int]) -> bool:
 PLAIN = frozenset({str, int, bool, type(None)})  # values with nothing to settle
 
 
+LAZY_LISTS: set[type] = set()  # lists of things whose places are not all chosen yet (odds_draws.py)
+
+
 def settle(value: Any) -> Any:
-    """`value` with every random value in it chosen (lists and maps are changed in place)."""
+    """`value` with every random value in it chosen (lists and maps are changed in place); a list of
+    LAZY_LISTS is left as it is (it holds things, never a random value)."""
     if isinstance(value, Rolled):
         return value.value()
-    if isinstance(value, list):
+    if isinstance(value, list) and type(value) not in LAZY_LISTS:
         for i, v in enumerate(value):
             if isinstance(v, (Rolled, list, dict, tuple)):
                 value[i] = settle(v)

@@ -165,7 +165,10 @@ def test_a_draw_chooses_the_places_it_takes_order_by_order(rules, games):
 }
 query held(n: int) {'''))
     assert odds.odds(marked, "marked", [2]) == {1: Fraction(1, 3), 0: Fraction(2, 3)}
-    assert len(games) == 6 * 5  # a path per order of the two places drawn, none for the four left
+    assert len(games) == 1  # counted by a test of each thing: the hand is never drawn
+    games.clear()
+    odds.odds(rules, "first_card", [2])
+    assert len(games) == 6 * 5  # an index draws the hand: a path per order of the two places, none for the four left
     games.clear()
     assert odds.odds(rules, "one_by_one", [])[("ace", "ace")] == Fraction(1, 15)
     assert len(games) == 6 * 5
