@@ -41,8 +41,6 @@ from typing import Any
 from .lazy import LAZY_LISTS, MAX_PAIRS, Family, Rolled, member
 from .state import Zone
 
-MAX_CELLS = 64  # the cells a lent hand's things are split into by its tests; past them the hand is drawn
-
 
 class Unshuffled(list):
     """A zone's items after a shuffle, its order chosen only as far as it is read: the first
@@ -182,8 +180,8 @@ class Sample(list):
 
     def count_where(self, test: Callable[[Any], Any]) -> Any:
         """How many things of the hand pass `test`: a random value over the hand's count vectors, the
-        cells split by the test; the draw is made (and counted as a list) past MAX_CELLS cells or
-        MAX_PAIRS count vectors, or where the test fails on a thing of the zone (it may never be drawn)."""
+        cells split by the test; the draw is made (and counted as a list) past MAX_PAIRS count vectors,
+        or where the test fails on a thing of the zone (it may never be drawn)."""
         if self.source is not None:
             try:
                 passes = [[bool(test(t)) for t in cell] for cell in self.cells]
@@ -198,28 +196,29 @@ class Sample(list):
     def _refined(self, passes: list[list[bool]]) -> Any:
         """The count of things passing (each cell's tests in `passes`), the cells refined: every root
         of the counts' family becomes one root per way of sharing each split cell's count between its
-        two parts; None past the limits."""
+        two parts (their weights: the ways to draw each, whole numbers); None past MAX_PAIRS."""
         counts = self.counts
         counts.family.join_pending()
         family, old = counts.family, counts.values
         split = [([t for t, p in zip(cell, ps) if p], [t for t, p in zip(cell, ps) if not p])
                  for cell, ps in zip(self.cells, passes)]
         parts = [p for yes_no in split for p in yes_no if p]
-        if len(parts) > MAX_CELLS:
-            return None
         sizes = [(len(yes), len(no)) for yes, no in split]
-        ways = {root: _ways(old[root], sizes) for root in family.table}
-        if sum(len(w) for w in ways.values()) > MAX_PAIRS:
+        options = {root: _options(old[root], sizes) for root in family.table}
+        if sum(prod(len(o) for o in opts) for opts in options.values()) > MAX_PAIRS:
             return None
+        ways = {root: _ways(opts) for root, opts in options.items()}
         table: dict[Any, int] = {}
+        parents: list[Any] = []
         values: dict[Any, tuple[int, ...]] = {}
         passing: dict[Any, int] = {}
         for root, weight in family.table.items():
             per = weight // prod(comb(a + b, m) for (a, b), m in zip(sizes, old[root]))
-            for j, (vector, w, yes) in enumerate(ways[root]):
-                table[(root, j)] = per * w
-                values[(root, j)], passing[(root, j)] = vector, yes
-        _rekey(family, table, counts)
+            for vector, w, yes in ways[root]:
+                new = len(parents)
+                parents.append(root)
+                table[new], values[new], passing[new] = per * w, vector, yes
+        _rekey(family, table, parents, counts)
         counts.values = values
         self.cells = parts
         return member(counts, passing)
@@ -240,26 +239,34 @@ for _name in ORDERED + ("__getitem__", "__iter__", "__contains__", "count", "rem
 LAZY_LISTS.update((Unshuffled, Sample))  # things only, nothing random to settle: settling reads no place
 
 
-def _ways(vector: tuple[int, ...], sizes: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int, int]]:
-    """Each way of sharing each cell's count (`vector`) between the parts it splits into (sizes:
-    passing, failing; an empty part is no cell): the new vector, its number of draws, the count passing."""
+Share = tuple[tuple[int, ...], int, int]  # a cell's count shared between its parts, its number of draws, the count passing
+
+
+def _options(vector: tuple[int, ...], sizes: list[tuple[int, int]]) -> list[list[Share]]:
+    """For each cell, the ways of sharing its count (of `vector`) between the parts it splits into
+    (sizes: passing, failing; an empty part is no cell)."""
     options = []
     for (a, b), m in zip(sizes, vector):
         if a and b:
             options.append([((x, m - x), comb(a, x) * comb(b, m - x), x) for x in range(max(0, m - b), min(a, m) + 1)])
         else:
             options.append([((m,), comb(a or b, m), m if a else 0)])
+    return options
+
+
+def _ways(options: list[list[Share]]) -> list[Share]:
+    """Each way of taking one share of every cell: the new vector, its number of draws, the count passing."""
     return [(tuple(c for part in combo for c in part[0]), prod(part[1] for part in combo), sum(part[2] for part in combo))
             for combo in itertools.product(*options)]
 
 
-def _rekey(family: Family, table: dict[Any, int], counts: Rolled) -> None:
-    """The family's roots become those of `table` (each a pair: old root, way), every living value
-    but `counts` taking its value at the old root."""
+def _rekey(family: Family, table: dict[Any, int], parents: list[Any], counts: Rolled) -> None:
+    """The family's roots become those of `table` (root i refines root `parents[i]`), every living
+    value but `counts` taking its value at the root refined."""
     for m in family.living():
         if m is not counts:
             old = m.values
-            m.values = {root: old[root[0]] for root in table}
+            m.values = {new: old[parent] for new, parent in enumerate(parents)}
     family.table = table
 
 
