@@ -8,8 +8,9 @@ call into the game) the read is the chance point, one path per value rather than
 shuffle is chosen only when the zone's order is read, then one place at a time, and a hand drawn
 from it is counted by tests of its things without choosing them (odds_draws.py). A query the
 distributions cannot follow (a roll where the game wants a plain number, a join too large) runs
-again with one path per face and per order, as it always could (`lazy=False`: the reference the faster answers are tested against). Pools and dice tables
-have closed forms and are answered directly.
+again with one path per face and per order, as it always could (`lazy=False`: the reference
+the faster answers are tested against). Pools and dice tables have closed forms and are answered
+directly.
 
 It takes a compiled Ruleset and the name of a pool, table, die or query; it gives each outcome's
 probability, keyed by the outcome in a frozen (hashable) form: a list as a tuple, a map or record

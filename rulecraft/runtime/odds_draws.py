@@ -142,9 +142,9 @@ class Sample(list):
 
     __slots__ = ("cells", "counts", "deck", "draw", "size", "source", "zone")
 
-    def __init__(self, zone: Zone, count: int, draw: Callable[..., list[Any]], chooser: Any):
+    def __init__(self, zone: Zone, deck: Unshuffled, count: int, draw: Callable[..., list[Any]], chooser: Any):
         super().__init__()
-        self.zone, self.deck, self.draw, self.size = zone, zone.items, draw, count
+        self.zone, self.deck, self.draw, self.size = zone, deck, draw, count  # deck: the zone's items
         self.source: Any = chooser  # None once drawn
         things = list(list.__iter__(self.deck))
         self.cells = [things]
@@ -234,7 +234,7 @@ def _drawn_first(name: str) -> Callable[..., Any]:
     return read
 
 
-for _name in ORDERED + ("__getitem__", "__iter__", "__contains__", "count", "remove"):
+for _name in (*ORDERED, "__getitem__", "__iter__", "__contains__", "count", "remove"):
     setattr(Sample, _name, _drawn_first(_name))
 LAZY_LISTS.update((Unshuffled, Sample))  # things only, nothing random to settle: settling reads no place
 
@@ -245,7 +245,7 @@ Share = tuple[tuple[int, ...], int, int]  # a cell's count shared between its pa
 def _options(vector: tuple[int, ...], sizes: list[tuple[int, int]]) -> list[list[Share]]:
     """For each cell, the ways of sharing its count (of `vector`) between the parts it splits into
     (sizes: passing, failing; an empty part is no cell)."""
-    options = []
+    options: list[list[Share]] = []
     for (a, b), m in zip(sizes, vector):
         if a and b:
             options.append([((x, m - x), comb(a, x) * comb(b, m - x), x) for x in range(max(0, m - b), min(a, m) + 1)])
@@ -300,7 +300,7 @@ class Lending:
             items.take_back()
             if dest is None and items.source is not None and items.chosen == 0 and type(count) is int and \
                     0 < count < list.__len__(items):
-                hand = items.lent = Sample(source, count, self._things.draw, self._chooser)
+                hand = items.lent = Sample(source, items, count, self._things.draw, self._chooser)
                 self._lent.append(items)
                 return hand
         return self._things.draw(count, source, dest)
