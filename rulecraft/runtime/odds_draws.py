@@ -298,9 +298,9 @@ class Lending:
         items = source.items if isinstance(source, Zone) else None
         if type(items) is Unshuffled:
             items.take_back()
-            if dest is None and items.source is not None and items.chosen == 0 and type(count) is int and \
-                    0 < count < list.__len__(items):
-                hand = items.lent = Sample(source, items, count, self._things.draw, self._chooser)
+            if dest is None and items.source is not None and items.chosen == 0 and type(count) is int and count > 0:
+                size = min(count, list.__len__(items))  # more than Z holds: all of it
+                hand = items.lent = Sample(source, items, size, self._things.draw, self._chooser)
                 self._lent.append(items)
                 return hand
         return self._things.draw(count, source, dest)
