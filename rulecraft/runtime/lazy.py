@@ -57,8 +57,11 @@ class Identity(dict):
 
 
 def _hashable(value: Any) -> Any:
-    """A value as a key: a record face (a flat map) as the tuple of its pairs."""
-    return tuple(value.items()) if type(value) is dict else value
+    """A value as a key: a record face (a flat map) as the tuple of its pairs, a list of plain
+    values (`jointly`) as a tuple."""
+    if type(value) is dict:
+        return tuple(value.items())
+    return tuple(value) if type(value) is list else value
 
 
 class Family:
@@ -203,6 +206,20 @@ def derive(like: Rolled, fn: Callable[[Any], Any]) -> Any:
     like.ready()
     old = like.values
     return member(like, {r: fn(old[r]) for r in like.family.table})
+
+
+def jointly(value: Any) -> Any:
+    """A list holding random values of one family (the counts of one hand, say) as one random value
+    of that family, each root giving the list of the items' values there: its law is read without
+    choosing the items one by one. Anything else is given back as it is."""
+    if type(value) is not list or not any(type(v) is Rolled for v in value) or \
+            not all(type(v) is Rolled or type(v) in PLAIN for v in value):
+        return value
+    rolled = [v.ready() for v in value if type(v) is Rolled]
+    family = rolled[0].family
+    if any(r.family is not family or not all(type(x) in PLAIN for x in r.values.values()) for r in rolled):
+        return value  # values of rolls not joined, or of record faces: read one by one
+    return member(rolled[0], {root: [v.values[root] if type(v) is Rolled else v for v in value] for root in family.table})
 
 
 def either(cond: Any, then: Any, other: Any) -> Any:

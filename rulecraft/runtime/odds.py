@@ -29,7 +29,7 @@ from typing import Any
 from .budget import DEFAULT_BUDGET
 from .errors import BudgetExceeded, UnknownName, located
 from .game import Game
-from .lazy import Law, LazyDice, Rolled, settle
+from .lazy import Law, LazyDice, Rolled, jointly, settle
 from .odds_draws import lend_draws, shuffle_later
 from .ruleset import Ruleset
 from .state import MAX_JSON_ITEMS, to_json
@@ -170,7 +170,7 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
         game = game_on(chance)
         game.chance = LazyDice(game, chance, laws, shuffle_later)  # type: ignore[assignment]
         lend_draws(game, chance)
-        result = func(game)
+        result = jointly(func(game))
         if isinstance(result, Rolled):
             return [(_key(v, where), p) for v, p in result.distribution()]
         return [(_key(settle(_shallow(result, where)), where), Fraction(1))]

@@ -166,3 +166,10 @@ def test_a_ruleset_that_reads_where_things_are_draws_every_hand(games):
 query cheap("""))
     assert odds.odds(rules, "at_least", [1, 2]) == {True: at_least(1, 4, 30, 2), False: 1 - at_least(1, 4, 30, 2)}
     assert len(games) == 30 * 29
+
+
+def test_counts_of_one_hand_answered_together_are_one_path(sixty, games):
+    """A list of counts of one hand is one random value (lazy.jointly): its law is read at once."""
+    spells = 4 + 3 + 25
+    assert odds.odds(sixty, "together", [7]) == {(b, s): p for (b, s), p in law(60, 7, 4, spells).items()}
+    assert len(games) == 1
