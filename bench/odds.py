@@ -137,7 +137,7 @@ def run_bench(quick: bool = False) -> list[tuple[str, str, str]]:
                                     lambda: doom_by_hand(doom, "pistol", 3, 1), repeats * 4)
     wounds_faces = best_cpu(lambda: odds.query_odds(doom, "attack_wounds", DOOM_ARGS, lazy=False), repeats)
     small = best_cpu(lambda: odds.query_odds(hands[12], "opening", [3]), repeats)
-    with mock.patch.object(odds, "lend_draws", lambda game, chooser: None):  # round 2: a draw order by order
+    with mock.patch.object(odds, "lend_draws", return_value=None):  # round 2: a draw order by order
         small_orders = best_cpu(lambda: odds.query_odds(hands[12], "opening", [3]), 1)
     rows = [("sum of 10 d6, exact (51 totals)", f"{t10 * 1000:.1f} ms", "CPU time; target <= 100 ms"),
             ("sum of 40 d6: rulecraft / plain convolution", f"{t40 * 1000:.1f} ms / {t40_plain * 1000:.1f} ms",
