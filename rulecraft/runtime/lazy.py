@@ -20,6 +20,7 @@ living value of their family is deferred: when it is next used and both are gone
 plain convolution of theirs (one pass over the pairs of values, no joint roots at all); if one
 is still alive, the families are joined as above. A join of more than MAX_PAIRS roots (or a
 convolution of more pairs of values) raises `Unsupported`: the odds then fall back to one path per face.
+A query's answer that is a list of values of one family (`jointly`) is read as one random value.
 
 A newcomer may add an operator to `RandomArithmetic` (it must be one whose result is a function of
 the operands' values), or a faster loop for one operator to `convolve`.

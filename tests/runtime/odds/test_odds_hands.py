@@ -11,6 +11,7 @@ import pytest
 
 import rulecraft
 from rulecraft.runtime import odds
+from rulecraft.runtime.errors import RuleFault
 from rulecraft.runtime.game import Game
 
 DECK = '''game "hands" "Hands"
@@ -173,3 +174,31 @@ def test_counts_of_one_hand_answered_together_are_one_path(sixty, games):
     spells = 4 + 3 + 25
     assert odds.odds(sixty, "together", [7]) == {(b, s): p for (b, s), p in law(60, 7, 4, spells).items()}
     assert len(games) == 1
+
+
+
+SMALL = '''game "small" "Small"
+kind card { cost: int = 1 }
+card one "One" x3 { }
+card free "Free" x1 { cost: 0 }
+card two "Two" x2 { cost: 2 }
+pool deck "Deck" of card
+query ratio(n: int) {
+  fill deck
+  shuffle deck
+  let h = draw n from deck
+  return count([c for c in h if 6 // c.cost > 2])
+}
+'''
+
+
+def test_a_test_that_faults_on_a_card_faults_as_every_order_does():
+    """A test is tried on every card of the deck, drawn or not; where it faults on one, the hand is
+    drawn and tested card by card, so the fault is the one a game meets, at its place."""
+    rules = rulecraft.compile_source(SMALL)
+    with pytest.raises(RuleFault, match="division by zero") as lazy:
+        odds.odds(rules, "ratio", [2])
+    with pytest.raises(RuleFault, match="division by zero") as every_order:
+        odds.query_odds(rules, "ratio", [2], lazy=False)
+    assert str(lazy.value) == str(every_order.value)
+    assert lazy.value.where == every_order.value.where == "<source>:11:3"
