@@ -31,6 +31,7 @@ from ..runtime.deep import contains, equal, number, without
 from ..runtime.errors import HANDLERS, IllegalAction, item_fault
 from ..runtime.lazy import either
 from ..runtime.library import TYPED
+from ..runtime.odds_draws import count_where
 
 
 def namespace() -> dict[str, Any]:
@@ -44,7 +45,7 @@ def namespace() -> dict[str, Any]:
                           "_record": RECORD_TYPES, "_own_list": own_list, "_fits": fits,
                           "_equal": equal, "_contains": contains, "_set_key": set_key, "_get_truth_key": get_truth_key,
                           "_truth_keyed": truth_keyed, "_position": position,
-                          "_number": number, "_either": either, "_HALF": 1 << (MAX_BITS // 2)}
+                          "_number": number, "_either": either, "_count_where": count_where, "_HALF": 1 << (MAX_BITS // 2)}
     for name, (func, _, _) in BUILTINS.items():
         ns[f"b_{name}"] = func
     for name, typed in TYPED.items():

@@ -33,6 +33,7 @@ from ..runtime.types import ANY
 from . import nodes as n
 from . import resolved as r
 from .comprehensions import ListLowering
+from .draw_reads import counted_by_test
 from .facts import NO_USES, Facts, Uses, is_int_literal
 from .lower_data import LOOKING_BUILTINS, BodyState, DataLowering, record_classes
 from .lower_data import constant as _const
@@ -475,6 +476,9 @@ class Lowerer(DataLowering, ListLowering, OptimisedLowering):
         if isinstance(ref, r.BuiltinCall):  # each argument lowered once (nested calls stay linear)
             if ref.name == "first" and self.every_thing_of_a_kind(e.args[0]):  # `first(all KIND)`: no list made
                 return _rt("first_of", ast.Constant(e.args[0].kind))  # type: ignore[attr-defined]  # a Select
+            counted = counted_by_test(self, e) if ref.name == "count" else None
+            if counted is not None:  # `count([v for v in xs if TEST])`: a hand under exact odds counts undrawn
+                return counted
             lower = self.read if ref.name in LOOKING_BUILTINS else self.expr
             return _call(entry_point(ref.name, e.args, self.res), _name(RT), *(lower(a) for a in e.args))
         args = [self.expr(a) for a in e.args]

@@ -20,6 +20,7 @@ living value of their family is deferred: when it is next used and both are gone
 plain convolution of theirs (one pass over the pairs of values, no joint roots at all); if one
 is still alive, the families are joined as above. A join of more than MAX_PAIRS roots (or a
 convolution of more pairs of values) raises `Unsupported`: the odds then fall back to one path per face.
+A query's answer that is a list of values of one family (`jointly`) is read as one random value.
 
 A newcomer may add an operator to `RandomArithmetic` (it must be one whose result is a function of
 the operands' values), or a faster loop for one operator to `convolve`.
@@ -57,8 +58,11 @@ class Identity(dict):
 
 
 def _hashable(value: Any) -> Any:
-    """A value as a key: a record face (a flat map) as the tuple of its pairs."""
-    return tuple(value.items()) if type(value) is dict else value
+    """A value as a key: a record face (a flat map) as the tuple of its pairs, a list of plain
+    values (`jointly`) as a tuple."""
+    if type(value) is dict:
+        return tuple(value.items())
+    return tuple(value) if type(value) is list else value
 
 
 class Family:
@@ -202,7 +206,21 @@ def derive(like: Rolled, fn: Callable[[Any], Any]) -> Any:
     """fn of a random value: a value of its family; a plain value when every remaining root gives the same one."""
     like.ready()
     old = like.values
-    return _member(like, {r: fn(old[r]) for r in like.family.table})
+    return member(like, {r: fn(old[r]) for r in like.family.table})
+
+
+def jointly(value: Any) -> Any:
+    """A list holding random values of one family (the counts of one hand, say) as one random value
+    of that family, each root giving the list of the items' values there: its law is read without
+    choosing the items one by one. Anything else is given back as it is."""
+    if type(value) is not list or not any(type(v) is Rolled for v in value) or \
+            not all(type(v) is Rolled or type(v) in PLAIN for v in value):
+        return value
+    rolled = [v.ready() for v in value if type(v) is Rolled]
+    family = rolled[0].family
+    if any(r.family is not family or not all(type(x) in PLAIN for x in r.values.values()) for r in rolled):
+        return value  # values of rolls not joined, or of record faces: read one by one
+    return member(rolled[0], {root: [v.values[root] if type(v) is Rolled else v for v in value] for root in family.table})
 
 
 def either(cond: Any, then: Any, other: Any) -> Any:
@@ -214,7 +232,7 @@ def either(cond: Any, then: Any, other: Any) -> Any:
     return then if cond else other
 
 
-def _member(like: Rolled, values: dict[Any, Any]) -> Any:
+def member(like: Rolled, values: dict[Any, Any]) -> Any:
     """A value of `like`'s family with these values of its roots; a plain value if they are all one."""
     it = iter(values.values())
     first = next(it)
@@ -230,15 +248,15 @@ def combine(op: Callable[[Any, Any], Any], a: Any, b: Any) -> Any:
         if not isinstance(a, Rolled):
             return op(a, b)
         va = a.ready().values
-        return _member(a, {r: op(va[r], b) for r in a.family.table})
+        return member(a, {r: op(va[r], b) for r in a.family.table})
     if not isinstance(a, Rolled):
         vb = b.ready().values
-        return _member(b, {r: op(a, vb[r]) for r in b.family.table})
+        return member(b, {r: op(a, vb[r]) for r in b.family.table})
     a.ready()  # both first: making one may move the other into a new family
     b.ready()
     va, vb = a.values, b.values
     if a.family is b.family:
-        return _member(a, {r: op(va[r], vb[r]) for r in a.family.table})
+        return member(a, {r: op(va[r], vb[r]) for r in a.family.table})
     if _alone(a) and _alone(b):  # each the only value of its roll: combined when next used
         waiting = Rolled(a.family, {}, a.chooser, (op, a.family, va, b.family, vb))
         a.family.deferred = b.family.deferred = weakref.ref(waiting)
@@ -364,11 +382,15 @@ def _uniform(law: dict[Any, int]) -> bool:
 PLAIN = frozenset({str, int, bool, type(None)})  # values with nothing to settle
 
 
+LAZY_LISTS: set[type] = set()  # lists of things whose places are not all chosen yet (odds_draws.py)
+
+
 def settle(value: Any) -> Any:
-    """`value` with every random value in it chosen (lists and maps are changed in place)."""
+    """`value` with every random value in it chosen (lists and maps are changed in place); a list of
+    LAZY_LISTS is left as it is (it holds things, never a random value)."""
     if isinstance(value, Rolled):
         return value.value()
-    if isinstance(value, list):
+    if isinstance(value, list) and type(value) not in LAZY_LISTS:
         for i, v in enumerate(value):
             if isinstance(v, (Rolled, list, dict, tuple)):
                 value[i] = settle(v)

@@ -5,11 +5,12 @@ of the probabilities taken at its points, as a Fraction. Rolls of dice with numb
 faces stay distributions while the query only computes with them (lazy.py): the sum of forty
 dice is one run of convolutions, not 6^40 paths. Where a value must be read (an `if` on it, a
 call into the game) the read is the chance point, one path per value rather than per face. A
-shuffle is chosen only when the zone's order is read, then one place at a time (odds_draws.py):
-a draw is order by order. A query the distributions cannot follow (a roll where the game wants a
-plain number, a join too large) runs again with one path per face and per order, as it always
-could (`lazy=False`: the reference the faster answers are tested against). Pools and dice tables
-have closed forms and are answered directly.
+shuffle is chosen only when the zone's order is read, then one place at a time, and a hand drawn
+from it is counted by tests of its things without choosing them (odds_draws.py). A query the
+distributions cannot follow (a roll where the game wants a plain number, a join too large) runs
+again with one path per face and per order, as it always could (`lazy=False`: the reference
+the faster answers are tested against). Pools and dice tables have closed forms and are answered
+directly.
 
 It takes a compiled Ruleset and the name of a pool, table, die or query; it gives each outcome's
 probability, keyed by the outcome in a frozen (hashable) form: a list as a tuple, a map or record
@@ -28,8 +29,8 @@ from typing import Any
 from .budget import DEFAULT_BUDGET
 from .errors import BudgetExceeded, UnknownName, located
 from .game import Game
-from .lazy import Law, LazyDice, Rolled, settle
-from .odds_draws import shuffle_later
+from .lazy import Law, LazyDice, Rolled, jointly, settle
+from .odds_draws import lend_draws, shuffle_later
 from .ruleset import Ruleset
 from .state import MAX_JSON_ITEMS, to_json
 
@@ -168,7 +169,8 @@ def query_odds(rules: Ruleset, query: str, args: list[Any], assumptions: dict[st
     def distributions(chance: PathChance) -> Outcomes:
         game = game_on(chance)
         game.chance = LazyDice(game, chance, laws, shuffle_later)  # type: ignore[assignment]
-        result = func(game)
+        lend_draws(game, chance)
+        result = jointly(func(game))
         if isinstance(result, Rolled):
             return [(_key(v, where), p) for v, p in result.distribution()]
         return [(_key(settle(_shallow(result, where)), where), Fraction(1))]

@@ -142,7 +142,7 @@ action a() { emit ping(floor(f(3))) }
                    "_IndexError", "_item_fault", "_floordiv", "_mod", "_Refused", "__rulecraft_handlers__", "_own",
                    "_append", "_set_item", "_set_prop_item", "_get_key", "_record", "_own_list", "_fits", "_HALF",
                    "_equal", "_contains", "_number", "_join", "_set_key", "_get_truth_key",
-                   "_truth_keyed", "_position", "_either")
+                   "_truth_keyed", "_position", "_either", "_count_where")
         # `_rec_NAME`: the class of a record type the handlers make (set from `_record` by each file)
         assert all(k in helpers or k[:2] in ("f_", "t_", "r_", "s_", "b_", "x_", "m_") or k.startswith("_rec_")
                    for k in ns)

@@ -25,6 +25,7 @@ tile sun "Sun" x2 { }
 tile moon "Moon" x2 { }
 pool tiles "Tiles" of tile
 zone table
+die d3 "Three" { faces 1..3 }
 
 fn hand(n: int) -> list<card> {
   fill deck
@@ -100,6 +101,50 @@ query taken_out() {
   let b = draw 2 from deck
   return [a[0].def, [c.def for c in b], size(deck)]
 }
+query count_then_first(n: int) {
+  let h = hand(n)
+  let a = count([c for c in h if c.def == ace])
+  return [a, h[0].def]
+}
+query count_then_left() {
+  let h = hand(2)
+  let a = count([c for c in h if c.colour == "red"])
+  return [a, count([c for c in items(deck) if c.def == ace]), size(deck)]
+}
+query count_then_again(n: int) {
+  let h = hand(2)
+  let a = count([c for c in h if c.def == pip])
+  let g = draw n from deck
+  return [a, count([c for c in g if c.def == king]), count([c for c in h if c.def == king])]
+}
+query count_and_roll() { let h = hand(3)  return count([c for c in h if c.def == ace]) + roll d3 }
+query count_then_hand() {
+  let h = hand(2)
+  let a = count([c for c in h if c.colour == "black"])
+  return [a, h]
+}
+query count_then_select() {
+  let h = hand(2)
+  let a = count([c for c in h if c.def == king])
+  return [a, count(all standard where it.def == king)]
+}
+query count_then_shuffle() {
+  let h = hand(2)
+  shuffle deck
+  let a = count([c for c in h if c.def == ace])
+  return [a, first(items(deck)).def]
+}
+query by_identity() {
+  let h = hand(2)
+  let low = first(all standard)
+  return count([c for c in h if c == low or c.def == king])
+}
+query count_then_moved() {
+  let h = hand(2)
+  let a = count([c for c in h if c.def == ace])
+  move h to table
+  return [a, count([c for c in items(table) if c.def == ace])]
+}
 query the_card() { let h = hand(1)  return h[0] }
 query unread() {
   fill deck
@@ -124,7 +169,9 @@ CASES = [("any_ace", [3]), ("named", [3]), ("reds", [2]), ("reds", [4]), ("joker
          ("held", [9]), ("named", [9]), ("twice", [2]), ("twice", [6]), ("one_by_one", []), ("left_on_top", []),
          ("into_a_zone", [3]), ("every_tile", [2]), ("every_tile", [4]), ("first_card", [3]), ("last_card", [2]),
          ("first_black", []), ("from_the_hand", []), ("joins_a_zone", []), ("singled_out", [2]),
-         ("held_before", []), ("the_card", []), ("taken_out", [])]
+         ("held_before", []), ("the_card", []), ("taken_out", []), ("count_then_first", [3]), ("count_then_left", []),
+         ("count_then_again", [2]), ("count_and_roll", []), ("count_then_hand", []), ("count_then_select", []),
+         ("count_then_shuffle", []), ("by_identity", []), ("count_then_moved", [])]
 
 
 @pytest.mark.parametrize(("query", "args"), CASES)
@@ -165,7 +212,10 @@ def test_a_draw_chooses_the_places_it_takes_order_by_order(rules, games):
 }
 query held(n: int) {'''))
     assert odds.odds(marked, "marked", [2]) == {1: Fraction(1, 3), 0: Fraction(2, 3)}
-    assert len(games) == 6 * 5  # a path per order of the two places drawn, none for the four left
+    assert len(games) == 1  # counted by a test of each thing: the hand is never drawn
+    games.clear()
+    odds.odds(rules, "first_card", [2])
+    assert len(games) == 6 * 5  # an index draws the hand: a path per order of the two places, none for the four left
     games.clear()
     assert odds.odds(rules, "one_by_one", [])[("ace", "ace")] == Fraction(1, 15)
     assert len(games) == 6 * 5
