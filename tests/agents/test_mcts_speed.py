@@ -30,18 +30,24 @@ EVERY_SCENARIO = [(rid, scenario) for rid in [*(r for r in bundled_ids() if not 
                   for scenario in sorted(rulecraft.load(rid).scenarios)]
 
 
+def assert_play_on_alike(one, other, scenario, rounds=None):
+    """Play both games on (to the end, or `rounds` more rounds): the same log, state and steps."""
+    for g in (one, other):
+        run(g, scenario, rounds)
+    assert one.log_lines() == other.log_lines()
+    assert one.digest() == other.digest()
+    assert one.budget.steps == other.budget.steps
+
+
 @pytest.mark.parametrize(("ruleset_id", "scenario", "rounds"), MID_GAME, ids=[c[1] for c in MID_GAME])
 def test_a_copy_of_a_game_plays_on_as_the_game_itself(ruleset_id, scenario, rounds):
     rules = rulecraft.load(ruleset_id)
     game = run(start(rules, scenario, seed=7, log="simulation"), scenario, rounds)
     twin = copy_game(game)
     assert twin.digest() == game.digest()
-    for g in (game, twin):
-        g.history.entries.clear()
-        run(g, scenario)
-    assert twin.log_lines() == game.log_lines()
-    assert twin.digest() == game.digest()
-    assert twin.budget.steps == game.budget.steps
+    game.history.entries.clear()
+    twin.history.entries.clear()
+    assert_play_on_alike(game, twin, scenario)
 
 
 def test_a_copy_shares_what_never_changes_and_owns_its_state():
@@ -105,11 +111,7 @@ def test_a_templates_copy_plays_on_as_a_copy_of_the_game_does(ruleset_id, scenar
     assert template is not None
     ours, theirs = template.copy(), copy_game(game)
     assert ours.digest() == theirs.digest() == game.digest()
-    for g in (ours, theirs):
-        run(g, scenario, 4)
-    assert ours.log_lines() == theirs.log_lines()
-    assert ours.digest() == theirs.digest()
-    assert ours.budget.steps == theirs.budget.steps
+    assert_play_on_alike(ours, theirs, scenario, 4)
 
 
 def test_a_templates_copies_share_what_a_copy_shares_and_own_the_rest():
