@@ -51,11 +51,11 @@ some spaces to others (board.py's `joined`, shared with the hex board).
 
 Typed entry points: the queries a rule asks (`grid_at`, `grid_space`, `grid_x`, `grid_side`,
 `grid_sees`, `grid_seen_by`, `grid_fits`, `grid_range_from`...; every query but the rarely asked
-ones) have one each (`t_NAME`, `@typed`, library.py), which compiled handlers call on a
+ones) have one each (`@typed_builtin`, library.py: `t_NAME` in handlers), which compiled handlers call on a
 board the ruleset declares (compiler/typed_calls.py): it takes the board's name as a text and tests
 everything else in one test on its way, refusing through the checks below (`_checked`, `_board`,
-`_space`, `_laid`...) so the words and their order are the built-in's; the built-in tests the name
-and calls it. The searches (moves, sight) are cached per board version (gridsearch.py).
+`_space`, `_laid`...) so the words and their order are the built-in's; the built-in is the same
+function behind a test of the name (`_board`). The searches (moves, sight) are cached per board version (gridsearch.py).
 
 A newcomer may add a built-in here (a function taking the game and the board, marked `@builtin`)
 or a board setting beside `grid_rules`; a new terrain property is read from `Terrain`, which
@@ -70,7 +70,7 @@ from . import gridsearch as gs
 from .board import joined
 from .errors import IllegalAction
 from .gridboard import NO_SPACE, STEPS, Board, Cell, Size, State, Terrain
-from .library import builtin, typed
+from .library import builtin, typed_builtin
 from .state import Entity
 
 MAX_SIDE = 200  # the largest width or height of a board
@@ -250,15 +250,8 @@ def grid_height(rt, b):
     return _board(rt, b, "grid_height").height
 
 
-@builtin("grid_space(board, int, int) -> int")
+@typed_builtin("grid_space(board, int, int) -> int", _board)
 def grid_space(rt, b, x, y):
-    if b.__class__ is not str:
-        _board(rt, b, "grid_space")
-    return t_grid_space(rt, b, x, y)
-
-
-@typed("grid_space")
-def t_grid_space(rt, b, x, y):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board or x.__class__ is not int or y.__class__ is not int:
         board = _board(rt, b, "grid_space")
@@ -268,60 +261,32 @@ def t_grid_space(rt, b, x, y):
     return y * w + x if 0 <= x < w and 0 <= y < board.height else -1
 
 
-@builtin("grid_x(board, int) -> int")
+@typed_builtin("grid_x(board, int) -> int", _board)
 def grid_x(rt, b, s):
-    if b.__class__ is not str:
-        _board(rt, b, "grid_x")
-    return t_grid_x(rt, b, s)
-
-
-@typed("grid_x")
-def t_grid_x(rt, b, s):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_x", s)
     return s % board.width
 
 
-@builtin("grid_y(board, int) -> int")
+@typed_builtin("grid_y(board, int) -> int", _board)
 def grid_y(rt, b, s):
-    if b.__class__ is not str:
-        _board(rt, b, "grid_y")
-    return t_grid_y(rt, b, s)
-
-
-@typed("grid_y")
-def t_grid_y(rt, b, s):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_y", s)
     return s // board.width
 
 
-@builtin("grid_terrain(board, int) -> text")
+@typed_builtin("grid_terrain(board, int) -> text", _board)
 def grid_terrain(rt, b, s):
-    if b.__class__ is not str:
-        _board(rt, b, "grid_terrain")
-    return t_grid_terrain(rt, b, s)
-
-
-@typed("grid_terrain")
-def t_grid_terrain(rt, b, s):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_terrain", s)
     return board.terrain[s] if board.on_board(s % board.width, s // board.width) else NO_SPACE
 
 
-@builtin("grid_cost(board, int) -> int")
+@typed_builtin("grid_cost(board, int) -> int", _board)
 def grid_cost(rt, b, s):
-    if b.__class__ is not str:
-        _board(rt, b, "grid_cost")
-    return t_grid_cost(rt, b, s)
-
-
-@typed("grid_cost")
-def t_grid_cost(rt, b, s):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_cost", s)
@@ -336,28 +301,14 @@ def grid_marked(rt, b, mark):
     return [s for s in range(len(board.terrain)) if board.mark[s] == mark and board.on_board(*board.xy(s))]
 
 
-@builtin("grid_mark(board, int) -> text")
+@typed_builtin("grid_mark(board, int) -> text", _board)
 def grid_mark(rt, b, s):
-    if b.__class__ is not str:
-        _board(rt, b, "grid_mark")
-    return t_grid_mark(rt, b, s)
-
-
-@typed("grid_mark")
-def t_grid_mark(rt, b, s):
     board = _laid(rt, b, "grid_mark")
     return board.mark[_space(board, s, "grid_mark")]
 
 
-@builtin("grid_area(board, int) -> text")
+@typed_builtin("grid_area(board, int) -> text", _board)
 def grid_area(rt, b, s):
-    if b.__class__ is not str:
-        _board(rt, b, "grid_area")
-    return t_grid_area(rt, b, s)
-
-
-@typed("grid_area")
-def t_grid_area(rt, b, s):
     board = _laid(rt, b, "grid_area")
     return board.area[_space(board, s, "grid_area")]
 
@@ -396,16 +347,9 @@ def grid_set_terrain(rt, b, s, terrain):
     rt.history.record("board", board=board.name, space=s, terrain=terrain)
 
 
-@builtin("grid_neighbours(board, int) -> list<int>")
+@typed_builtin("grid_neighbours(board, int) -> list<int>", _board)
 def grid_neighbours(rt, b, s):
     """The on-board spaces around s (8 directions), in space order."""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_neighbours")
-    return t_grid_neighbours(rt, b, s)
-
-
-@typed("grid_neighbours")
-def t_grid_neighbours(rt, b, s):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_neighbours", s)
@@ -431,61 +375,33 @@ def grid_joined(rt, b, starts, goals, through, diagonals):
     return joined(*ends, _spaces(rt, board, through, "grid_joined"), around)
 
 
-@builtin("grid_range(board, int, int) -> int")
+@typed_builtin("grid_range(board, int, int) -> int", _board)
 def grid_range(rt, b, a, c):
-    if b.__class__ is not str:
-        _board(rt, b, "grid_range")
-    return t_grid_range(rt, b, a, c)
-
-
-@typed("grid_range")
-def t_grid_range(rt, b, a, c):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board or not _on(board, a) or not _on(board, c):
         board = _checked(rt, b, "grid_range", a, c)
     return board.distance(a, c)
 
 
-@builtin("grid_range_from(board, any, int) -> int")
+@typed_builtin("grid_range_from(board, any, int) -> int", _board)
 def grid_range_from(rt, b, thing, s):
     """Spaces from the nearest space a figure covers to s."""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_range_from")
-    return t_grid_range_from(rt, b, thing, s)
-
-
-@typed("grid_range_from")
-def t_grid_range_from(rt, b, thing, s):
     board = _laid(rt, b, "grid_range_from")
     fid = _figure(board, thing, "grid_range_from")
     s = _space(board, s, "grid_range_from")
     return min(board.distance(c, s) for c in board.spaces_of(fid))
 
 
-@builtin("grid_footprint(board, int, text) -> list<int>")
+@typed_builtin("grid_footprint(board, int, text) -> list<int>", _board)
 def grid_footprint(rt, b, s, size):
     """The spaces a figure of this footprint would cover with its top-left at s; [] if off the board."""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_footprint")
-    return t_grid_footprint(rt, b, s, size)
-
-
-@typed("grid_footprint")
-def t_grid_footprint(rt, b, s, size):
     board = _laid(rt, b, "grid_footprint")
     return list(board.footprint(_space(board, s, "grid_footprint"), _size(size, "grid_footprint")) or [])
 
 
-@builtin("grid_fits(board, int, text) -> bool")
+@typed_builtin("grid_fits(board, int, text) -> bool", _board)
 def grid_fits(rt, b, s, size):
     """Could a figure of this footprint be put down here (open, passable and empty spaces)?"""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_fits")
-    return t_grid_fits(rt, b, s, size)
-
-
-@typed("grid_fits")
-def t_grid_fits(rt, b, s, size):
     board = _laid(rt, b, "grid_fits")
     return board.fits(None, _space(board, s, "grid_fits"), _size(size, "grid_fits"), "", True)
 
@@ -514,16 +430,9 @@ def grid_remove(rt, b, thing):
         rt.history.record("lift", board=board.name, thing=thing)
 
 
-@builtin("grid_where(board, any) -> int")
+@typed_builtin("grid_where(board, any) -> int", _board)
 def grid_where(rt, b, thing):
     """The top-left space of a figure, or -1 if it is not on the board."""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_where")
-    return t_grid_where(rt, b, thing)
-
-
-@typed("grid_where")
-def t_grid_where(rt, b, thing):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board:
         board = _board(rt, b, "grid_where")
@@ -532,29 +441,15 @@ def t_grid_where(rt, b, thing):
     return board.anchor.get(thing.id, -1)
 
 
-@builtin("grid_spaces_of(board, any) -> list<int>")
+@typed_builtin("grid_spaces_of(board, any) -> list<int>", _board)
 def grid_spaces_of(rt, b, thing):
-    if b.__class__ is not str:
-        _board(rt, b, "grid_spaces_of")
-    return t_grid_spaces_of(rt, b, thing)
-
-
-@typed("grid_spaces_of")
-def t_grid_spaces_of(rt, b, thing):
     board = _laid(rt, b, "grid_spaces_of")
     return list(board.spaces_of(_figure(board, thing, "grid_spaces_of")))
 
 
-@builtin("grid_at(board, int) -> any")
+@typed_builtin("grid_at(board, int) -> any", _board)
 def grid_at(rt, b, s):
     """The figure covering space s, or none."""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_at")
-    return t_grid_at(rt, b, s)
-
-
-@typed("grid_at")
-def t_grid_at(rt, b, s):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board or s.__class__ is not int or not 0 <= s < board.spaces:
         board = _checked(rt, b, "grid_at", s)
@@ -562,15 +457,8 @@ def t_grid_at(rt, b, s):
     return board.figures[fid] if fid is not None else None
 
 
-@builtin("grid_figures(board) -> list<any>")
+@typed_builtin("grid_figures(board) -> list<any>", _board)
 def grid_figures(rt, b):
-    if b.__class__ is not str:
-        _board(rt, b, "grid_figures")
-    return t_grid_figures(rt, b)
-
-
-@typed("grid_figures")
-def t_grid_figures(rt, b):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board:
         board = _board(rt, b, "grid_figures")
@@ -578,15 +466,8 @@ def t_grid_figures(rt, b):
     return [figures[fid] for fid in sorted(board.anchor)]
 
 
-@builtin("grid_side(board, any) -> text")
+@typed_builtin("grid_side(board, any) -> text", _board)
 def grid_side(rt, b, thing):
-    if b.__class__ is not str:
-        _board(rt, b, "grid_side")
-    return t_grid_side(rt, b, thing)
-
-
-@typed("grid_side")
-def t_grid_side(rt, b, thing):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board:
         board = _board(rt, b, "grid_side")
@@ -594,16 +475,9 @@ def t_grid_side(rt, b, thing):
     return side if side is not None else board.side[_figure(board, thing, "grid_side")]
 
 
-@builtin("grid_empty(board) -> list<int>")
+@typed_builtin("grid_empty(board) -> list<int>", _board)
 def grid_empty(rt, b):
     """Every open, passable, unoccupied space, in space order."""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_empty")
-    return t_grid_empty(rt, b)
-
-
-@typed("grid_empty")
-def t_grid_empty(rt, b):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board:
         board = _board(rt, b, "grid_empty")
@@ -611,16 +485,9 @@ def t_grid_empty(rt, b):
     return [s for s in range(board.spaces) if standable[s] and s not in occupant]
 
 
-@builtin("grid_reachable(board, any, int) -> list<int>")
+@typed_builtin("grid_reachable(board, any, int) -> list<int>", _board)
 def grid_reachable(rt, b, thing, budget):
     """The spaces where a figure may end a move of at most `budget` movement points (its own included)."""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_reachable")
-    return t_grid_reachable(rt, b, thing, budget)
-
-
-@typed("grid_reachable")
-def t_grid_reachable(rt, b, thing, budget):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board:
         board = _board(rt, b, "grid_reachable")
@@ -691,17 +558,10 @@ def grid_move_as(rt, b, thing, s, size, budget):
     return _move_to(rt, board, thing, ((s, wh), cost))
 
 
-@builtin("grid_orientations(board, any, int, int) -> list<text>")
+@typed_builtin("grid_orientations(board, any, int, int) -> list<text>", _board)
 def grid_orientations(rt, b, thing, s, budget):
     """The footprints (WxH) in which a figure may end a move of at most `budget` points with its top-left
     at s, its own orientation first; [] if it cannot end there."""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_orientations")
-    return t_grid_orientations(rt, b, thing, s, budget)
-
-
-@typed("grid_orientations")
-def t_grid_orientations(rt, b, thing, s, budget):
     board = _laid(rt, b, "grid_orientations")
     fid = _figure(board, thing, "grid_orientations")
     s = _space(board, s, "grid_orientations")
@@ -725,16 +585,9 @@ def grid_turning(rt, b, thing, cost):
     board.changed()
 
 
-@builtin("grid_size_of(board, any) -> text")
+@typed_builtin("grid_size_of(board, any) -> text", _board)
 def grid_size_of(rt, b, thing):
     """The footprint (WxH) a figure stands in now."""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_size_of")
-    return t_grid_size_of(rt, b, thing)
-
-
-@typed("grid_size_of")
-def t_grid_size_of(rt, b, thing):
     board = _laid(rt, b, "grid_size_of")
     return _wh(board.size[_figure(board, thing, "grid_size_of")])
 
@@ -743,32 +596,18 @@ def _wh(size: Size) -> str:
     return f"{size[0]}x{size[1]}"
 
 
-@builtin("grid_sight(board, int, int, list<any>) -> bool")
+@typed_builtin("grid_sight(board, int, int, list<any>) -> bool", _board)
 def grid_sight(rt, b, a, c, ignore):
     """Line of sight between the centres of spaces a and c; figures in `ignore` (and on a or c) do not block."""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_sight")
-    return t_grid_sight(rt, b, a, c, ignore)
-
-
-@typed("grid_sight")
-def t_grid_sight(rt, b, a, c, ignore):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board or not _on(board, a) or not _on(board, c):
         board = _checked(rt, b, "grid_sight", a, c)
     return gs.sight(board, a, c, _things(ignore, "grid_sight"))
 
 
-@builtin("grid_sees(board, any, int, list<any>) -> bool")
+@typed_builtin("grid_sees(board, any, int, list<any>) -> bool", _board)
 def grid_sees(rt, b, thing, s, ignore):
     """Does the figure see space s from the centre of any space it covers?"""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_sees")
-    return t_grid_sees(rt, b, thing, s, ignore)
-
-
-@typed("grid_sees")
-def t_grid_sees(rt, b, thing, s, ignore):
     board = rt.things.boards.get(b)
     if board.__class__ is not Board:
         board = _board(rt, b, "grid_sees")
@@ -778,16 +617,9 @@ def t_grid_sees(rt, b, thing, s, ignore):
     return gs.sees(board, fid, s, _things(ignore, "grid_sees"))
 
 
-@builtin("grid_seen_by(board, int, list<any>, list<any>) -> bool")
+@typed_builtin("grid_seen_by(board, int, list<any>, list<any>) -> bool", _board)
 def grid_seen_by(rt, b, s, viewers, ignore):
     """Does any of the viewers (figures on the board) see space s?"""
-    if b.__class__ is not str:
-        _board(rt, b, "grid_seen_by")
-    return t_grid_seen_by(rt, b, s, viewers, ignore)
-
-
-@typed("grid_seen_by")
-def t_grid_seen_by(rt, b, s, viewers, ignore):
     board = _laid(rt, b, "grid_seen_by")
     s = _space(board, s, "grid_seen_by")
     exempt = _things(ignore, "grid_seen_by")

@@ -6,7 +6,8 @@ Gives: `BUILTINS`, name -> `Builtin(func, params, result)`, which the checker ty
 with, the code generator binds into handlers and the reference pages describe (the first
 paragraph of the function's docstring is its description); and `TYPED`, name -> the
 built-in's typed entry point where it has one (`@typed`), which compiled handlers call where the
-compiler proved what that entry point assumes (compiler/typed_calls.py).
+compiler proved what that entry point assumes (compiler/typed_calls.py); `@typed_builtin`
+declares both at once where the built-in only tests its board argument first.
 
 A typed entry point takes the same arguments and gives the same answer as its built-in, and
 assumes only that each argument of a type in PROVEN is proven: a `board` argument is the name of
@@ -25,7 +26,8 @@ the place for more facts about a built-in.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
+from functools import wraps
+from typing import Any, NamedTuple, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -75,5 +77,25 @@ def typed(name: str) -> Callable[[F], F]:
             raise RuntimeError(f"a typed entry point of `{name}`, which is no built-in or has one already")
         TYPED[name] = func
         return func
+
+    return register
+
+
+def typed_builtin(signature: str, refuse: Callable[[Any, Any, str], Any]) -> Callable[[F], F]:
+    """Declare the function it marks as the typed entry point of the built-in `signature` names, and
+    give that built-in: the same function behind the one test a typed entry point leaves to the
+    compiler, a first (`board`) argument that is no text refused by `refuse(rt, value, name)`."""
+    name = parse(signature)[0]
+
+    def register(func: F) -> F:
+        @wraps(func)
+        def checked(rt: Any, b: Any, *args: Any) -> Any:
+            if b.__class__ is not str:
+                refuse(rt, b, name)
+            return func(rt, b, *args)
+
+        builtin(signature)(checked)
+        typed(name)(func)
+        return cast(F, checked)
 
     return register
