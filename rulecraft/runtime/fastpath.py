@@ -54,6 +54,10 @@ class QuietHistory(History):
         else:
             self.skip(what)
 
+    def changed(self, thing: Entity, prop: str, value: Any) -> None:
+        """A property set, which a simulation's log leaves out: numbered, its fields never read."""
+        self.skip("set")
+
     def choice(self, player: Entity, prompt: str, options: int, picked: Any) -> None:
         """The entry `record("choice", ...)` makes, made directly: the same fields, sizes and tally."""
         if self.choosing is not None or self.recorded >= MAX_LOG:

@@ -82,6 +82,10 @@ class History:
         """A choice's entry: which of how many options `player` picked, asked `prompt`."""
         self.record("choice", player=player, prompt=prompt, options=options, picked=picked)
 
+    def changed(self, thing: Entity, prop: str, value: Any) -> None:
+        """A property set (`set`): its entry."""
+        self.record("set", thing=thing, prop=prop, value=value)
+
     def skip(self, what: str) -> None:
         """A happening a simulation's log leaves out (not in REPLAY_NEEDS, not tallied): numbered,
         but no entry is made."""
