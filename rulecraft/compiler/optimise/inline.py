@@ -5,9 +5,9 @@ are evaluated before anything else in the statement that could fail or change th
 (`hoisted`, in the order they run), each calling a fn that can be written out in its caller
 (`fits`): its only `return` is its last statement, it is in the caller's file (so a fault in it
 names the same `file:line:col`: the place is read from the innermost handler's code) and it has
-at most INLINED_STATEMENTS statements if it has a loop, INLINED_PLAIN if not (a few statements
-whose call would cost about as much as they do: a playout's `board()` or `moved(b, m)`). The lowerer then runs the fn's body before the statement,
-in the caller's frame, on its own renamed variables (`renamed`), and the statement reads the
+at most INLINED_STATEMENTS statements if it has a loop, INLINED_PLAIN if not (a few statements,
+whose call would cost about as much as they do: a playout's `board()`). The lowerer then runs
+the fn's body before the statement, in the caller's frame, on its own renamed variables (`renamed`), and the statement reads the
 result from a variable: no call at run time, and the same steps, faults and values, in the same
 order. Calls do not cost steps, so inlining changes no count. A newcomer may let more
 statements or expressions hoist their calls (`STATEMENT_PARTS`, `Hoisting.walk`), keeping the
