@@ -24,4 +24,6 @@ _PARTS: dict[str, tuple[str, ...]] = {
 
 HANDLER_CALLS: dict[str, str] = {op: part for part, ops in _PARTS.items() for op in ops}
 
-HANDLER_DATA: dict[str, str] = {"assume": "", "params": "", "options": "", "full": "history"}
+# `steps` and `limit`: the step count a `while` round adds to itself, as `tick` does (lower.py `_tick`)
+HANDLER_DATA: dict[str, str] = {"assume": "", "params": "", "options": "", "full": "history", "steps": "budget",
+                                "limit": "budget"}
