@@ -28,15 +28,17 @@ from types import CodeType
 from typing import Any
 
 from ..runtime.errors import ITEM_MARK
-from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from ..runtime.types import ANY
 from . import nodes as n
 from . import resolved as r
 from .comprehensions import ListLowering
 from .draw_reads import counted_by_test
 from .facts import NO_USES, Facts, Uses, is_int_literal
-from .lower_data import LOOKING_BUILTINS, BodyState, DataLowering, record_classes
+from .lower_data import LOOKING_BUILTINS, BodyState, DataLowering, counted, record_classes
 from .lower_data import constant as _const
+from .lower_data import rt_call as _rt
+from .lower_data import rt_data as _rt_data
+from .optimise import enabled
 from .optimise.lowering import OptimisedLowering
 from .optimise.unroll import constant_item
 from .source import Span
@@ -48,22 +50,6 @@ RT = "rt"
 
 def _name(id: str) -> ast.Name:
     return ast.Name(id=id, ctx=ast.Load())
-
-
-def _on_rt(path: str, attr: str) -> ast.expr:
-    """`rt.attr`, or `rt.part.attr` where the runtime's interface table puts it on a part."""
-    owner: ast.expr = _name(RT)
-    if path:
-        owner = ast.Attribute(value=owner, attr=path, ctx=ast.Load())
-    return ast.Attribute(value=owner, attr=attr, ctx=ast.Load())
-
-
-def _rt(method: str, *args: ast.expr) -> ast.Call:
-    return ast.Call(func=_on_rt(HANDLER_CALLS[method], method), args=list(args), keywords=[])
-
-
-def _rt_data(table: str) -> ast.expr:
-    return _on_rt(HANDLER_DATA[table], table)
 
 
 def _call(func: str, *args: ast.expr) -> ast.Call:
@@ -113,6 +99,7 @@ class Lowerer(DataLowering, ListLowering, OptimisedLowering):
         self.items_read = 0  # list item reads lowered so far (each names its temporaries: lower_data)
         self.inlines = 0  # fns written out in their callers so far (each names its variables: `written_out`)
         self._state: BodyState | None = None  # the handler being lowered (`lowering`)
+        self.counting = enabled()  # a `while` round's step counted without a call (`step`: optimiser on)
 
     @property
     def state(self) -> BodyState:
@@ -304,10 +291,14 @@ class Lowerer(DataLowering, ListLowering, OptimisedLowering):
         return [loop, *checks]
 
     def while_(self, s: n.While) -> list[ast.stmt]:
+        """A `while` round costs a step: counted without a call where the optimiser is on (`counted`)."""
         used = self.facts.uses[s.body]
         body, checks, appended = self.loop_body(s.body, used)
-        tick = _rt("round", *self.appended(appended, used)) if appended else _rt("tick")
-        return [ast.While(test=self.expr(s.cond), body=[ast.Expr(value=tick), *body], orelse=[]), *checks]
+        if appended:
+            tick: ast.stmt = ast.Expr(value=_rt("round", *self.appended(appended, used)))
+        else:
+            tick = counted(1, _rt("tick")) if self.counting else ast.Expr(value=_rt("tick"))
+        return [ast.While(test=self.expr(s.cond), body=[tick, *body], orelse=[]), *checks]
 
     def emit(self, s: n.Emit) -> list[ast.stmt]:
         args = ast.Tuple(elts=[self.expr(a) for a in s.args], ctx=ast.Load())

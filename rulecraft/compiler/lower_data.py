@@ -6,6 +6,8 @@ the facts of the analysis pass: facts.Uses says which variables a body owns) and
 grows in place (`xs += [...]`) or whose items it sets (`xs[i] = v`) *owns* its list or map.
 Whatever flows into it is copied (`_own`), and reading it copies too, except where the reader
 cannot keep it (an index, a comparison, `+`, `return`, a built-in that only looks).
+Also the pieces every lowering builds on: an operation or table of the game (`rt_call`, `rt_data`:
+only what runtime/interface.py names) and steps counted without a call (`counted`).
 A newcomer may add the lowering of a data expression here; what a body owns is found in facts.py.
 """
 
@@ -15,6 +17,7 @@ import ast
 import dataclasses
 from typing import Any
 
+from ..runtime.interface import HANDLER_CALLS, HANDLER_DATA
 from ..runtime.types import ANY, Ty
 from . import nodes as n
 from . import resolved as r
@@ -32,6 +35,37 @@ def _name(id: str) -> ast.Name:
 
 def _call(func: str, *args: ast.expr) -> ast.Call:
     return ast.Call(func=_name(func), args=list(args), keywords=[])
+
+
+def _on_rt(path: str, attr: str) -> ast.expr:
+    """`rt.attr`, or `rt.part.attr` where the runtime's interface table puts it on a part."""
+    owner: ast.expr = _name(RT)
+    if path:
+        owner = ast.Attribute(value=owner, attr=path, ctx=ast.Load())
+    return ast.Attribute(value=owner, attr=attr, ctx=ast.Load())
+
+
+def rt_call(method: str, *args: ast.expr) -> ast.Call:
+    """A call of an operation of the game (`rt.part.method(...)`, runtime/interface.py)."""
+    return ast.Call(func=_on_rt(HANDLER_CALLS[method], method), args=list(args), keywords=[])
+
+
+def rt_data(table: str) -> ast.expr:
+    """A plain table of the game a handler reads (`rt.part.table`, runtime/interface.py)."""
+    return _on_rt(HANDLER_DATA[table], table)
+
+
+def counted(k: int, charge: ast.Call) -> ast.stmt:
+    """`k` steps counted without a call where they fit within the limit (`rt.budget.steps += k`);
+    where they would pass it, `charge` (a budget call that counts the same k steps) counts them
+    and stops the game with its own message, at the same place: `tick()` for a `while` round,
+    `charge(...)` of k items for the rounds of an unrolled loop (optimise.lowering)."""
+    steps = rt_data("steps")
+    add = ast.AugAssign(target=ast.Attribute(value=steps.value, attr="steps", ctx=ast.Store()),  # type: ignore[attr-defined]
+                        op=ast.Add(), value=ast.Constant(k))
+    room = rt_data("limit") if k == 1 else ast.BinOp(left=rt_data("limit"), op=ast.Sub(), right=ast.Constant(k - 1))
+    within = ast.Compare(left=steps, ops=[ast.Lt()], comparators=[room])
+    return ast.If(test=within, body=[add], orelse=[ast.Expr(value=charge)])
 
 
 def constant(value: Any) -> ast.expr:

@@ -46,7 +46,8 @@ class Choices:
     def choose(self, player: Entity, options: Sequence[Any], prompt: str) -> Any:
         """The option `player`'s agent picks (logged); a random agent's pick is drawn here, one draw
         on the player's stream (`agent_random`, as RandomAgent.choose draws it), without asking it."""
-        options = list(options)
+        if options.__class__ is not list:
+            options = list(options)
         n = len(options)
         if not n:
             return None
@@ -56,6 +57,7 @@ class Choices:
             index = self.agent_random(player, n)
             self.picks.append(index)
         else:
+            options = list(options)  # the agent's own copy: nothing it does reaches the caller's list
             index = self.ask(player, options, prompt)
             if not 0 <= index < n:
                 raise IllegalAction(f"agent of {player.name} chose option {index} of {n}")

@@ -10,7 +10,8 @@ and the ruleset has no turn-scoped triggers (`turn_start`, `turn_end`). Then:
 - the log (`QuietHistory`) numbers a happening that a simulation's log leaves out without looking
   at its fields, and writes a choice's entry directly;
 - a turn (`FastTurn`) only sets the current player and numbers its entry; leaving it ends the
-  modifiers that last the turn only if there are modifiers at all.
+  modifiers that last the turn only if there are modifiers at all; a round's start numbers its
+  entry without making it, and a property set (`changed`) numbers its entry without its fields.
 
 The game's agents are not a condition: a random agent's pick is one draw on the player's stream
 wherever it plays (Choices.choose), and any other agent is asked as always. Every happening is
@@ -30,6 +31,7 @@ from .state import Entity, sized_json
 
 TURN_SCOPED = ("turn_start", "turn_end")  # triggers a turn must run: the fast turn runs none
 KEPT = REPLAY_NEEDS | frozenset(TALLIED)  # what the quiet log hands to the normal `record`
+assert not {"turn", "round", "set"} & KEPT, "the entries the fast path numbers without making them"
 
 
 def applies(game: Any) -> bool:
@@ -53,6 +55,10 @@ class QuietHistory(History):
             History.record(self, what, **fields)
         else:
             self.skip(what)
+
+    def changed(self, thing: Entity, prop: str, value: Any) -> None:
+        """A property set, which a simulation's log leaves out: numbered, its fields never read."""
+        self.skip("set")
 
     def choice(self, player: Entity, prompt: str, options: int, picked: Any) -> None:
         """The entry `record("choice", ...)` makes, made directly: the same fields, sizes and tally."""
@@ -83,6 +89,21 @@ class FastEvents(Events):
 
     def turn(self, player: Entity) -> FastTurn:
         return FastTurn(self, player)
+
+    def begin_round(self) -> None:
+        """Events.begin_round, its `round` entry (which a simulation's log leaves out) numbered directly."""
+        history = self.history
+        history.round += 1
+        history.skip("round")
+        if "round_start" in self.rules.triggers:
+            self.emit("round_start", ())
+
+    def end_round(self) -> None:
+        """Events.end_round, the modifiers that last the round ended only if there are modifiers."""
+        if "round_end" in self.rules.triggers:
+            self.emit("round_end", ())
+        if self.mods.by_target:
+            self.mods.expire("this_round")
 
 
 class FastTurn(Turn):

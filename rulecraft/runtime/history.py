@@ -82,9 +82,13 @@ class History:
         """A choice's entry: which of how many options `player` picked, asked `prompt`."""
         self.record("choice", player=player, prompt=prompt, options=options, picked=picked)
 
-    def skip(self, what: str) -> None:
+    def changed(self, thing: Entity, prop: str, value: Any) -> None:
+        """A property set (`set`): its entry."""
+        self.record("set", thing=thing, prop=prop, value=value)
+
+    def skip(self, what: str = "log") -> None:
         """A happening a simulation's log leaves out (not in REPLAY_NEEDS, not tallied): numbered,
-        but no entry is made."""
+        but no entry is made. `skip_log()` is this for a `log` line, whose text is never made."""
         if self.choosing is not None or self.recorded >= MAX_LOG:
             self.refuse(what)
         self.recorded += 1
@@ -105,9 +109,7 @@ class History:
             raise AgentError(f"the agent of {self.choosing} changed the game while choosing (a `{what}` happened)")
         raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
 
-    def skip_log(self) -> None:
-        """A `log` line a simulation's log leaves out: numbered, but its text is never made."""
-        self.skip("log")
+    skip_log = skip  # handlers call it by this name (runtime/interface.py), one call a `log` line
 
     def touch(self, rules: Iterable[str]) -> None:
         self.touched.update(rules)

@@ -2,7 +2,8 @@
 
 A handler receives the game as `rt`. `HANDLER_CALLS` maps each operation the lowerer emits to
 the attribute path on `rt` that performs it ("" for the game itself, or the name of one of its
-parts: `rt.properties.get(...)`), and `HANDLER_DATA` names the plain tables a handler reads. Nothing
+parts: `rt.properties.get(...)`), and `HANDLER_DATA` names the plain tables a handler reads (and
+the one it adds to: the budget's `steps`, counted as `tick` counts them, lower_data.counted). Nothing
 else is reachable: a ruleset's names never become attributes, so this table is the whole surface.
 """
 
@@ -24,4 +25,5 @@ _PARTS: dict[str, tuple[str, ...]] = {
 
 HANDLER_CALLS: dict[str, str] = {op: part for part, ops in _PARTS.items() for op in ops}
 
-HANDLER_DATA: dict[str, str] = {"assume": "", "params": "", "options": "", "full": "history"}
+HANDLER_DATA: dict[str, str] = {"assume": "", "params": "", "options": "", "full": "history", "steps": "budget",
+                                "limit": "budget"}

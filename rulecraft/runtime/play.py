@@ -38,7 +38,8 @@ def start(rules: Ruleset, scenario: str | None = None, seed: int = 0, players: S
         game.history.record("scenario", game=rules.id, mods=list(rules.applied), options=sorted(options), id=spec.id, seed=seed,
                     players=[p.name for p in game.players], assumptions=dict(sorted((assumptions or {}).items())))
         game.history.touch(spec.rules)
-        _keep_checkpoint(game, setup=True)
+        if _looks_ahead(game):
+            _keep_checkpoint(game, setup=True)
         _set_up(game)
     return game
 
@@ -85,24 +86,31 @@ def copy_game(game: Game) -> Game:
     return sim
 
 
+def _looks_ahead(game: Game) -> bool:
+    """Whether one of the game's agents looks ahead (and so plays on from checkpoints)."""
+    return any(agent.looks_ahead for agent in game.choices.agents.values())
+
+
 def _keep_checkpoint(game: Game, setup: bool) -> None:
-    """A copy of the game to play on from, if one of its agents looks ahead."""
-    if any(agent.looks_ahead for agent in game.choices.agents.values()):
-        game.checkpoint = Checkpoint(copy_game(game), len(game.choices.picks), setup)
+    """A copy of the game to play on from."""
+    game.checkpoint = Checkpoint(copy_game(game), len(game.choices.picks), setup)
 
 
 def run(game: Game, scenario: str, max_rounds: int | None = None) -> Game:
-    """Play rounds until the game ends or the round limit (the scenario's `rounds`, or 100)."""
+    """Play rounds until the game ends or the round limit (the scenario's `rounds`, or 100).
+    The game's agents are the same all game: whether one looks ahead is asked once."""
     spec = game.rules.scenarios[scenario]
     limit = game.round_limit = max_rounds or spec.props.get("rounds", 100)
     round_part = spec.parts.get("round")
+    events, history, looks_ahead = game.events, game.history, _looks_ahead(game)
     try:
         with located():
-            while not game.over and game.round < limit and round_part is not None:
-                _keep_checkpoint(game, setup=False)
-                game.begin_round()
+            while not events.over and history.round < limit and round_part is not None:
+                if looks_ahead:
+                    _keep_checkpoint(game, setup=False)
+                events.begin_round()
                 round_part(game)
-                game.end_round()
+                events.end_round()
             if "finish" in spec.parts and not game.over:
                 spec.parts["finish"](game)
     except GameOver:

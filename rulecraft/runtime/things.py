@@ -228,7 +228,7 @@ class Things:
                 e.plain = None  # it may hold a thing now
             if isinstance(e.location, Zone):
                 e.location.runs = e.location.laid = None  # the thing no longer reads as its run's first
-        self.history.record("set", thing=e, prop=prop, value=value)
+        self.history.changed(e, prop, value)
 
     # ---- where things are -----------------------------------------------------
 

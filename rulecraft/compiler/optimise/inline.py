@@ -1,13 +1,13 @@
-"""Inlining: a call of a small fn with loops, made by a statement, lowered into its caller.
+"""Inlining: a call of a small fn, made by a statement, lowered into its caller.
 
 Takes a statement, what the checker resolved and the table of fns; gives the calls in it that
 are evaluated before anything else in the statement that could fail or change the game
 (`hoisted`, in the order they run), each calling a fn that can be written out in its caller
-(`fits`): it has a loop (where a call's cost is paid again and again: a fn without one is
-called), its only `return` is its last statement, it is in the caller's file (so a fault in it
+(`fits`): its only `return` is its last statement, it is in the caller's file (so a fault in it
 names the same `file:line:col`: the place is read from the innermost handler's code) and it has
-at most INLINED_STATEMENTS statements. The lowerer then runs the fn's body before the statement,
-in the caller's frame, on its own renamed variables (`renamed`), and the statement reads the
+at most INLINED_STATEMENTS statements if it has a loop, INLINED_PLAIN if not (a few statements,
+whose call would cost about as much as they do: a playout's `board()`). The lowerer then runs
+the fn's body before the statement, in the caller's frame, on its own renamed variables (`renamed`), and the statement reads the
 result from a variable: no call at run time, and the same steps, faults and values, in the same
 order. Calls do not cost steps, so inlining changes no count. A newcomer may let more
 statements or expressions hoist their calls (`STATEMENT_PARTS`, `Hoisting.walk`), keeping the
@@ -24,6 +24,7 @@ from .. import nodes as n
 from .. import resolved as r
 
 INLINED_STATEMENTS = 16  # statements of a fn (nested ones counted) that is written out in its caller
+INLINED_PLAIN = 4  # the same, for a fn without a loop
 ORDER_TYPES = frozenset({"int", "bool"})  # operand types an order comparison never fails on
 NUMBERS = frozenset({"int", "num"})
 
@@ -42,7 +43,7 @@ def fits(decl: n.FnDecl, file: str) -> bool:
             return False
         count += isinstance(node, n.Stmt)
         loops = loops or isinstance(node, (n.For, n.While))
-    return loops and count <= INLINED_STATEMENTS
+    return count <= (INLINED_STATEMENTS if loops else INLINED_PLAIN)
 
 
 def statement_parts(s: n.Stmt) -> tuple[n.Expr, ...]:

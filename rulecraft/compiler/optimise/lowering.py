@@ -16,7 +16,7 @@ from typing import Any
 from .. import nodes as n
 from .. import resolved as r
 from ..facts import Facts
-from ..lower_data import BodyState, constant
+from ..lower_data import BodyState, constant, counted, rt_call
 from .inline import renamed
 
 _UNSET = object()  # a loop variable that stood for no item before (`unrolled`)
@@ -80,9 +80,11 @@ class OptimisedLowering:
 
     def unrolled(self, s: n.For, items: tuple[Any, ...]) -> list[ast.stmt]:
         """A `for` over a constant list written out item by item (optimise.unroll): its rounds
-        charged first, as the loop charges them, then its body once per item, the loop's
+        counted first, as the loop charges them (the list is never made: `counted`, a charge of
+        as many items where they would pass the limit), then its body once per item, the loop's
         variable standing for the item (the Lowerer reads `state.constants`)."""
-        out: list[ast.stmt] = [ast.Expr(value=self.loop_items(s.iterable))]
+        rounds = ast.Constant(tuple(range(len(items))))  # type: ignore[arg-type]  # a tuple of ints is a valid constant
+        out = [counted(len(items), rt_call("charge", rounds))]
         constants = self.state.constants
         before = constants.get(s.var, _UNSET)
         try:

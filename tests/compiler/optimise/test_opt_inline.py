@@ -75,7 +75,7 @@ def test_the_calls_are_gone_where_they_run_first_and_kept_where_they_may_not_run
     assert "f_run" not in code_of(optimised, "through").co_names
     assert "f_checked" not in code_of(optimised, "reads").co_names
     assert "f_run" in code_of(optimised, "either").co_names  # after `and`: it may not run, so it stays a call
-    assert "f_next" in code_of(optimised, "twice").co_names  # no loop: a call costs it little
+    assert "f_next" in code_of(optimised, "twice").co_names  # `return next(y)`: a return is no statement that hoists
     assert outcome(optimised, "twice", 3) == outcome(plain, "twice", 3) == ("value", 5, 0)
     for i in (3, 6, 8):
         assert outcome(optimised, "either", [1] * 9, i) == outcome(plain, "either", [1] * 9, i)
@@ -120,3 +120,32 @@ def test_a_fn_written_out_takes_its_defaults_for_the_arguments_not_given(both, b
     assert "f_ones" not in code_of(optimised, "both_ways").co_names
     assert outcome(optimised, "both_ways", board) == outcome(plain, "both_ways", board)
     assert outcome(plain, "both_ways", [1, 1, 0, 1]) == ("value", [3, 2], 7)
+
+
+PLAIN = '''game "t" "T"
+fn cell(b: list<int>, i: int) -> int {
+  require i >= 0 else "no cell before the first"
+  return b[i]
+}
+fn pair(b: list<int>, i: int) -> list<int> {
+  let here = cell(b, i)
+  let there = cell(b, i + 1)
+  return [here, there]
+}
+'''
+
+
+@pytest.mark.parametrize(("board", "at"), [([4, 5, 6], 0), ([4, 5, 6], 1), ([4, 5, 6], 2), ([4, 5, 6], -1)])
+def test_a_small_fn_without_a_loop_is_written_out_too_with_the_same_results_and_faults(both, board, at):
+    plain, optimised = both(PLAIN)
+    assert "f_cell" in code_of(plain, "pair").co_names
+    assert "f_cell" not in code_of(optimised, "pair").co_names
+    assert outcome(optimised, "pair", board, at) == outcome(plain, "pair", board, at)
+
+
+def test_the_faults_of_a_small_fn_written_out_name_its_own_lines(both):
+    plain, optimised = both(PLAIN)
+    for rules in (plain, optimised):
+        assert outcome(rules, "pair", [4, 5, 6], 2)[1:4] == (
+            "RuleFault", "a list has no item at index 3 (it has 3 items)", "opt.rules:4:3")
+        assert outcome(rules, "pair", [4, 5, 6], -1)[1:4] == ("IllegalAction", "no cell before the first", "opt.rules:3:3")
