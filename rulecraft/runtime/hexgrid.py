@@ -455,6 +455,15 @@ def t_hex_neighbours(rt, name, cell):
     return [c for c in board.neighbour_table[cell] if c >= 0]
 
 
+@builtin("hex_around(board, int) -> list<any>")
+def hex_around(rt, name, cell):
+    """The thing on each neighbouring cell, in the order of the directions 0..5: none where that cell
+    is empty or off the board (one call instead of six `hex_neighbour` and `hex_at`)."""
+    board = _checked(rt, "hex_around", name, cell)
+    occupants = board.occupants
+    return [occupants[c] if c >= 0 else None for c in board.neighbour_table[cell]]
+
+
 @builtin("hex_adjacent(board, int, int) -> bool")
 def hex_adjacent(rt, name, a, b):
     if name.__class__ is not str:
