@@ -13,7 +13,10 @@ ruleset holds. Each cell also has a label: its row as a letter and its place in 
 Tokens. At most one thing per cell, placed with a rotation 0..5. A token's side i faces the
 direction (i + rotation) mod 6, so a per-side list `[a, b, c, d, e, f]` written as the
 token is printed (side 0 first) is turned by the library: `hex_edge` reads the value facing
-a direction. A thing that is no longer alive counts as gone from every board.
+a direction. A board holds only living things: a destroyed or removed thing is taken off every
+board (things.py), and one laid after that is not laid. So a read needs no test of life: a board
+keeps the thing on each cell (`occupants`), and its things and empty cells in order until a token
+is laid, moved or taken off (a new list each time they are read).
 
 Text. `hex_text` writes a board as rows of words, one word per cell: `.` for an empty cell,
 otherwise the token's symbol (its `symbol` property when it has one, else its definition
@@ -28,10 +31,12 @@ deterministic `snapshot()` for the replay digest. `hex_joined` and `hex_border` 
 games (board.py's `joined`). The queries a rule asks most (`hex_at`, `hex_neighbour`,
 `hex_adjacent`...) have a typed entry point each (`t_NAME`, `@typed`, library.py), called on a board
 the ruleset declares: it takes the board's name as a text, tests the rest in one test on its way
-and refuses through the checks (`_checked`, `_cell`...) in the built-in's words. Rays (`hex_ray`,
-`hex_reach`) are found once per cell and direction and kept in the board's search cache
-(board.py's `Searches`): they follow the cells alone, which never change once laid, so no change
-of the tokens makes them old. A newcomer may add a built-in here the same way.
+and refuses through the checks (`_checked`, `_cell`...) in the built-in's words. The reads of a
+token's sides (`hex_side`, `hex_side_dir`, `hex_edge`, `hex_rotation`) find its board and cell in
+one test the same way (`_token`). `hex_around` gives the things on a cell's six neighbours at
+once. Rays (`hex_ray`, `hex_reach`) are found once per cell and direction and kept in the board's
+search cache (board.py's `Searches`): they follow the cells alone, which never change once laid,
+so no change of the tokens makes them old. A newcomer may add a built-in here the same way.
 """
 
 from __future__ import annotations
