@@ -33,10 +33,9 @@ games (board.py's `joined`). The queries a rule asks most (`hex_at`, `hex_neighb
 the ruleset declares: it takes the board's name as a text, tests the rest in one test on its way
 and refuses through the checks (`_checked`, `_cell`...) in the built-in's words. The reads of a
 token's sides (`hex_side`, `hex_side_dir`, `hex_edge`, `hex_rotation`) find its board and cell in
-one test the same way (`_token`). `hex_around` gives the things on a cell's six neighbours at
-once. Rays (`hex_ray`, `hex_reach`) are found once per cell and direction and kept in the board's
-search cache (board.py's `Searches`): they follow the cells alone, which never change once laid,
-so no change of the tokens makes them old. A newcomer may add a built-in here the same way.
+one test the same way (`_token`). Rays (`hex_ray`, `hex_reach`) are found once per cell and
+direction and kept in the board's search cache (board.py's `Searches`): they follow the cells
+alone, which never change once laid, so no change of the tokens makes them old. A newcomer may add a built-in here the same way.
 """
 
 from __future__ import annotations
@@ -458,15 +457,6 @@ def t_hex_neighbours(rt, name, cell):
     if board.__class__ is not HexBoard or cell.__class__ is not int or not 0 <= cell < len(board.coords):
         board = _checked(rt, "hex_neighbours", name, cell)
     return [c for c in board.neighbour_table[cell] if c >= 0]
-
-
-@builtin("hex_around(board, int) -> list<any>")
-def hex_around(rt, name, cell):
-    """The thing on each neighbouring cell, in the order of the directions 0..5: none where that cell
-    is empty or off the board (one call instead of six `hex_neighbour` and `hex_at`)."""
-    board = _checked(rt, "hex_around", name, cell)
-    occupants = board.occupants
-    return [occupants[c] if c >= 0 else None for c in board.neighbour_table[cell]]
 
 
 @builtin("hex_adjacent(board, int, int) -> bool")
