@@ -13,7 +13,10 @@ ruleset holds. Each cell also has a label: its row as a letter and its place in 
 Tokens. At most one thing per cell, placed with a rotation 0..5. A token's side i faces the
 direction (i + rotation) mod 6, so a per-side list `[a, b, c, d, e, f]` written as the
 token is printed (side 0 first) is turned by the library: `hex_edge` reads the value facing
-a direction. A thing that is no longer alive counts as gone from every board.
+a direction. A board holds only living things: a destroyed or removed thing is taken off every
+board (things.py), and one laid after that is not laid. So a read needs no test of life: a board
+keeps the thing on each cell (`occupants`), and its things and empty cells in order until a token
+is laid, moved or taken off (a new list each time they are read).
 
 Text. `hex_text` writes a board as rows of words, one word per cell: `.` for an empty cell,
 otherwise the token's symbol (its `symbol` property when it has one, else its definition
@@ -28,10 +31,11 @@ deterministic `snapshot()` for the replay digest. `hex_joined` and `hex_border` 
 games (board.py's `joined`). The queries a rule asks most (`hex_at`, `hex_neighbour`,
 `hex_adjacent`...) have a typed entry point each (`t_NAME`, `@typed`, library.py), called on a board
 the ruleset declares: it takes the board's name as a text, tests the rest in one test on its way
-and refuses through the checks (`_checked`, `_cell`...) in the built-in's words. Rays (`hex_ray`,
-`hex_reach`) are found once per cell and direction and kept in the board's search cache
-(board.py's `Searches`): they follow the cells alone, which never change once laid, so no change
-of the tokens makes them old. A newcomer may add a built-in here the same way.
+and refuses through the checks (`_checked`, `_cell`...) in the built-in's words. The reads of a
+token's sides (`hex_side`, `hex_side_dir`, `hex_edge`, `hex_rotation`) find its board and cell in
+one test the same way (`_token`). Rays (`hex_ray`, `hex_reach`) are found once per cell and
+direction and kept in the board's search cache (board.py's `Searches`): they follow the cells
+alone, which never change once laid, so no change of the tokens makes them old. A newcomer may add a built-in here the same way.
 """
 
 from __future__ import annotations
@@ -77,8 +81,11 @@ class HexBoard:
         self.by_label = {label: i for i, label in enumerate(self.labels)}
         self.neighbour_table: list[tuple[int, ...]] = [
             tuple(self.index.get((x + dx, y + dy), -1) for dx, dy in STEPS) for x, y in self.coords]
-        self.tokens: dict[int, tuple[Entity, int]] = {}  # cell -> (thing, rotation)
+        self.tokens: dict[int, tuple[Entity, int]] = {}  # cell -> (thing, rotation); only living things
         self.where: dict[int, int] = {}  # thing id -> cell
+        self.occupants: list[Entity | None] = [None] * len(self.coords)  # cell -> its thing (as in `tokens`)
+        self.listed: list[Entity] | None = None  # the things in cell order, until the tokens change
+        self.free: list[int] | None = None  # the empty cells in order, until the tokens change
         self.searches = Searches()  # rays (`ray`): they follow the cells, which never change (version 0)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HexBoard:
@@ -88,6 +95,10 @@ class HexBoard:
         memo[id(self)] = twin
         twin.tokens = {cell: (copy.deepcopy(e, memo), r) for cell, (e, r) in self.tokens.items()}
         twin.where = dict(self.where)
+        twin.occupants = [None] * len(self.coords)
+        for cell, (e, _) in twin.tokens.items():
+            twin.occupants[cell] = e
+        twin.listed = twin.free = None
         twin.searches = Searches()
         return twin
 
@@ -155,20 +166,10 @@ class HexBoard:
     # ---- tokens -----------------------------------------------------------
 
     def at(self, cell: int) -> Entity | None:
-        held = self.tokens.get(cell)
-        if held is None:
-            return None
-        if not held[0].alive:
-            self._drop(cell)
-            return None
-        return held[0]
+        return self.occupants[cell]
 
     def cell_of(self, thing: Entity) -> int:
-        cell = self.where.get(thing.id, -1)
-        if cell >= 0 and not thing.alive:
-            self._drop(cell)
-            return -1
-        return cell
+        return self.where.get(thing.id, -1)
 
     def rotation(self, thing: Entity) -> int:
         cell = self.cell_of(thing)
@@ -179,8 +180,8 @@ class HexBoard:
             raise IllegalAction(f"{thing.ref} is already on hex board '{self.name}'")
         if self.at(cell) is not None:
             raise IllegalAction(f"cell {self.labels[cell]} of hex board '{self.name}' is taken")
-        self.tokens[cell] = (thing, rotation % 6)
-        self.where[thing.id] = cell
+        if thing.alive:  # a thing out of the game is on no board (things.py takes it off every board)
+            self._put(thing, cell, rotation % 6)
 
     def move(self, thing: Entity, cell: int) -> None:
         old = self.cell_of(thing)
@@ -190,9 +191,9 @@ class HexBoard:
             return
         if self.at(cell) is not None:
             raise IllegalAction(f"cell {self.labels[cell]} of hex board '{self.name}' is taken")
-        rotation = self.tokens.pop(old)[1]
-        self.tokens[cell] = (thing, rotation)
-        self.where[thing.id] = cell
+        rotation = self.tokens[old][1]
+        self._drop(old)
+        self._put(thing, cell, rotation)
 
     def rotate(self, thing: Entity, rotation: int) -> None:
         cell = self.cell_of(thing)
@@ -211,18 +212,29 @@ class HexBoard:
         """A thing taken out of the game (`remove`, `destroy`) leaves the board."""
         self.remove(thing)
 
+    def _put(self, thing: Entity, cell: int, rotation: int) -> None:
+        self.tokens[cell] = (thing, rotation)
+        self.where[thing.id] = cell
+        self.occupants[cell] = thing
+        self.listed = self.free = None
+
     def _drop(self, cell: int) -> None:
         thing, _ = self.tokens.pop(cell)
         self.where.pop(thing.id, None)
+        self.occupants[cell] = None
+        self.listed = self.free = None
 
     def things(self) -> list[Entity]:
-        return [t for t in (self.at(c) for c in sorted(self.tokens)) if t is not None]
+        """The things on the board in cell order (a new list each time)."""
+        if self.listed is None:
+            self.listed = [t for t in self.occupants if t is not None]
+        return list(self.listed)
 
     def empty(self) -> list[int]:
-        return [c for c in range(len(self.coords)) if self.at(c) is None]
-
-    def side(self, thing: Entity, direction: int) -> int:
-        return (direction - self.rotation(thing)) % 6
+        """The empty cells in order (a new list each time)."""
+        if self.free is None:
+            self.free = [c for c, t in enumerate(self.occupants) if t is None]
+        return list(self.free)
 
     # ---- text and state ---------------------------------------------------
 
@@ -251,7 +263,7 @@ class HexBoard:
     def snapshot(self) -> dict[str, Any]:
         return {"cells": [list(c) for c in self.coords],
                 "tokens": [[self.labels[c], self.tokens[c][0].ref, self.tokens[c][1]]
-                           for c in sorted(self.tokens) if self.tokens[c][0].alive]}
+                           for c in sorted(self.tokens)]}
 
 
 def walk(neighbours: list[tuple[int, ...]], cell: int, d: int) -> tuple[int, ...]:
@@ -354,6 +366,18 @@ def _on(board: HexBoard, fn: str, thing: Any) -> int:
     if cell < 0:
         raise _bad(fn, f"{thing.ref} is not on hex board '{board.name}'")
     return cell
+
+
+def _token(rt, fn: str, name: Any, thing: Any) -> tuple[HexBoard, int]:
+    """The hex board named `name` and the cell of `thing` on it, in one test where both hold;
+    otherwise refused through `_board` and `_on`, in that order."""
+    board = rt.things.boards.get(name) if name.__class__ is str else None
+    if board.__class__ is HexBoard and thing.__class__ is Entity:
+        cell = board.where.get(thing.id, -1)
+        if cell >= 0:
+            return board, cell
+    board = _board(rt, fn, name)
+    return board, _on(board, fn, thing)
 
 
 def _name(fn: str, name: Any) -> str:
@@ -561,7 +585,7 @@ def t_hex_at(rt, name, cell):
     board = rt.things.boards.get(name)
     if board.__class__ is not HexBoard or cell.__class__ is not int or not 0 <= cell < len(board.coords):
         board = _checked(rt, "hex_at", name, cell)
-    return board.at(cell)
+    return board.occupants[cell]
 
 
 @builtin("hex_cell_of(board, any) -> int")
@@ -574,22 +598,21 @@ def hex_cell_of(rt, name, thing):
 @typed("hex_cell_of")
 def t_hex_cell_of(rt, name, thing):
     board = rt.things.boards.get(name)
-    if board.__class__ is not HexBoard:
+    if board.__class__ is not HexBoard or thing.__class__ is not Entity:
         board = _board(rt, "hex_cell_of", name)
-    return board.cell_of(_thing("hex_cell_of", thing))
+        _thing("hex_cell_of", thing)
+    return board.where.get(thing.id, -1)
 
 
 @builtin("hex_rotation(board, any) -> int")
 def hex_rotation(rt, name, thing):
-    board = _board(rt, "hex_rotation", name)
-    _on(board, "hex_rotation", thing)
-    return board.rotation(thing)
+    board, cell = _token(rt, "hex_rotation", name, thing)
+    return board.tokens[cell][1]
 
 
 @builtin("hex_things(board) -> list<any>")
 def hex_things(rt, name):
     return _board(rt, "hex_things", name).things()
-
 
 @builtin("hex_empty(board) -> list<int>")
 def hex_empty(rt, name):
@@ -608,25 +631,28 @@ def t_hex_empty(rt, name):
 
 @builtin("hex_side(board, any, int) -> int")
 def hex_side(rt, name, thing, direction):
-    board = _board(rt, "hex_side", name)
-    _on(board, "hex_side", thing)
-    return board.side(thing, _dir("hex_side", direction))
+    board, cell = _token(rt, "hex_side", name, thing)
+    if direction.__class__ is not int:
+        _dir("hex_side", direction)
+    return (direction - board.tokens[cell][1]) % 6
 
 
 @builtin("hex_side_dir(board, any, int) -> int")
 def hex_side_dir(rt, name, thing, side):
-    board = _board(rt, "hex_side_dir", name)
-    _on(board, "hex_side_dir", thing)
-    return (_dir("hex_side_dir", side) + board.rotation(thing)) % 6
+    board, cell = _token(rt, "hex_side_dir", name, thing)
+    if side.__class__ is not int:
+        _dir("hex_side_dir", side)
+    return (side + board.tokens[cell][1]) % 6
 
 
 @builtin("hex_edge(board, any, int, list<any>) -> any")
 def hex_edge(rt, name, thing, direction, values):
-    board = _board(rt, "hex_edge", name)
-    _on(board, "hex_edge", thing)
+    board, cell = _token(rt, "hex_edge", name, thing)
     if not isinstance(values, list) or len(values) != 6:
         raise _bad("hex_edge", f"per-side values are a list of 6, not {values!r}")
-    return values[board.side(thing, _dir("hex_edge", direction))]
+    if direction.__class__ is not int:
+        _dir("hex_edge", direction)
+    return values[(direction - board.tokens[cell][1]) % 6]
 
 
 @builtin("hex_rotated(list<any>, int) -> list<any>")
