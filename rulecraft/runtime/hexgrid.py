@@ -29,7 +29,7 @@ second; each is declared next to its function (`@builtin`, library.py). Wrong ar
 IllegalAction, never a raw Python exception. Boards live in `rt.things.boards` and give a
 deterministic `snapshot()` for the replay digest. `hex_joined` and `hex_border` serve connection
 games (board.py's `joined`). The queries a rule asks most (`hex_at`, `hex_neighbour`,
-`hex_adjacent`...) have a typed entry point each (`t_NAME`, `@typed`, library.py), called on a board
+`hex_adjacent`...) have a typed entry point each (`@typed_builtin`, library.py: `t_NAME` in handlers), called on a board
 the ruleset declares: it takes the board's name as a text, tests the rest in one test on its way
 and refuses through the checks (`_checked`, `_cell`...) in the built-in's words. The reads of a
 token's sides (`hex_side`, `hex_side_dir`, `hex_edge`, `hex_rotation`) find its board and cell in
@@ -47,7 +47,7 @@ from typing import Any
 
 from .board import Searches, joined
 from .errors import BudgetExceeded, IllegalAction
-from .library import builtin, typed
+from .library import builtin, typed_builtin
 from .state import Entity
 
 STEPS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
@@ -328,6 +328,11 @@ def _board(rt, fn: str, name: Any) -> HexBoard:
     return board  # its class was just tested
 
 
+def _refused(rt, name: Any, fn: str) -> HexBoard:
+    """`_board` in `library.typed_builtin`'s order of arguments."""
+    return _board(rt, fn, name)
+
+
 def _cell(board: HexBoard, fn: str, cell: Any) -> int:
     if not board.valid(cell):
         raise _bad(fn, f"{cell!r} is not a cell of hex board '{board.name}' (0..{board.size() - 1})")
@@ -413,30 +418,16 @@ def hex_cell(rt, name, label):
     return board.by_label[label]
 
 
-@builtin("hex_label(board, int) -> text")
+@typed_builtin("hex_label(board, int) -> text", _refused)
 def hex_label(rt, name, cell):
-    if name.__class__ is not str:
-        _board(rt, "hex_label", name)
-    return t_hex_label(rt, name, cell)
-
-
-@typed("hex_label")
-def t_hex_label(rt, name, cell):
     board = rt.things.boards.get(name)
     if board.__class__ is not HexBoard or cell.__class__ is not int or not 0 <= cell < len(board.coords):
         board = _checked(rt, "hex_label", name, cell)
     return board.labels[cell]
 
 
-@builtin("hex_neighbour(board, int, int) -> int")
+@typed_builtin("hex_neighbour(board, int, int) -> int", _refused)
 def hex_neighbour(rt, name, cell, direction):
-    if name.__class__ is not str:
-        _board(rt, "hex_neighbour", name)
-    return t_hex_neighbour(rt, name, cell, direction)
-
-
-@typed("hex_neighbour")
-def t_hex_neighbour(rt, name, cell, direction):
     board = rt.things.boards.get(name)
     if board.__class__ is not HexBoard or not board.valid(cell) or direction.__class__ is not int:
         board = _checked(rt, "hex_neighbour", name, cell)
@@ -444,30 +435,16 @@ def t_hex_neighbour(rt, name, cell, direction):
     return board.neighbour_table[cell][direction % 6]
 
 
-@builtin("hex_neighbours(board, int) -> list<int>")
+@typed_builtin("hex_neighbours(board, int) -> list<int>", _refused)
 def hex_neighbours(rt, name, cell):
-    if name.__class__ is not str:
-        _board(rt, "hex_neighbours", name)
-    return t_hex_neighbours(rt, name, cell)
-
-
-@typed("hex_neighbours")
-def t_hex_neighbours(rt, name, cell):
     board = rt.things.boards.get(name)
     if board.__class__ is not HexBoard or cell.__class__ is not int or not 0 <= cell < len(board.coords):
         board = _checked(rt, "hex_neighbours", name, cell)
     return [c for c in board.neighbour_table[cell] if c >= 0]
 
 
-@builtin("hex_adjacent(board, int, int) -> bool")
+@typed_builtin("hex_adjacent(board, int, int) -> bool", _refused)
 def hex_adjacent(rt, name, a, b):
-    if name.__class__ is not str:
-        _board(rt, "hex_adjacent", name)
-    return t_hex_adjacent(rt, name, a, b)
-
-
-@typed("hex_adjacent")
-def t_hex_adjacent(rt, name, a, b):
     board = rt.things.boards.get(name)
     if board.__class__ is not HexBoard or not board.valid(a) or not board.valid(b):
         board = _checked(rt, "hex_adjacent", name, b, a)
@@ -499,15 +476,8 @@ def hex_direction(rt, name, a, b):
     return board.direction(_cell(board, "hex_direction", a), _cell(board, "hex_direction", b))
 
 
-@builtin("hex_distance(board, int, int) -> int")
+@typed_builtin("hex_distance(board, int, int) -> int", _refused)
 def hex_distance(rt, name, a, b):
-    if name.__class__ is not str:
-        _board(rt, "hex_distance", name)
-    return t_hex_distance(rt, name, a, b)
-
-
-@typed("hex_distance")
-def t_hex_distance(rt, name, a, b):
     board = rt.things.boards.get(name)
     if board.__class__ is not HexBoard or not board.valid(a) or not board.valid(b):
         board = _checked(rt, "hex_distance", name, a, b)
@@ -573,30 +543,16 @@ def hex_remove(rt, name, thing):
         rt.history.record("hex_remove", board=name, thing=thing)
 
 
-@builtin("hex_at(board, int) -> any")
+@typed_builtin("hex_at(board, int) -> any", _refused)
 def hex_at(rt, name, cell):
-    if name.__class__ is not str:
-        _board(rt, "hex_at", name)
-    return t_hex_at(rt, name, cell)
-
-
-@typed("hex_at")
-def t_hex_at(rt, name, cell):
     board = rt.things.boards.get(name)
     if board.__class__ is not HexBoard or cell.__class__ is not int or not 0 <= cell < len(board.coords):
         board = _checked(rt, "hex_at", name, cell)
     return board.occupants[cell]
 
 
-@builtin("hex_cell_of(board, any) -> int")
+@typed_builtin("hex_cell_of(board, any) -> int", _refused)
 def hex_cell_of(rt, name, thing):
-    if name.__class__ is not str:
-        _board(rt, "hex_cell_of", name)
-    return t_hex_cell_of(rt, name, thing)
-
-
-@typed("hex_cell_of")
-def t_hex_cell_of(rt, name, thing):
     board = rt.things.boards.get(name)
     if board.__class__ is not HexBoard or thing.__class__ is not Entity:
         board = _board(rt, "hex_cell_of", name)
@@ -614,15 +570,8 @@ def hex_rotation(rt, name, thing):
 def hex_things(rt, name):
     return _board(rt, "hex_things", name).things()
 
-@builtin("hex_empty(board) -> list<int>")
+@typed_builtin("hex_empty(board) -> list<int>", _refused)
 def hex_empty(rt, name):
-    if name.__class__ is not str:
-        _board(rt, "hex_empty", name)
-    return t_hex_empty(rt, name)
-
-
-@typed("hex_empty")
-def t_hex_empty(rt, name):
     board = rt.things.boards.get(name)
     if board.__class__ is not HexBoard:
         board = _board(rt, "hex_empty", name)
