@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     print(table("f) doomtrooper: deck checks", doomtrooper.run_bench(args.quick)), "\n", flush=True)
     print(table("g) lists: growing a list in a loop", lists.run_bench(args.quick)), "\n", flush=True)
     print(table("h) board games: random playouts, rulecraft vs hand-written Python", board_games.run_bench(args.quick)), "\n", flush=True)
-    print(table("i) exact odds: ten dice, a doom attack", odds.run_bench(args.quick)), "\n", flush=True)
+    print(table("i) exact odds: dice, a doom attack, card hands", odds.run_bench(args.quick)), "\n", flush=True)
     print(table("j) trigger dispatch: one event, 10,000 listening things", events.run_bench(args.quick)), "\n", flush=True)
     print(table("k) language server: an edit to its diagnostics, and requests (CPU)", lsp.run_bench(args.quick)), "\n",
           flush=True)

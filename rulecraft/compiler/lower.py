@@ -340,7 +340,7 @@ class Lowerer(DataLowering, ListLowering, OptimisedLowering):
             return [logged]
         # A simulation's log keeps no text: a line whose values can neither fail nor change anything
         # is not even made there (its number is still taken, as in the full log).
-        return [ast.If(test=_rt_data("full"), body=[logged], orelse=[ast.Expr(value=_rt("skip_log"))])]
+        return [ast.If(test=_rt_data("full"), body=[logged], orelse=[ast.Expr(value=_rt("skip"))])]
 
     def return_(self, s: n.Return) -> list[ast.stmt]:
         if self.state.of == n.Body.TRIGGER:

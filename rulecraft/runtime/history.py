@@ -88,7 +88,7 @@ class History:
 
     def skip(self, what: str = "log") -> None:
         """A happening a simulation's log leaves out (not in REPLAY_NEEDS, not tallied): numbered,
-        but no entry is made. `skip_log()` is this for a `log` line, whose text is never made."""
+        but no entry is made. Handlers call it for a `log` line whose text is never made."""
         if self.choosing is not None or self.recorded >= MAX_LOG:
             self.refuse(what)
         self.recorded += 1
@@ -108,8 +108,6 @@ class History:
             # an agent may look at the game, not change it: what it did would be in the log, not in a replay
             raise AgentError(f"the agent of {self.choosing} changed the game while choosing (a `{what}` happened)")
         raise BudgetExceeded(f"the game log passed {MAX_LOG} entries")
-
-    skip_log = skip  # handlers call it by this name (runtime/interface.py), one call a `log` line
 
     def touch(self, rules: Iterable[str]) -> None:
         self.touched.update(rules)

@@ -19,7 +19,7 @@ _PARTS: dict[str, tuple[str, ...]] = {
     "mods": ("modify",),
     "chance": ("roll", "table", "shuffle"),
     "choices": ("choose", "window"),
-    "history": ("log_text", "skip_log", "touch"),
+    "history": ("log_text", "skip", "touch"),
     "checks": ("fail", "expectation_failed", "violation"),
 }
 
